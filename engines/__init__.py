@@ -1,0 +1,1 @@
+"""Pure, synchronous game engines. Nothing here imports Discord or the bot."""
