@@ -1,0 +1,33 @@
+"""Stacked-deck helpers shared by the Sink or Swim tests."""
+
+from __future__ import annotations
+
+from engines.base import Event
+from engines.sink_or_swim import Pick, SinkOrSwimGame, new_game
+
+# Three even hands of 4 belts each: 25–36 are whole belts, the rest none.
+EVEN_HANDS = [
+    [25, 26, 27, 28, 49, 50, 51, 52, 53, 54, 55, 56],
+    [29, 30, 31, 32, 57, 58, 59, 60, 1, 2, 3, 4],
+    [33, 34, 35, 36, 5, 6, 7, 8, 9, 10, 11, 12],
+]
+NAMES3 = ["Ann", "Bob", "Cid"]
+NAMES4 = ["Ann", "Bob", "Cid", "Dee"]
+
+
+def stacked(
+    names: list[str], hands: list[list[int]], tide_order: list[int], seed: int = 7
+) -> SinkOrSwimGame:
+    return new_game(names, seed, hands=hands, tide_order=tide_order)
+
+
+def play(game: SinkOrSwimGame, *cards: int) -> list[Event]:
+    """Every seat still in the round picks the given card, in seat order."""
+    events: list[Event] = []
+    for seat, card in zip(game.to_act(), cards, strict=True):
+        events += game.apply(seat, Pick(card))
+    return events
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [event.kind for event in events]
