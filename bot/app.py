@@ -1,0 +1,67 @@
+"""The application: `create_bot(settings)` builds the bot; setup opens storage and cogs."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import discord
+from discord.ext import commands
+
+from bot.matches import MatchService
+from bot.settings import Settings
+from bot.storage import Storage
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.table", "cogs.games", "cogs.flip7")
+
+
+def utc_timestamp() -> float:
+    """The bot's one clock. discord.utils.utcnow is what SimCord moves in tests."""
+    return discord.utils.utcnow().timestamp()
+
+
+class TabletopBot(commands.Bot):
+    storage: Storage
+    matches: MatchService
+
+    def __init__(self, settings: Settings, clock: Callable[[], float] = utc_timestamp) -> None:
+        # Slash commands and buttons only: no privileged intents, no message content.
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+        )
+        self.settings = settings
+        self.clock = clock
+
+    async def setup_hook(self) -> None:
+        self.storage = await Storage.open(self.settings.database_path)
+        self.matches = MatchService(self.storage, self.settings, self.clock)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await self.matches.restore()
+
+    async def close(self) -> None:
+        await self.shutdown_storage()
+        await super().close()
+
+    async def shutdown_storage(self) -> None:
+        """Stop timers and close the database; safe to call twice."""
+        if hasattr(self, "matches"):
+            await self.matches.stop()
+        if hasattr(self, "storage"):
+            await self.storage.close()
+            del self.storage
+
+
+def create_bot(settings: Settings, clock: Callable[[], float] = utc_timestamp) -> TabletopBot:
+    return TabletopBot(settings, clock)

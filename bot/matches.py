@@ -1,0 +1,346 @@
+"""Matches: load, check, apply, persist — one lock per match — plus AI turns and deadlines.
+
+Nothing here knows Discord. Changes that no member's click caused (an AI move, a deadline)
+are handed to `publish`, which the application points at the table renderer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import lobby
+from bot.errors import Refusal
+from bot.games import GameSpec, spec_for
+from bot.settings import Settings
+from bot.storage import ChannelBusy, Deadline, MatchRecord, ResultRow, Seat, Storage
+from engines.base import Event, Game, IllegalMove
+
+log = logging.getLogger(__name__)
+
+LOG_SIZE = 8  # events kept on the record for the table's "last events"
+
+
+@dataclass(slots=True)
+class Change:
+    """What one accepted request did, for whoever redraws the table."""
+
+    record: MatchRecord
+    game: Game | None
+    events: list[Event] = field(default_factory=list)
+    notice: str | None = None
+
+
+Publisher = Callable[[Change], Awaitable[None]]
+
+
+async def _no_publisher(change: Change) -> None:
+    return None
+
+
+def names_of(seats: list[int], record: MatchRecord) -> str:
+    names = [record.seats[s].name for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class MatchService:
+    def __init__(self, storage: Storage, settings: Settings, clock: Callable[[], float]) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.clock = clock
+        self.publish: Publisher = _no_publisher
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._timers: dict[int, asyncio.Task[None]] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def load_game(self, record: MatchRecord) -> Game | None:
+        return spec_for(record.game).load(record.state) if record.state is not None else None
+
+    # -- lobby ---------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+    ) -> MatchRecord:
+        now = self.clock()
+        try:
+            record = await self.storage.create_match(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host_id,
+                seats=[Seat(name=host_name, user_id=host_id)],
+                options=options,
+                now=now,
+                deadline_at=now + self.settings.lobby_timeout,
+            )
+        except ChannelBusy:
+            existing = await self.storage.open_match_in_channel(channel_id)
+            title = spec_for(existing.game).title if existing else "A game"
+            raise Refusal(
+                f"{title} is already open in this channel. Join it, or wait until it ends "
+                "(the host or a moderator can end it with /games reset)."
+            ) from None
+        self._plan(record, None, Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout))
+        return record
+
+    async def lobby_action(
+        self, match_id: int, user_id: int, user_name: str, action: str, answer: Publisher
+    ) -> Change:
+        """Join, leave, add or remove an AI, start or cancel — the lobby's buttons."""
+        async with self.lock(match_id):
+            record = await self._open_record(match_id)
+            if record.status != "lobby":
+                raise Refusal("This game has already started.")
+            spec = spec_for(record.game)
+            expected = record.version
+            game: Game | None = None
+            events: list[Event] = []
+            if action == "join":
+                notice = lobby.join(record, spec, user_id, user_name)
+            elif action == "leave":
+                notice = lobby.leave(record, user_id)
+                if not any(s.user_id is not None for s in record.seats):
+                    record.status, record.ended_reason = "cancelled", "everyone left"
+                    notice += " The lobby is closed."
+            elif action == "ai":
+                notice = lobby.add_ai(record, spec, user_id)
+            elif action == "unai":
+                notice = lobby.remove_ai(record, user_id)
+            elif action == "cancel":
+                if user_id != record.host_id:
+                    raise Refusal("Only the host can cancel the lobby.")
+                record.status, record.ended_reason = "cancelled", "cancelled by the host"
+                notice = "The host cancelled the game."
+            elif action == "start":
+                lobby.check_start(record, spec, user_id)
+                game = self._new_game(record, spec)
+                record.status = "playing"
+                record.state = game.to_dict()
+                notice = "The game has started!"
+                events = [Event("start", f"{spec.title} started with {len(record.seats)} players.")]
+            else:
+                raise Refusal("That button isn't known here.")
+            record.version += 1
+            await self._save(record, game, expected, events)
+            change = Change(record, game, events, notice)
+            await answer(change)
+            return change
+
+    def _new_game(self, record: MatchRecord, spec: GameSpec) -> Game:
+        names = [seat.name for seat in record.seats]
+        try:
+            return spec.new_game(names, secrets.randbits(32), **record.options)
+        except IllegalMove as error:
+            raise Refusal(str(error)) from None
+
+    # -- moves ---------------------------------------------------------------------------
+
+    async def play(
+        self, match_id: int, user_id: int, stamp: int, code: str, answer: Publisher
+    ) -> Change:
+        """Apply a member's move from a button or select; refuse anything stale or out of turn.
+
+        `answer` runs under the match lock, so tables are redrawn in the order moves happened.
+        """
+        async with self.lock(match_id):
+            record = await self._open_record(match_id)
+            if record.status == "lobby":
+                raise Refusal("The game hasn't started yet.")
+            spec = spec_for(record.game)
+            game = spec.load(record.state or {})
+            seat = record.seat_of(user_id)
+            if seat is None:
+                raise Refusal("You're not playing in this game. Watch along, or join the next one!")
+            if stamp != spec.stamp(game, record.version):
+                raise Refusal(
+                    "That button is out of date: the game has moved on. "
+                    "Use the table's current buttons."
+                )
+            acting = game.to_act()
+            if seat not in acting:
+                raise Refusal(
+                    f"It's {names_of(acting, record)}'s turn, not yours."
+                    if acting
+                    else "Nothing is waiting on you right now."
+                )
+            try:
+                action = spec.action_from_code(code)
+                events = game.apply(seat, action)
+            except IllegalMove as error:
+                raise Refusal(str(error)) from None
+            record.extra.setdefault("missed", {}).pop(str(seat), None)
+            expected = record.version
+            record.version += 1
+            await self._save(record, game, expected, events)
+            change = Change(record, game, events)
+            await answer(change)
+            return change
+
+    async def end(self, match_id: int, reason: str, answer: Publisher) -> Change:
+        """End a match without a result (a reset by its host or a moderator)."""
+        async with self.lock(match_id):
+            record = await self._open_record(match_id)
+            expected = record.version
+            record.version += 1
+            record.status, record.ended_reason = "cancelled", reason
+            await self._save(record, None, expected, [])
+            change = Change(record, self.load_game(record), [], f"The game was ended: {reason}.")
+            await answer(change)
+            return change
+
+    async def _open_record(self, match_id: int) -> MatchRecord:
+        record = await self.storage.get_match(match_id)
+        if record is None or not record.is_open:
+            raise Refusal("This game has already ended.")
+        return record
+
+    async def _save(
+        self, record: MatchRecord, game: Game | None, expected: int, events: list[Event]
+    ) -> None:
+        """Persist a change with its events, deadline and results in one transaction, then plan."""
+        now = self.clock()
+        results: list[ResultRow] = []
+        if game is not None:
+            record.state = game.to_dict()
+            if game.is_over and record.status == "playing":
+                record.status = "finished"
+                winners = set(game.winners())
+                scores = game.final_scores()
+                results = [
+                    ResultRow(seat.user_id, index, scores[index], index in winners)
+                    for index, seat in enumerate(record.seats)
+                    if seat.user_id is not None
+                ]
+        recent = record.extra.setdefault("log", [])
+        recent.extend(event.text for event in events)
+        del recent[:-LOG_SIZE]
+        deadline = self._deadline_for(record, game, now)
+        await self.storage.save(
+            record,
+            expected_version=expected,
+            now=now,
+            events=events,
+            deadline=deadline,
+            results=results,
+        )
+        self._plan(record, game, deadline)
+
+    def _deadline_for(self, record: MatchRecord, game: Game | None, now: float) -> Deadline | None:
+        if record.status == "lobby":
+            return Deadline(record.id, "lobby", record.version, now + self.settings.lobby_timeout)
+        if record.status != "playing" or game is None:
+            return None
+        if any(record.seats[s].ai is None for s in game.to_act()):
+            return Deadline(record.id, "turn", record.version, now + self.settings.turn_timeout)
+        return None
+
+    # -- AI turns and deadlines ------------------------------------------------------------
+
+    def _plan(self, record: MatchRecord, game: Game | None, deadline: Deadline | None) -> None:
+        """Arm the match's one timer: an AI move soon, else its deadline, else nothing."""
+        timer = self._timers.pop(record.id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+        if not record.is_open:
+            self._locks.pop(record.id, None)
+            return
+        if game is not None and any(record.seats[s].ai for s in game.to_act()):
+            delay, kind = self.settings.ai_delay, "ai"
+        elif deadline is not None:
+            delay, kind = max(0.0, deadline.due_at - self.clock()), deadline.kind
+        else:
+            return
+        self._timers[record.id] = asyncio.create_task(
+            self._fire_later(record.id, record.version, kind, delay),
+            name=f"match-{record.id}-{kind}",
+        )
+
+    async def _fire_later(self, match_id: int, version: int, kind: str, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            await self._auto_step(match_id, version, kind)
+        except Exception:
+            log.exception("automatic %s step failed for match %s", kind, match_id)
+
+    async def _auto_step(self, match_id: int, version: int, kind: str) -> None:
+        """One move nobody clicked: an AI seat's, a lapsed turn's, or a lobby's expiry."""
+        async with self.lock(match_id):
+            record = await self.storage.get_match(match_id)
+            if record is None or not record.is_open or record.version != version:
+                return
+            expected = record.version
+            record.version += 1
+            if kind == "lobby":
+                record.status, record.ended_reason = "cancelled", "the lobby expired"
+                await self._save(record, None, expected, [])
+                await self.publish(
+                    Change(record, None, [], "Nobody started this lobby in time, so it closed.")
+                )
+                return
+            spec = spec_for(record.game)
+            game = spec.load(record.state or {})
+            events = (
+                self._ai_move(record, spec, game)
+                if kind == "ai"
+                else self._timeout(record, spec, game)
+            )
+            if not events:
+                return
+            await self._save(record, game, expected, events)
+            await self.publish(Change(record, game, events))
+
+    def _ai_move(self, record: MatchRecord, spec: GameSpec, game: Game) -> list[Event]:
+        seat = next((s for s in game.to_act() if record.seats[s].ai), None)
+        if seat is None:
+            return []
+        level = record.seats[seat].ai or spec.ai_levels[-1]
+        return game.apply(seat, spec.choose_ai(game, seat, level))
+
+    def _timeout(self, record: MatchRecord, spec: GameSpec, game: Game) -> list[Event]:
+        """Move for each member the game waited on too long; hand over a seat that keeps missing."""
+        events: list[Event] = []
+        missed: dict[str, int] = record.extra.setdefault("missed", {})
+        for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
+            name = record.seats[seat].name
+            events.append(Event("timeout", f"{name} ran out of time; the bot moved for them."))
+            events += game.apply(seat, game.timeout_action(seat))
+            missed[str(seat)] = missed.get(str(seat), 0) + 1
+            if spec.hand_over_after and missed[str(seat)] >= spec.hand_over_after:
+                record.seats[seat].ai = spec.ai_levels[-1]
+                events.append(
+                    Event(
+                        "handover",
+                        f"{name} missed {missed[str(seat)]} turns in a row; "
+                        "the AI plays their seat now.",
+                    )
+                )
+        return events
+
+    async def restore(self) -> None:
+        """After a start: re-arm every open match's AI turn or stored deadline."""
+        deadlines = {d.match_id: d for d in await self.storage.deadlines()}
+        for record in await self.storage.open_matches():
+            self._plan(record, self.load_game(record), deadlines.get(record.id))
+
+    async def stop(self) -> None:
+        timers = list(self._timers.values())
+        self._timers.clear()
+        for timer in timers:
+            timer.cancel()
+        for timer in timers:
+            with contextlib.suppress(asyncio.CancelledError):
+                await timer

@@ -1,0 +1,63 @@
+"""Settings read from the environment (and `.env`), checked once at start."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE = Path("data") / "tabletop.sqlite3"
+
+
+class SettingsError(Exception):
+    """A setting is missing or malformed; the message is one line for the person hosting the bot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    database_path: Path = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    turn_timeout: float = 90.0
+    lobby_timeout: float = 900.0
+    ai_delay: float = 1.2
+
+
+def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}.") from None
+    if not low <= value <= high:
+        raise SettingsError(f"{name} must be between {low:g} and {high:g} seconds, not {raw}.")
+    return value
+
+
+def load_settings(env: Mapping[str, str] | None = None) -> Settings:
+    """Build Settings from environment variables; raise SettingsError naming the bad one."""
+    env = os.environ if env is None else env
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set: put your bot token in .env (see .env.example)."
+        )
+    guild_raw = env.get("DEV_GUILD_ID", "").strip()
+    if guild_raw and not guild_raw.isdigit():
+        raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {guild_raw!r}.")
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+        raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    return Settings(
+        token=token,
+        database_path=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
+        dev_guild_id=int(guild_raw) if guild_raw else None,
+        log_level=level,
+        turn_timeout=_number(env, "TURN_TIMEOUT", 90.0, 10, 3600),
+        lobby_timeout=_number(env, "LOBBY_TIMEOUT", 900.0, 60, 86400),
+        ai_delay=_number(env, "AI_DELAY", 1.2, 0, 10),
+    )

@@ -1,0 +1,282 @@
+"""The Desk: one public table message per match, drawn by the game's Renderer.
+
+Each game cog registers a Renderer; the Desk posts or edits the table, answers clicks
+through the match service, and re-posts tables that grew too old to edit.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.errors import Refusal
+from bot.games import spec_for
+from bot.matches import Change, MatchService
+from bot.storage import MatchRecord
+from cogs.components import DYNAMIC_ITEMS, Renderer, TableMessage, refuse
+from cogs.lobby import lobby_table, result_embed
+
+log = logging.getLogger(__name__)
+
+REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
+
+
+# -- the desk --------------------------------------------------------------------------
+
+
+class Desk(commands.Cog):
+    """Draws and keeps the table messages of every match."""
+
+    def __init__(self, bot: commands.Bot, matches: MatchService) -> None:
+        self.bot = bot
+        self.matches = matches
+        self.renderers: dict[str, Renderer] = {}
+        matches.publish = self.publish
+
+    def register(self, game: str, renderer: Renderer) -> None:
+        self.renderers[game] = renderer
+
+    def render(self, change: Change) -> TableMessage:
+        record, game = change.record, change.game
+        if record.status == "lobby" or (record.status == "cancelled" and game is None):
+            return lobby_table(record, change.notice)
+        assert game is not None
+        table = self.renderers[record.game].table(record, game)
+        if not record.is_open:
+            table.items = []
+            table.embeds.append(result_embed(record, game))
+        elif change.notice:
+            table.content = change.notice
+        return table
+
+    # -- posting ----------------------------------------------------------------------
+
+    async def post_new(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+        """Answer a slash command with a fresh table message and remember it."""
+        game = self.matches.load_game(record)
+        table = self.render(Change(record, game))
+        await interaction.response.send_message(
+            content=table.content, embeds=table.embeds, view=table.view(), files=table.files
+        )
+        message = await interaction.original_response()
+        old = record.message_id
+        await self.matches.storage.set_message(record.id, message.id, self.matches.clock())
+        if old and old != message.id:
+            await self._retire(record.channel_id, old)
+
+    async def publish(
+        self, change: Change, interaction: discord.Interaction[Any] | None = None
+    ) -> None:
+        """Show a change on the table: in the clicked message when possible, else by editing
+        (or re-posting) the stored one."""
+        table = self.render(change)
+        record = change.record
+        clicked = (
+            interaction is not None
+            and interaction.message is not None
+            and (interaction.message.id == record.message_id)
+        )
+        if clicked and interaction is not None and not interaction.response.is_done():
+            await interaction.response.edit_message(
+                content=table.content,
+                embeds=table.embeds,
+                view=table.view(),
+                attachments=table.files,
+            )
+        else:
+            await self._edit_or_repost(record, table)
+        if change.game is not None and change.game.is_over and record.status == "finished":
+            channel = self.bot.get_channel(record.channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(embed=result_embed(record, change.game))
+
+    async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> None:
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        now = self.matches.clock()
+        fresh = record.message_at is not None and now - record.message_at < REPOST_AFTER
+        if record.message_id and (fresh or not record.is_open):
+            try:
+                await channel.get_partial_message(record.message_id).edit(  # type: ignore[attr-defined]
+                    content=table.content,
+                    embeds=table.embeds,
+                    view=table.view(),
+                    attachments=table.files,
+                )
+                return
+            except discord.NotFound:
+                pass  # deleted by someone: post a new one below
+        message = await channel.send(
+            content=table.content, embeds=table.embeds, view=table.view(), files=table.files
+        )
+        await self.matches.storage.set_message(record.id, message.id, now)
+        if record.message_id:
+            await self._retire(record.channel_id, record.message_id)
+        record.message_id, record.message_at = message.id, now
+
+    async def _retire(self, channel_id: int, message_id: int) -> None:
+        """Strip the buttons off an old table message so nobody clicks a dead copy."""
+        channel = self.bot.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            try:
+                await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
+                    content="The table moved to a newer message below.", view=None
+                )
+            except discord.HTTPException:
+                log.debug("old table %s could not be retired", message_id)
+
+    # -- clicks -------------------------------------------------------------------------
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], match_id: int, action: str
+    ) -> None:
+        async def answer(change: Change) -> None:
+            await self.publish(change, interaction)
+
+        try:
+            await self.matches.lobby_action(
+                match_id, interaction.user.id, interaction.user.display_name, action, answer
+            )
+        except Refusal as error:
+            await refuse(interaction, str(error))
+
+    async def move(
+        self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
+    ) -> None:
+        async def answer(change: Change) -> None:
+            await self.publish(change, interaction)
+            if not interaction.response.is_done():
+                await self._answer_private(interaction, change)
+
+        try:
+            await self.matches.play(match_id, interaction.user.id, stamp, code, answer)
+        except Refusal as error:
+            await refuse(interaction, str(error))
+
+    async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
+        """A move made from a private message: refresh that message with the seat's view."""
+        seat = change.record.seat_of(interaction.user.id)
+        private = None
+        if change.game is not None and seat is not None and change.record.is_open:
+            private = self.renderers[change.record.game].private(change.record, change.game, seat)
+        if private is None:
+            await interaction.response.edit_message(content="Done.", embeds=[], view=None)
+        else:
+            await interaction.response.edit_message(
+                content=private.content,
+                embeds=private.embeds,
+                view=private.view(),
+                attachments=private.files,
+            )
+
+    async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        record = await self.matches.storage.get_match(match_id)
+        if record is None or not record.is_open or record.state is None:
+            await refuse(interaction, "This game has already ended.")
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, "You're not playing in this game, so you have no hand.")
+            return
+        game = self.matches.load_game(record)
+        assert game is not None
+        private = self.renderers[record.game].private(record, game, seat)
+        if private is None:
+            await refuse(interaction, "Nothing is hidden in this game: it's all on the table.")
+            return
+        await interaction.response.send_message(
+            content=private.content,
+            embeds=private.embeds,
+            view=private.view(),
+            files=private.files,
+            ephemeral=True,
+        )
+
+    # -- slash commands shared by every game ------------------------------------------
+
+    async def open_lobby(
+        self, interaction: discord.Interaction[Any], game: str, options: dict[str, Any]
+    ) -> None:
+        """`/<game> start`: open a lobby here, unless the channel already has a match."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await refuse(interaction, "Games are played in server channels, not in DMs.")
+            return
+        try:
+            record = await self.matches.open_lobby(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                game=game,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                options=options,
+            )
+        except Refusal as error:
+            await refuse(interaction, str(error))
+            return
+        await self.post_new(interaction, record)
+
+    async def lobby_command(
+        self, interaction: discord.Interaction[Any], game: str, action: str
+    ) -> None:
+        """`/<game> join` and `leave`: the lobby buttons, typed."""
+        try:
+            record = await self.channel_match(interaction, game)
+            change = await self.matches.lobby_action(
+                record.id,
+                interaction.user.id,
+                interaction.user.display_name,
+                action,
+                self.publish,
+            )
+        except Refusal as error:
+            await refuse(interaction, str(error))
+            return
+        await interaction.response.send_message(change.notice or "Done.", ephemeral=True)
+
+    async def repost(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """`/<game> table`: post the table again at the bottom of the channel."""
+        try:
+            record = await self.channel_match(interaction, game)
+        except Refusal as error:
+            await refuse(interaction, str(error))
+            return
+        async with self.matches.lock(record.id):
+            fresh = await self.matches.storage.get_match(record.id)
+            if fresh is None or not fresh.is_open:
+                await refuse(interaction, "This game has already ended.")
+                return
+            await self.post_new(interaction, fresh)
+
+    async def show_hand(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """`/<game> hand`: the member's private view, as the table's hand button gives it."""
+        try:
+            record = await self.channel_match(interaction, game)
+        except Refusal as error:
+            await refuse(interaction, str(error))
+            return
+        await self.show_private(interaction, record.id)
+
+    # -- helpers for game cogs ----------------------------------------------------------
+
+    async def channel_match(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> MatchRecord:
+        record = await self.matches.storage.open_match_in_channel(interaction.channel_id or 0)
+        if record is None:
+            hint = f" Start one with /{game} start." if game else ""
+            raise Refusal("No game is open in this channel." + hint)
+        if game is not None and record.game != game:
+            raise Refusal(
+                f"This channel is playing {spec_for(record.game).title}; use /{record.game} for it."
+            )
+        return record
+
+
+async def setup(bot: commands.Bot) -> None:
+    matches: MatchService = bot.matches  # type: ignore[attr-defined]
+    await bot.add_cog(Desk(bot, matches))
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)

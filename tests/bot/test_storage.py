@@ -1,0 +1,91 @@
+import sqlite3
+
+import pytest
+
+from bot.storage import ChannelBusy, Deadline, ResultRow, Seat, StaleMatch, Storage
+from engines.base import Event
+
+
+@pytest.fixture
+async def storage(tmp_path):
+    store = await Storage.open(tmp_path / "db" / "games.sqlite3")
+    yield store
+    await store.close()
+
+
+async def _lobby(storage, channel=10, **kw):
+    return await storage.create_match(
+        guild_id=1, channel_id=channel, game="flip7", host_id=100,
+        seats=[Seat("Ann", 100)], options={"goal": 200}, now=1000.0, **kw,
+    )
+
+
+async def test_open_creates_file_in_wal_mode_with_schema(tmp_path):
+    path = tmp_path / "new" / "x.sqlite3"
+    store = await Storage.open(path)
+    await store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA user_version").fetchone()[0] >= 1
+    reopened = await Storage.open(path)  # migrations are not applied twice
+    await reopened.close()
+
+
+async def test_one_open_match_per_channel(storage):
+    await _lobby(storage)
+    with pytest.raises(ChannelBusy):
+        await _lobby(storage)
+    other = await _lobby(storage, channel=11)
+    assert other.channel_id == 11
+
+
+async def test_finished_match_frees_the_channel(storage):
+    record = await _lobby(storage)
+    record.status, record.version = "cancelled", 1
+    await storage.save(record, expected_version=0, now=1001.0)
+    assert await storage.open_match_in_channel(10) is None
+    await _lobby(storage)
+
+
+async def test_save_writes_state_events_deadline_atomically(storage):
+    record = await _lobby(storage, deadline_at=2000.0)
+    assert await storage.deadline_of(record.id) == Deadline(record.id, "lobby", 0, 2000.0)
+    record.status, record.version, record.state = "playing", 1, {"x": [1, 2]}
+    await storage.save(
+        record, expected_version=0, now=1001.0,
+        events=[Event("start", "Go."), Event("flip", "Ann flipped 9.")],
+        deadline=Deadline(record.id, "turn", 1, 1091.0),
+    )
+    loaded = await storage.get_match(record.id)
+    assert loaded.state == {"x": [1, 2]} and loaded.version == 1
+    assert await storage.events(record.id) == [(1, "start", "Go."), (1, "flip", "Ann flipped 9.")]
+    assert await storage.deadlines() == [Deadline(record.id, "turn", 1, 1091.0)]
+
+
+async def test_stale_save_is_refused_and_changes_nothing(storage):
+    record = await _lobby(storage)
+    record.version = 1
+    await storage.save(record, expected_version=0, now=1001.0)
+    record.version, record.state = 2, {"late": True}
+    with pytest.raises(StaleMatch):
+        await storage.save(record, expected_version=0, now=1002.0, events=[Event("x", "y")])
+    loaded = await storage.get_match(record.id)
+    assert loaded.version == 1 and loaded.state is None
+    assert await storage.events(record.id) == []
+
+
+async def test_results_feed_leaderboard_and_stats(storage):
+    for won_by, channel in ((100, 20), (200, 21), (100, 22)):
+        record = await _lobby(storage, channel=channel)
+        record.status, record.version = "finished", 1
+        await storage.save(record, expected_version=0, now=1000.0 + channel, results=[
+            ResultRow(100, 0, 210 if won_by == 100 else 150, won_by == 100),
+            ResultRow(200, 1, 205 if won_by == 200 else 120, won_by == 200),
+        ])
+    board = await storage.leaderboard(1, "flip7")
+    assert [(r.user_id, r.games, r.wins, r.best) for r in board] == [(100, 3, 2, 210), (200, 3, 1, 205)]
+    assert board[0].recent == "WLW"
+    assert board[1].recent == "LWL"
+    stats = await storage.player_stats(1, 200)
+    assert stats["flip7"].win_rate == pytest.approx(1 / 3)
+    assert await storage.leaderboard(2, "flip7") == []

@@ -1,0 +1,38 @@
+"""Shared fixtures: a real bot on a real SQLite file, under SimCord."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+
+@pytest.fixture
+def settings(tmp_path):
+    return Settings(
+        token="test-token",
+        database_path=tmp_path / "data" / "bot.sqlite3",
+        turn_timeout=90,
+        lobby_timeout=900,
+        ai_delay=0,
+    )
+
+
+@pytest.fixture
+def simcord_bot(settings):
+    return create_bot(settings)
+
+
+@pytest.fixture(autouse=True)
+def no_swallowed_errors(caplog):
+    """discord.py only logs exceptions raised in component callbacks; fail the test on them."""
+    caplog.set_level(logging.ERROR)
+    yield
+    bad = [
+        r for r in caplog.get_records("call")
+        if r.levelno >= logging.ERROR and (r.name.startswith("discord") or r.name.startswith("bot"))
+    ]
+    assert not bad, "errors were logged: " + "; ".join(r.getMessage() for r in bad)
