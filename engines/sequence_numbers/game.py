@@ -311,11 +311,8 @@ class SequenceGame:
             events.append(
                 Event("reshuffle", "The discard pile was shuffled into a new draw pile.", {})
             )
-        if self.draw_pile:
+        if self.draw_pile:  # always true after a play: the played card is on the discard pile
             self.hands[seat].append(self.draw_pile.pop())
-        else:
-            text = f"{self.names[seat]} draws nothing: no cards are left to draw."
-            events.append(Event("no_draw", text, {"seat": seat}))
 
     def _end_turn(self, events: list[Event]) -> None:
         self.turn = (self.turn + 1) % len(self.names)
