@@ -1,0 +1,1 @@
+"""Pictures of game tables, drawn with Pillow only (no Discord imports)."""
