@@ -1,0 +1,764 @@
+"""The Flip 7: With a Vengeance state machine.
+
+The state is flat data (lists of small ints) so a JSON round-trip is exact and play is fast.
+Nested card effects live on an explicit stack (`self.stack`) of short int lists; `_run`
+resolves from the top until a player must decide, so a saved game can stop mid Flip Four!.
+
+Stack entries, card always at index 2:
+  [RESOLVE, seat, card]                 an action or modifier `seat` must resolve (F10, F11)
+  [JOM, target, card, drawn]            Just One More!: draw once, then the target stays
+  [FLIP4, target, card, drawn, *aside]  Flip Four!: four draws, actions set aside until done
+  [SWAP, seat, card, p1, i1, p2]        a Swap being chosen step by step (-1 = not yet)
+  [STEAL, seat, card, victim]           a Steal being chosen
+  [DISCARD, seat, card, victim]         a Discard being chosen
+  [BONUS, seat]                         brutal Flip 7: +15 or -15 to someone (F12)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from engines.base import Event, IllegalMove
+from engines.flip7.actions import HIT, STAY, Action, ChooseCard, ChoosePlayer, Hit, Stay
+from engines.flip7.cards import (
+    DISCARD,
+    FIRST_ACTION,
+    FIRST_MODIFIER,
+    HALVE,
+    JUST_ONE_MORE,
+    KINDS,
+    LABELS,
+    STEAL,
+    SWAP,
+    UNLUCKY_7,
+    VALUE,
+    card_from_label,
+    deck_counts,
+    full_deck,
+)
+from engines.flip7.scoring import FLIP7_BONUS, busted_score, busts, row_score
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 24
+ONE_DECK_MAX = 18
+MIN_GOAL, MAX_GOAL, DEFAULT_GOAL = 50, 1000, 200
+
+ACTIVE, STAYED, BUSTED, FLIP7 = 0, 1, 2, 3
+STATUS_NAMES = ("active", "stayed", "busted", "flip7")
+DEAL, PLAY, OVER = 0, 1, 2
+RESOLVE, JOM, FLIP4, SWAP_STEP, STEAL_STEP, DISCARD_STEP, BONUS = range(7)
+_STEP_VERB = {SWAP_STEP: "swap", STEAL_STEP: "steal", DISCARD_STEP: "discard"}
+_ORDINAL = ("first", "second", "third", "fourth")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one seat must decide now; `options` are exactly the legal actions."""
+
+    kind: str
+    text: str
+    options: list[Action]
+
+
+class Flip7Game:
+    """One game. Seats are 0-based; the player left of seat s is s + 1 (F2)."""
+
+    def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random) -> None:
+        count = len(names)
+        self.names = list(names)
+        self.goal = goal
+        self.brutal = brutal
+        self.decks = 1 if count <= ONE_DECK_MAX else 2
+        self.rng = rng
+        self.draw: list[int] = []
+        self.discard: list[int] = []
+        self.rows: list[list[int]] = [[] for _ in range(count)]
+        self.status = [ACTIVE] * count
+        self.bust_len = [0] * count
+        self.totals = [0] * count
+        self.dealer = 0
+        self.round = 0
+        self.phase = DEAL
+        self.deal_next = 0
+        self.turn = 0
+        self.acted = False
+        self.stack: list[list[int]] = []
+        self.flip7 = -1
+        self.bonus_to = -1
+        self.winner = -1
+        self.opening_events: list[Event] = []
+        # Derived, rebuilt by _rebuild(): number values per row as bits, number-card counts,
+        # and the draw pile as counts per card id. Those counts are public knowledge: every
+        # card not in the draw pile lies face up, in the discard pile or was seen flipped.
+        self.mask = [0] * count
+        self.nums = [0] * count
+        self.unseen = [0] * KINDS
+
+    # ----------------------------------------------------------------- public surface
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def to_act(self) -> list[int]:
+        seat = self._decider()
+        return [] if seat < 0 else [seat]
+
+    def decision(self, seat: int) -> Decision | None:
+        if seat != self._decider():
+            return None
+        if not self.stack:
+            name = self.names[seat]
+            if self.mask[seat] & 1:
+                return Decision("hit_or_stay", f"{name} holds The Zero and must hit.", [HIT])
+            return Decision("hit_or_stay", f"{name}: hit or stay?", [HIT, STAY])
+        return self._step_decision(self.stack[-1])
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        decision = self.decision(seat)
+        return [] if decision is None else list(decision.options)
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply one move and resolve everything up to the next decision."""
+        self._check_turn(seat)
+        events: list[Event] = []
+        if self.stack:
+            top = self.stack[-1]
+            decision = self._step_decision(top)
+            if action not in decision.options:
+                raise IllegalMove(f"That is not one of the choices: {decision.text}")
+            self._choose(top, action, events)
+        elif isinstance(action, Hit):
+            self.acted = True
+            if self._deal_card(seat, "hit", events) is None and self.mask[seat] & 1:
+                self.status[seat] = STAYED
+                events.append(Event("stay", f"{self.names[seat]} has nothing to draw and stays.",
+                                    {"seat": seat, "forced": True}))
+        elif isinstance(action, Stay):
+            if self.mask[seat] & 1:
+                raise IllegalMove("You can't stay while you hold The Zero.")
+            self.status[seat] = STAYED
+            self.acted = True
+            events.append(Event("stay", f"{self.names[seat]} stays.", {"seat": seat}))
+        else:
+            raise IllegalMove("Choose Hit or Stay.")
+        self._run(events)
+        return events
+
+    def timeout_action(self, seat: int) -> Action:
+        """Stay (Hit while holding The Zero); any other decision is the strong AI's choice."""
+        self._check_turn(seat)
+        if not self.stack:
+            return HIT if self.mask[seat] & 1 else STAY
+        from engines.flip7.ai import choose
+
+        return choose(self, seat, "strong")
+
+    def winners(self) -> list[int]:
+        return [self.winner] if self.winner >= 0 else []
+
+    def final_scores(self) -> list[int]:
+        return list(self.totals)
+
+    def round_score(self, seat: int) -> int:
+        """What the row would score if the round ended now (F7, F12)."""
+        status = self.status[seat]
+        if status == BUSTED:
+            return busted_score(self.rows[seat], self.bust_len[seat], self.brutal)
+        return row_score(self.rows[seat], flip7=status == FLIP7,
+                         bonus=self.bonus_to in (-1, seat), brutal=self.brutal)
+
+    def held_cards(self) -> list[int]:
+        """Action and set-aside cards still being resolved (out of every pile, F7)."""
+        held: list[int] = []
+        for entry in self.stack:
+            if entry[0] == FLIP4:
+                held.append(entry[2])
+                held.extend(entry[4:])
+            elif entry[0] != BONUS:
+                held.append(entry[2])
+        return held
+
+    def label(self, action: Action) -> str:
+        """A short button or select label, worded for the decision being made."""
+        if isinstance(action, Hit):
+            return "Hit"
+        if isinstance(action, Stay):
+            return "Stay"
+        if isinstance(action, ChooseCard):
+            text = f"{self._name(action.seat)}'s {self._card_at(action.seat, action.index)}"
+        elif isinstance(action, ChoosePlayer):
+            text = self._player_label(action.seat)
+        else:
+            raise IllegalMove("That is not a Flip 7 move.")
+        return text if len(text) <= 80 else text[:79] + "…"
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """Everything public (Flip 7 hides nothing but the draw-pile order)."""
+        decider = self._decider()
+        pending = None
+        if decider >= 0:
+            decision = self.decision(decider)
+            assert decision is not None
+            pending = {"seat": decider, "kind": decision.kind, "text": decision.text}
+        return {
+            "round": self.round,
+            "goal": self.goal,
+            "brutal": self.brutal,
+            "decks": self.decks,
+            "dealer": self.dealer,
+            "turn": self.turn if self.phase == PLAY else None,
+            "draw_pile": len(self.draw),
+            "discard_pile": len(self.discard),
+            "players": [
+                {
+                    "name": name,
+                    "row": [LABELS[card] for card in self.rows[p]],
+                    "status": STATUS_NAMES[self.status[p]],
+                    "round_score": self.round_score(p),
+                    "total": self.totals[p],
+                }
+                for p, name in enumerate(self.names)
+            ],
+            "resolving": [LABELS[card] for card in self.held_cards()],
+            "unseen": {LABELS[c]: n for c, n in enumerate(self.unseen) if n},
+            "pending": pending,
+            "over": self.is_over,
+            "winners": self.winners(),
+        }
+
+    # ----------------------------------------------------------------- persistence
+
+    def to_dict(self) -> dict[str, Any]:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "names": list(self.names), "goal": self.goal, "brutal": self.brutal,
+            "rng": [version, list(internal), gauss],
+            "draw": list(self.draw), "discard": list(self.discard),
+            "rows": [list(row) for row in self.rows], "status": list(self.status),
+            "bust_len": list(self.bust_len), "totals": list(self.totals),
+            "dealer": self.dealer, "round": self.round, "phase": self.phase,
+            "deal_next": self.deal_next, "turn": self.turn, "acted": self.acted,
+            "stack": [list(entry) for entry in self.stack],
+            "flip7": self.flip7, "bonus_to": self.bonus_to, "winner": self.winner,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Flip7Game:
+        version, internal, gauss = raw["rng"]
+        rng = random.Random()
+        rng.setstate((version, tuple(internal), gauss))
+        game = cls(list(raw["names"]), raw["goal"], raw["brutal"], rng)
+        game.draw = list(raw["draw"])
+        game.discard = list(raw["discard"])
+        game.rows = [list(row) for row in raw["rows"]]
+        game.status = list(raw["status"])
+        game.bust_len = list(raw["bust_len"])
+        game.totals = list(raw["totals"])
+        for key in ("dealer", "round", "phase", "deal_next", "turn", "acted", "flip7",
+                    "bonus_to", "winner"):
+            setattr(game, key, raw[key])
+        game.stack = [list(entry) for entry in raw["stack"]]
+        game._rebuild()
+        return game
+
+    # ----------------------------------------------------------------- the engine loop
+
+    def _run(self, events: list[Event]) -> None:
+        """Resolve effects, deal and pass turns until someone must decide or the game ends."""
+        stack = self.stack
+        while self.phase != OVER:
+            if stack:
+                top = stack[-1]
+                kind = top[0]
+                if kind == JOM:
+                    self._step_jom(top, events)
+                elif kind == FLIP4:
+                    self._step_flip4(top, events)
+                elif kind == RESOLVE and top[2] in (SWAP, STEAL, DISCARD):
+                    self._begin_pick(top, events)
+                else:
+                    if self._needs_choice(top, events):
+                        return
+                continue
+            if self.flip7 >= 0:
+                self._end_round(events)
+                continue
+            if self.phase == DEAL:
+                count = len(self.names)
+                if self.deal_next < count:
+                    seat = (self.dealer + 1 + self.deal_next) % count
+                    self.deal_next += 1
+                    if self.status[seat] == ACTIVE:
+                        self._deal_card(seat, "deal", events)
+                    continue
+                self.phase = PLAY
+                self.turn = self.dealer
+                self.acted = True
+            if self.acted or self.status[self.turn] != ACTIVE:
+                self.acted = False
+                nxt = self._next_active(self.turn)
+                if nxt < 0:
+                    self._end_round(events)
+                    continue
+                self.turn = nxt
+            return
+
+    def _needs_choice(self, top: list[int], events: list[Event]) -> bool:
+        """Stop for a choice unless it is forced (one option) or void (resolver busted)."""
+        if top[0] == RESOLVE and self.status[top[1]] == BUSTED:
+            self.stack.pop()
+            self.discard.append(top[2])
+            events.append(Event("discarded", f"{LABELS[top[2]]} is discarded: "
+                                f"{self.names[top[1]]} has busted.", {"card": top[2]}))
+            return False
+        decision = self._step_decision(top)
+        if len(decision.options) != 1:
+            return True
+        self._choose(top, decision.options[0], events)
+        return False
+
+    def _next_active(self, seat: int) -> int:
+        count = len(self.names)
+        status = self.status
+        for step in range(1, count + 1):
+            nxt = (seat + step) % count
+            if status[nxt] == ACTIVE:
+                return nxt
+        return -1
+
+    def _draw(self, events: list[Event]) -> int | None:
+        """Top card; an empty pile first takes in the shuffled discard pile (F7)."""
+        draw = self.draw
+        if not draw:
+            if not self.discard:
+                return None
+            draw.extend(self.discard)
+            self.discard.clear()
+            self.rng.shuffle(draw)
+            unseen = self.unseen
+            for card in draw:
+                unseen[card] += 1
+            events.append(Event("reshuffle", "The discard pile was shuffled into a new draw "
+                                f"pile of {len(draw)} cards.", {"cards": len(draw)}))
+        card = draw.pop()
+        self.unseen[card] -= 1
+        return card
+
+    def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
+        """Give `seat` the next card by deal, hit or Just One More! and start its effect."""
+        card = self._draw(events)
+        name = self.names[seat]
+        if card is None:
+            events.append(Event("no_card", f"No card is left to draw; {name} receives nothing.",
+                                {"seat": seat}))
+            return None
+        verb = "was dealt" if how == "deal" else "flipped"
+        events.append(Event("flip", f"{name} {verb} {LABELS[card]}.",
+                            {"seat": seat, "card": card, "how": how}))
+        if card < FIRST_ACTION:
+            self._add_number(seat, card, events)
+        else:
+            self.stack.append([RESOLVE, seat, card])
+        return card
+
+    def _add_number(self, seat: int, card: int, events: list[Event]) -> None:
+        """A number card enters a row by any means: Unlucky 7, bust, Flip 7 (F4, F8, F9)."""
+        row = self.rows[seat]
+        if card == UNLUCKY_7:
+            if row:
+                self.discard.extend(row)
+                row.clear()
+                events.append(Event("wipe", f"Unlucky 7 wiped {self.names[seat]}'s row.",
+                                    {"seat": seat}))
+            row.append(card)
+            self.mask[seat] = 1 << 7
+            self.nums[seat] = 1
+            return
+        value = VALUE[card]
+        if self.mask[seat] >> value & 1 and busts(row, card):
+            same = sum(1 for held in row if VALUE[held] == value)
+            row.append(card)
+            self.status[seat] = BUSTED
+            self.bust_len[seat] = len(row)
+            events.append(Event("bust", f"{self.names[seat]} busted on a {_ORDINAL[same]} "
+                                f"{'Zero' if value == 0 else value}.",
+                                {"seat": seat, "card": card}))
+            return
+        row.append(card)
+        self.mask[seat] |= 1 << value
+        self.nums[seat] += 1
+        if self.nums[seat] == 7:
+            self._flip_seven(seat, events)
+
+    def _flip_seven(self, seat: int, events: list[Event]) -> None:
+        """F9: the round ends at once; cards still being resolved are discarded unused."""
+        self.status[seat] = FLIP7
+        self.flip7 = seat
+        events.append(Event("flip7", f"{self.names[seat]} has Flip 7!", {"seat": seat}))
+        held = self.held_cards()
+        if held:
+            self.discard.extend(held)
+            events.append(Event("discarded", "Unresolved cards are discarded: "
+                                f"{', '.join(LABELS[card] for card in held)}.",
+                                {"cards": held}))
+        self.stack.clear()
+        if self.brutal:
+            self.stack.append([BONUS, seat])
+
+    def _arrive(self, seat: int, card: int, events: list[Event]) -> None:
+        """A card moved by Swap or Steal: numbers trigger, modifiers go straight in (F10)."""
+        if card < FIRST_ACTION:
+            self._add_number(seat, card, events)
+        else:
+            self.rows[seat].append(card)
+
+    def _take_from_row(self, seat: int, index: int) -> int:
+        row = self.rows[seat]
+        card = row.pop(index)
+        self._recount(seat)
+        return card
+
+    def _recount(self, seat: int) -> None:
+        mask = 0
+        nums = 0
+        for card in self.rows[seat]:
+            if card < FIRST_ACTION:
+                mask |= 1 << VALUE[card]
+                nums += 1
+        self.mask[seat] = mask
+        self.nums[seat] = nums
+
+    def _rebuild(self) -> None:
+        for seat in range(len(self.names)):
+            self._recount(seat)
+        self.unseen = [0] * KINDS
+        for card in self.draw:
+            self.unseen[card] += 1
+
+    # ----------------------------------------------------------------- card effects
+
+    def _step_jom(self, top: list[int], events: list[Event]) -> None:
+        """Just One More!: one card (resolved first, it sits above us), then a forced stay."""
+        target = top[1]
+        if not top[3]:
+            top[3] = 1
+            self._deal_card(target, "jom", events)
+            return
+        self.stack.pop()
+        self.discard.append(top[2])
+        if self.status[target] == ACTIVE:
+            self.status[target] = STAYED
+            events.append(Event("stay", f"{self.names[target]} must stay (Just One More!).",
+                                {"seat": target, "forced": True}))
+
+    def _step_flip4(self, top: list[int], events: list[Event]) -> None:
+        """Flip Four!: four draws, stopping on bust or Flip 7; actions wait until done (F10)."""
+        target = top[1]
+        name = self.names[target]
+        while top[3] < 4:
+            top[3] += 1
+            card = self._draw(events)
+            if card is None:
+                events.append(Event("no_card", f"No card is left to draw; {name} receives "
+                                    "nothing.", {"seat": target}))
+                continue
+            events.append(Event("flip", f"{name} flipped {LABELS[card]} "
+                                f"(Flip Four! {top[3]} of 4).",
+                                {"seat": target, "card": card, "how": "flip4"}))
+            if card >= FIRST_ACTION:
+                top.append(card)
+                continue
+            self._add_number(target, card, events)
+            if self.flip7 >= 0:
+                return
+            if self.status[target] == BUSTED:
+                break
+        self.stack.pop()
+        self.discard.append(top[2])
+        aside = top[4:]
+        if not aside:
+            return
+        if self.status[target] == BUSTED:
+            self.discard.extend(aside)
+            events.append(Event("discarded", "Set-aside cards are discarded: "
+                                f"{', '.join(LABELS[card] for card in aside)}.",
+                                {"cards": aside}))
+            return
+        for card in reversed(aside):
+            self.stack.append([RESOLVE, target, card])
+
+    def _begin_pick(self, top: list[int], events: list[Event]) -> None:
+        """Turn a Swap/Steal/Discard into its step entry, or discard it if it has no target."""
+        seat, card = top[1], top[2]
+        if self.status[seat] == BUSTED:
+            self._needs_choice(top, events)
+            return
+        holders = [p for p, row in enumerate(self.rows) if row and self.status[p] != BUSTED]
+        if card == SWAP:
+            possible = len(holders) >= 2
+            entry = [SWAP_STEP, seat, card, -1, -1, -1]
+        elif card == STEAL:
+            possible = any(p != seat for p in holders)
+            entry = [STEAL_STEP, seat, card, -1]
+        else:
+            possible = bool(holders)
+            entry = [DISCARD_STEP, seat, card, -1]
+        self.stack.pop()
+        if possible:
+            self.stack.append(entry)
+            return
+        self.discard.append(card)
+        events.append(Event("no_target", f"{LABELS[card]} has no legal target and is "
+                            "discarded.", {"seat": seat, "card": card}))
+
+    def _holders(self, exclude: int = -1) -> list[int]:
+        return [p for p, row in enumerate(self.rows)
+                if row and self.status[p] != BUSTED and p != exclude]
+
+    def _step_decision(self, top: list[int]) -> Decision:
+        kind = top[0]
+        seat = top[1]
+        name = self.names[seat]
+        if kind == BONUS:
+            options = [ChoosePlayer(p) for p in range(len(self.names))]
+            return Decision("flip7_bonus", f"{name}: take +15 for Flip 7, or take 15 from "
+                            "another player's total?", options)
+        card = LABELS[top[2]]
+        if kind == RESOLVE:
+            if top[2] >= FIRST_MODIFIER:
+                minus = self.brutal and top[2] != HALVE
+                options = [ChoosePlayer(p) for p, s in enumerate(self.status)
+                           if minus or s != BUSTED]
+                return Decision("give_modifier", f"{name}: give {card} to a player.", options)
+            options = [ChoosePlayer(p) for p, s in enumerate(self.status) if s != BUSTED]
+            return Decision("choose_target", f"{name}: choose who takes the {card}", options)
+        verb = _STEP_VERB[kind]
+        if kind == SWAP_STEP:
+            first, index, second = top[3], top[4], top[5]
+            if first < 0:
+                return Decision("swap_player", f"{name}: Swap, choose the first player.",
+                                [ChoosePlayer(p) for p in self._holders()])
+            if index < 0:
+                return Decision("swap_card", f"{name}: Swap, choose "
+                                f"{self._name(first)}'s card.", self._card_options(first))
+            if second < 0:
+                return Decision("swap_player", f"{name}: Swap {self._name(first)}'s "
+                                f"{self._card_at(first, index)} with whose card?",
+                                [ChoosePlayer(p) for p in self._holders(first)])
+            return Decision("swap_card", f"{name}: Swap {self._name(first)}'s "
+                            f"{self._card_at(first, index)} with which of "
+                            f"{self._name(second)}'s cards?", self._card_options(second))
+        victim = top[3]
+        if victim < 0:
+            exclude = seat if kind == STEAL_STEP else -1
+            return Decision(f"{verb}_player", f"{name}: {card}, choose a player.",
+                            [ChoosePlayer(p) for p in self._holders(exclude)])
+        return Decision(f"{verb}_card", f"{name}: {card}, choose "
+                        f"{self._name(victim)}'s card.", self._card_options(victim))
+
+    def _card_options(self, seat: int) -> list[Action]:
+        return [ChooseCard(seat, i) for i in range(len(self.rows[seat]))]
+
+    def _choose(self, top: list[int], action: Action, events: list[Event]) -> None:
+        """Apply one legal choice to the top stack entry."""
+        kind, seat = top[0], top[1]
+        if kind == BONUS:
+            assert isinstance(action, ChoosePlayer)
+            self.stack.pop()
+            self.bonus_to = action.seat
+            if action.seat == seat:
+                text = f"{self.names[seat]} takes the Flip 7 bonus of +{FLIP7_BONUS}."
+            else:
+                text = (f"{self.names[seat]} takes {FLIP7_BONUS} from "
+                        f"{self.names[action.seat]}'s total.")
+            events.append(Event("flip7_bonus", text, {"seat": seat, "to": action.seat}))
+            return
+        card = top[2]
+        if kind == RESOLVE:
+            assert isinstance(action, ChoosePlayer)
+            self.stack.pop()
+            target = action.seat
+            if card >= FIRST_MODIFIER:
+                self.rows[target].append(card)
+                events.append(Event("modifier", f"{self.names[seat]} gives {LABELS[card]} to "
+                                    f"{self.names[target]}.",
+                                    {"seat": seat, "card": card, "to": target}))
+                return
+            events.append(Event("target", f"{self.names[seat]} plays {LABELS[card]} on "
+                                f"{self.names[target]}.",
+                                {"seat": seat, "card": card, "to": target}))
+            self.stack.append([JOM if card == JUST_ONE_MORE else FLIP4, target, card, 0])
+            return
+        if isinstance(action, ChoosePlayer):
+            top[5 if kind == SWAP_STEP and top[3] >= 0 else 3] = action.seat
+            return
+        assert isinstance(action, ChooseCard)
+        if kind == SWAP_STEP and top[4] < 0:
+            top[4] = action.index
+            return
+        self.stack.pop()
+        self.discard.append(card)
+        actor = self.names[seat]
+        if kind == SWAP_STEP:
+            first, second = top[3], top[5]
+            text = (f"{actor} swapped {self._whose(first, seat)} {self._card_at(first, top[4])} "
+                    f"with {self._whose(second, seat)} {self._card_at(second, action.index)}.")
+            out_first = self._take_from_row(first, top[4])
+            out_second = self._take_from_row(second, action.index)
+            events.append(Event("swap", text, {"seat": seat, "players": [first, second],
+                                               "cards": [out_first, out_second]}))
+            self._arrive(first, out_second, events)
+            self._arrive(second, out_first, events)
+            return
+        victim = top[3]
+        taken = self._take_from_row(victim, action.index)
+        if kind == STEAL_STEP:
+            events.append(Event("steal", f"{actor} stole {self._name(victim)}'s "
+                                f"{LABELS[taken]}.",
+                                {"seat": seat, "from": victim, "card": taken}))
+            self._arrive(seat, taken, events)
+            return
+        self.discard.append(taken)
+        events.append(Event("discard", f"{actor} discarded {self._whose(victim, seat)} "
+                            f"{LABELS[taken]}.", {"seat": seat, "from": victim, "card": taken}))
+
+    # ----------------------------------------------------------------- rounds
+
+    def _end_round(self, events: list[Event]) -> None:
+        """Score (F7), apply a brutal −15 (F12), end the game (F1) or start the next round."""
+        scores = [self.round_score(p) for p in range(len(self.names))]
+        totals = self.totals
+        for p, score in enumerate(scores):
+            totals[p] += score
+        if self.flip7 >= 0 and self.bonus_to not in (-1, self.flip7):
+            totals[self.bonus_to] -= FLIP7_BONUS
+        for p, score in enumerate(scores):
+            events.append(Event("round_score", f"{self.names[p]} scores {score} this round "
+                                f"(total {totals[p]}).",
+                                {"seat": p, "score": score, "total": totals[p]}))
+        events.append(Event("round_end", f"Round {self.round} is over.",
+                            {"round": self.round, "scores": scores, "totals": list(totals)}))
+        top = max(totals)
+        if top >= self.goal:
+            leaders = [p for p, total in enumerate(totals) if total == top]
+            if len(leaders) == 1:
+                self.winner = leaders[0]
+                self.phase = OVER
+                events.append(Event("game_over", f"{self.names[self.winner]} wins with {top} "
+                                    "points.", {"winners": leaders, "totals": list(totals)}))
+                return
+            events.append(Event("tie", f"{' and '.join(self.names[p] for p in leaders)} are "
+                                f"tied at {top}; another round is played.",
+                                {"seats": leaders, "total": top}))
+        self._start_round((self.dealer + 1) % len(self.names), events)
+
+    def _start_round(self, dealer: int, events: list[Event]) -> None:
+        """Used cards go to the discard pile, not back into the draw pile (F7)."""
+        count = len(self.names)
+        for row in self.rows:
+            self.discard.extend(row)
+            row.clear()
+        self.status = [ACTIVE] * count
+        self.bust_len = [0] * count
+        self.mask = [0] * count
+        self.nums = [0] * count
+        self.flip7 = -1
+        self.bonus_to = -1
+        self.round += 1
+        self.dealer = dealer
+        self.phase = DEAL
+        self.deal_next = 0
+        self.acted = False
+        events.append(Event("round_start", f"Round {self.round} begins; "
+                            f"{self.names[dealer]} deals.",
+                            {"round": self.round, "dealer": dealer}))
+
+    # ----------------------------------------------------------------- helpers
+
+    def _decider(self) -> int:
+        if self.phase == OVER:
+            return -1
+        if self.stack:
+            return self.stack[-1][1]
+        return self.turn
+
+    def _check_turn(self, seat: int) -> None:
+        if self.phase == OVER:
+            raise IllegalMove("The game is over.")
+        decider = self._decider()
+        if seat != decider:
+            raise IllegalMove(f"It is {self.names[decider]}'s turn to choose.")
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _whose(self, owner: int, actor: int) -> str:
+        return "their" if owner == actor else f"{self.names[owner]}'s"
+
+    def _card_at(self, seat: int, index: int) -> str:
+        return LABELS[self.rows[seat][index]]
+
+    def _player_label(self, seat: int) -> str:
+        """How ChoosePlayer reads in the current decision."""
+        top = self.stack[-1] if self.stack else None
+        name = self.names[seat]
+        if top is None:
+            return name
+        if top[0] == BONUS:
+            return f"+{FLIP7_BONUS} for me" if seat == top[1] else f"−{FLIP7_BONUS} to {name}"
+        if top[0] == RESOLVE:
+            card = LABELS[top[2]]
+            return f"Give {card} to {name}" if top[2] >= FIRST_MODIFIER else f"{card} on {name}"
+        return name
+
+
+def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: bool = False,
+             deck: list[int | str] | None = None, dealer: int | None = None) -> Flip7Game:
+    """Start a game and deal round 1 (its events are in `game.opening_events`).
+
+    `deck` stacks the draw pile for tests: those cards come first, in order, and the rest of
+    the deck follows shuffled. `dealer` fixes the first dealer (random otherwise, F2).
+    """
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        raise IllegalMove("Players need non-empty names.")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise IllegalMove(f"Flip 7 needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+    if isinstance(goal, bool) or not isinstance(goal, int) or not MIN_GOAL <= goal <= MAX_GOAL:
+        raise IllegalMove(f"The goal must be a whole number from {MIN_GOAL} to {MAX_GOAL}.")
+    if not isinstance(brutal, bool):
+        raise IllegalMove("Brutal mode is either on or off.")
+    if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < len(names)):
+        raise IllegalMove("The dealer must be one of the players.")
+    rng = random.Random(seed)
+    game = Flip7Game(names, goal, brutal, rng)
+    cards = full_deck(game.decks)
+    rng.shuffle(cards)
+    if deck:
+        top = [card_from_label(card) for card in deck]
+        remaining = deck_counts(game.decks)
+        for card in top:
+            if remaining[card] == 0:
+                raise IllegalMove(f"The deck has no more {LABELS[card]} cards.")
+            remaining[card] -= 1
+        rest = [card for card in cards if _take(remaining, card)]
+        cards = rest + top[::-1]
+    game.draw = cards
+    game._rebuild()
+    game.dealer = rng.randrange(len(names)) if dealer is None else dealer
+    game.round = 0
+    events: list[Event] = []
+    game._start_round(game.dealer, events)
+    game._run(events)
+    game.opening_events = events
+    return game
+
+
+def _take(remaining: list[int], card: int) -> bool:
+    """Keep `card` if copies of it are still owed to the rest of the deck."""
+    if remaining[card]:
+        remaining[card] -= 1
+        return True
+    return False

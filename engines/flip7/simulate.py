@@ -1,0 +1,83 @@
+"""Play AI-only games and print the figures the issue asks for.
+
+    python -m engines.flip7.simulate --games 1000 --players 4 --seed 1 --levels strong,simple
+
+Levels are given per seat and cycle over the seats; the assignment shifts by one seat each
+game so no level keeps the same seats (first-dealer luck evens out).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+
+from engines.flip7.ai import AI_LEVELS, choose
+from engines.flip7.game import new_game
+
+
+def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: int = 200,
+             brutal: bool = False) -> dict[str, float]:
+    """Play `games` games and return the key figures."""
+    names = [f"AI{p + 1}" for p in range(players)]
+    kinds: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    score_sum = 0
+    start = time.perf_counter()
+    for g in range(games):
+        seat_levels = [levels[(p + g) % len(levels)] for p in range(players)]
+        game = new_game(names, seed + g, goal=goal, brutal=brutal)
+        events = list(game.opening_events)
+        while not game.is_over:
+            seat = game.to_act()[0]
+            events.extend(game.apply(seat, choose(game, seat, seat_levels[seat])))
+        for event in events:
+            kinds[event.kind] += 1
+            if event.kind == "round_end":
+                score_sum += sum(event.data["scores"])
+        for winner in game.winners():
+            wins[seat_levels[winner]] += 1
+    elapsed = time.perf_counter() - start
+    player_rounds = max(1, kinds["round_end"] * players)
+    result = {
+        "games_per_second": games / elapsed,
+        "rounds_per_game": kinds["round_end"] / games,
+        "average_round_score": score_sum / player_rounds,
+        "bust_rate": kinds["bust"] / player_rounds,
+        "flip7_rate": kinds["flip7"] / max(1, kinds["round_end"]),
+    }
+    for level in dict.fromkeys(levels):
+        result[f"win_rate_{level}"] = wins[level] / games
+    return result
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Simulate Flip 7 games between AI seats.")
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="strong",
+                        help="comma-separated AI levels, cycled over the seats")
+    parser.add_argument("--goal", type=int, default=200)
+    parser.add_argument("--brutal", action="store_true")
+    args = parser.parse_args(argv)
+    levels = args.levels.split(",")
+    for level in levels:
+        if level not in AI_LEVELS:
+            parser.error(f"unknown level {level!r}; choose from {', '.join(AI_LEVELS)}")
+    result = simulate(args.games, args.players, args.seed, levels, goal=args.goal,
+                      brutal=args.brutal)
+    print(f"games: {args.games}  players: {args.players}  levels: {','.join(levels)}")
+    print(f"games/s: {result['games_per_second']:.0f}")
+    print(f"rounds per game: {result['rounds_per_game']:.2f}")
+    print(f"average round score: {result['average_round_score']:.2f}")
+    print(f"bust rate: {result['bust_rate']:.1%}")
+    print(f"Flip 7 rate (rounds): {result['flip7_rate']:.1%}")
+    for level in dict.fromkeys(levels):
+        share = levels.count(level) * args.players / len(levels) / args.players
+        print(f"win rate {level}: {result[f'win_rate_{level}']:.1%} "
+              f"(seat share {share:.0%})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""Helpers for the Flip 7 tests: stacked decks and card bookkeeping."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.base import Event
+from engines.flip7 import Flip7Game, new_game
+from engines.flip7.actions import Action
+from engines.flip7.cards import card_from_label, deck_counts
+
+ANN, BOB, CAT = 0, 1, 2
+
+
+def stacked(cards: list[str], players: int = 2, **options: object) -> Flip7Game:
+    """A game whose draw pile starts with `cards`; the last seat deals, so the opening deal
+    and the first turn go in seat order (Ann, Bob, Cat...)."""
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve"][:players]
+    options.setdefault("dealer", players - 1)
+    return new_game(names, 11, deck=list(cards), **options)  # type: ignore[arg-type]
+
+
+def play(game: Flip7Game, *moves: tuple[int, Action]) -> list[Event]:
+    events: list[Event] = []
+    for seat, action in moves:
+        events.extend(game.apply(seat, action))
+    return events
+
+
+def texts(events: list[Event]) -> list[str]:
+    return [event.text for event in events]
+
+
+def rows(game: Flip7Game) -> list[list[str]]:
+    return [player["row"] for player in game.view(None)["players"]]
+
+
+def card_counts(game: Flip7Game) -> Counter[int]:
+    """Every card wherever it lies: draw and discard piles, rows, cards being resolved."""
+    counts: Counter[int] = Counter(game.draw)
+    counts.update(game.discard)
+    for row in game.rows:
+        counts.update(row)
+    counts.update(game.held_cards())
+    return counts
+
+
+def full_counts(game: Flip7Game) -> Counter[int]:
+    return Counter({card: n for card, n in enumerate(deck_counts(game.decks)) if n})
+
+
+def cards(*labels: str) -> list[int]:
+    return [card_from_label(label) for label in labels]

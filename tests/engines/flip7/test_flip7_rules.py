@@ -1,0 +1,512 @@
+"""One or more tests per rule F1-F12, on stacked decks."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from flip7_support import ANN, BOB, CAT, card_counts, cards, full_counts, play, rows, stacked, texts
+
+from engines.base import IllegalMove
+from engines.flip7 import HIT, STAY, ChooseCard, ChoosePlayer, Flip7Game, new_game
+from engines.flip7.cards import FLIP_FOUR, HALVE, MINUS_4, ONE_DECK, SWAP
+from engines.flip7.scoring import row_score
+
+# ---------------------------------------------------------------- F1 goal, ties
+
+
+def with_totals(game: Flip7Game, totals: list[int]) -> Flip7Game:
+    raw = game.to_dict()
+    raw["totals"] = totals
+    return Flip7Game.from_dict(raw)
+
+
+def test_f1_game_ends_at_goal_with_single_leader() -> None:
+    game = with_totals(stacked(["5", "3"], goal=50), [47, 10])
+    events = play(game, (ANN, STAY), (BOB, STAY))
+    assert game.is_over and game.winners() == [ANN]
+    assert game.final_scores() == [52, 13]
+    assert events[-1].kind == "game_over" and events[-1].text == "Ann wins with 52 points."
+    assert game.to_act() == [] and game.decision(ANN) is None
+    with pytest.raises(IllegalMove, match="over"):
+        game.apply(ANN, HIT)
+
+
+def test_f1_tie_at_goal_plays_another_round() -> None:
+    game = with_totals(stacked(["5", "5", "3", "4"], goal=50), [45, 45])
+    events = play(game, (ANN, STAY), (BOB, STAY))
+    assert not game.is_over
+    assert "Ann and Bob are tied at 50; another round is played." in texts(events)
+    assert game.round == 2 and game.dealer == ANN
+    # Round 2 deals Bob first (left of the dealer Ann): Bob 3, Ann 4.
+    assert rows(game) == [["4"], ["3"]]
+    play(game, (BOB, STAY), (ANN, STAY))
+    assert game.is_over and game.winners() == [ANN] and game.final_scores() == [54, 53]
+
+
+def test_f1_goal_option_is_validated() -> None:
+    with pytest.raises(IllegalMove, match="goal"):
+        new_game(["Ann", "Bob"], 1, goal=20)
+    with pytest.raises(IllegalMove, match="goal"):
+        new_game(["Ann", "Bob"], 1, goal=True)
+    assert new_game(["Ann", "Bob"], 1, goal=1000).goal == 1000
+
+
+# ---------------------------------------------------------------- F2 players, decks, dealer
+
+
+def test_f2_player_counts_and_two_decks_above_18() -> None:
+    with pytest.raises(IllegalMove, match="2 to 24"):
+        new_game(["Ann"], 1)
+    with pytest.raises(IllegalMove, match="2 to 24"):
+        new_game([f"P{i}" for i in range(25)], 1)
+    eighteen = new_game([f"P{i}" for i in range(18)], 1)
+    nineteen = new_game([f"P{i}" for i in range(19)], 1)
+    assert eighteen.decks == 1 and sum(card_counts(eighteen).values()) == 108
+    assert nineteen.decks == 2 and sum(card_counts(nineteen).values()) == 216
+    assert card_counts(nineteen) == full_counts(nineteen)
+
+
+def test_f2_random_first_dealer_passes_left() -> None:
+    dealers = {new_game(["A", "B", "C", "D"], seed).dealer for seed in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    game = stacked(["5", "6", "7"], players=3, dealer=1)
+    assert game.dealer == 1
+    assert rows(game) == [["6"], ["7"], ["5"]] and game.to_act() == [CAT]
+    play(game, (CAT, STAY), (ANN, STAY), (BOB, HIT))
+    while game.round == 1:
+        seat = game.to_act()[0]
+        game.apply(seat, STAY if STAY in game.legal_actions(seat) else HIT)
+    assert game.dealer == 2
+
+
+# ---------------------------------------------------------------- F3 the deck
+
+
+def test_f3_deck_has_108_cards_with_seven_7s_and_thirteen_13s() -> None:
+    assert sum(ONE_DECK) == 108
+    assert ONE_DECK[7] + ONE_DECK[cards("Unlucky 7")[0]] == 7
+    assert ONE_DECK[13] + ONE_DECK[cards("Lucky 13")[0]] == 13
+    assert sum(ONE_DECK[1:14]) == 89
+    game = new_game(["Ann", "Bob", "Cat"], 5)
+    assert card_counts(game) == full_counts(game)
+
+
+# ---------------------------------------------------------------- F4 bust
+
+
+def test_f4_duplicate_number_busts_and_scores_zero() -> None:
+    game = stacked(["9", "4", "9"])
+    events = play(game, (ANN, HIT))
+    assert "Ann busted on a second 9." in texts(events)
+    assert game.view()["players"][ANN]["status"] == "busted"
+    assert game.round_score(ANN) == 0
+    assert game.to_act() == [BOB]
+
+
+# ---------------------------------------------------------------- F5 opening deal
+
+
+def test_f5_action_dealt_in_opening_deal_is_resolved_before_the_deal_goes_on() -> None:
+    game = stacked(["Flip Four!", "2", "3", "4", "5", "6", "8"], players=3)
+    decision = game.decision(ANN)
+    assert decision is not None and decision.kind == "choose_target"
+    assert "Flip Four!" in decision.text
+    assert rows(game) == [[], [], []]
+    events = play(game, (ANN, ChoosePlayer(BOB)))
+    assert rows(game) == [[], ["2", "3", "4", "5", "6"], ["8"]]
+    assert "Bob was dealt 6." in texts(events)
+    assert game.to_act() == [ANN]
+
+
+def test_f5_player_made_to_stay_in_the_deal_is_skipped() -> None:
+    game = stacked(["Just One More!", "5", "6"], players=3)
+    events = play(game, (ANN, ChoosePlayer(BOB)))
+    assert texts(events)[:3] == ["Ann plays Just One More! on Bob.", "Bob flipped 5.",
+                                 "Bob must stay (Just One More!)."]
+    assert rows(game) == [[], ["5"], ["6"]]
+    assert game.to_act() == [ANN]
+
+
+def test_f5_modifier_in_the_deal_is_given_at_once() -> None:
+    game = stacked(["−4", "5", "6"])
+    assert game.decision(ANN).kind == "give_modifier"  # type: ignore[union-attr]
+    play(game, (ANN, ChoosePlayer(BOB)))
+    assert rows(game) == [[], ["−4", "5"]]
+
+
+# ---------------------------------------------------------------- F6 hit or stay
+
+
+def test_f6_turns_go_clockwise_from_left_of_dealer_until_nobody_is_active() -> None:
+    game = stacked(["5", "6", "7", "8", "3", "4"], players=3)
+    assert game.to_act() == [ANN]
+    assert game.legal_actions(BOB) == []
+    with pytest.raises(IllegalMove, match="Ann's turn"):
+        game.apply(BOB, HIT)
+    play(game, (ANN, HIT), (BOB, STAY), (CAT, HIT), (ANN, STAY))
+    assert game.to_act() == [CAT]
+    events = play(game, (CAT, STAY))
+    assert [e.text for e in events if e.kind == "round_score"] == [
+        "Ann scores 13 this round (total 13).", "Bob scores 6 this round (total 6).",
+        "Cat scores 10 this round (total 10)."]
+    assert game.round == 2 and game.dealer == ANN
+
+
+def test_f6_illegal_moves_change_nothing() -> None:
+    game = stacked(["0", "5"])
+    before = json.dumps(game.to_dict())
+    for seat, action in ((BOB, STAY), (ANN, STAY), (ANN, ChoosePlayer(BOB)), (ANN, "hit")):
+        with pytest.raises(IllegalMove):
+            game.apply(seat, action)  # type: ignore[arg-type]
+    assert json.dumps(game.to_dict()) == before
+
+
+# ---------------------------------------------------------------- F7 scoring, discard, reshuffle
+
+
+def test_f7_worked_example_48_to_35() -> None:
+    numbers = cards("12", "11", "10", "8", "4", "2", "1")
+    assert row_score([*numbers, HALVE, MINUS_4], flip7=True) == 35
+    game = stacked(["12", "5", "11", "÷2", "−4", "10", "8", "4", "2", "1"])
+    play(game, (ANN, HIT), (BOB, STAY), (ANN, HIT), (ANN, ChoosePlayer(ANN)),
+         (ANN, HIT), (ANN, ChoosePlayer(ANN)))
+    events = play(game, (ANN, HIT), (ANN, HIT), (ANN, HIT), (ANN, HIT), (ANN, HIT))
+    assert "Ann has Flip 7!" in texts(events)
+    assert "Ann scores 35 this round (total 35)." in texts(events)
+    assert "Bob scores 5 this round (total 5)." in texts(events)
+
+
+def test_f7_minus_cards_never_take_a_round_below_zero() -> None:
+    assert row_score(cards("3", "−10")) == 0
+    assert row_score(cards("9", "÷2", "−2")) == 2
+
+
+def test_f7_used_cards_go_to_the_discard_pile() -> None:
+    game = stacked(["5", "6", "9", "3"])
+    play(game, (ANN, STAY), (BOB, STAY))
+    assert sorted(game.discard) == [5, 6]
+    assert rows(game) == [["3"], ["9"]]
+
+
+def _only_cards_on_top(game: Flip7Game, top: list[int]) -> Flip7Game:
+    """Move the whole draw pile to the discard pile except `top` (drawn first to last)."""
+    raw = game.to_dict()
+    rest = list(raw["draw"])
+    for card in top:
+        rest.remove(card)
+    raw["discard"] = raw["discard"] + rest
+    raw["draw"] = top[::-1]
+    return Flip7Game.from_dict(raw)
+
+
+def test_f7_reshuffle_mid_round_keeps_rows_and_resolving_cards_out() -> None:
+    game = _only_cards_on_top(stacked(["5", "6"]), [FLIP_FOUR, 2])
+    discarded = len(game.discard)
+    events = play(game, (ANN, HIT), (ANN, ChoosePlayer(BOB)))
+    reshuffle = [e for e in events if e.kind == "reshuffle"]
+    assert len(reshuffle) == 1 and reshuffle[0].data["cards"] == discarded
+    assert rows(game)[ANN] == ["5"] and rows(game)[BOB][:2] == ["6", "2"]
+    assert card_counts(game) == full_counts(game)
+
+
+def test_f7_no_card_anywhere_gives_nothing() -> None:
+    game = stacked(["5", "6"])
+    raw = game.to_dict()
+    raw["draw"], raw["discard"] = [], []
+    game = Flip7Game.from_dict(raw)
+    events = play(game, (ANN, HIT))
+    assert texts(events) == ["No card is left to draw; Ann receives nothing."]
+    assert game.to_act() == [BOB]
+
+
+# ---------------------------------------------------------------- F8 special numbers
+
+
+def test_f8_the_zero_forbids_stay_until_just_one_more() -> None:
+    game = stacked(["Zero", "5", "9", "Just One More!", "3"])
+    decision = game.decision(ANN)
+    assert decision is not None and decision.options == [HIT]
+    assert "The Zero" in decision.text
+    with pytest.raises(IllegalMove, match="can't stay while you hold The Zero"):
+        game.apply(ANN, STAY)
+    assert game.timeout_action(ANN) == HIT
+    play(game, (ANN, HIT), (BOB, STAY))
+    events = play(game, (ANN, HIT), (ANN, ChoosePlayer(ANN)))
+    assert "Ann must stay (Just One More!)." in texts(events)
+    assert "Ann scores 0 this round (total 0)." in texts(events)
+
+
+def test_f8_the_zero_scores_with_flip7() -> None:
+    row = cards("Zero", "1", "2", "3", "4", "5", "6")
+    assert row_score(row) == 0
+    assert row_score(row, flip7=True) == 21 + 15
+
+
+def test_f8_unlucky_7_wipes_the_row_and_cannot_bust_but_a_later_7_does() -> None:
+    game = stacked(["7", "5", "3", "−4", "Unlucky 7", "7"])
+    play(game, (ANN, HIT), (BOB, STAY), (ANN, HIT), (ANN, ChoosePlayer(ANN)))
+    assert rows(game)[ANN] == ["7", "3", "−4"]
+    events = play(game, (ANN, HIT))
+    assert "Unlucky 7 wiped Ann's row." in texts(events)
+    assert rows(game)[ANN] == ["Unlucky 7"] and game.round_score(ANN) == 7
+    events = play(game, (ANN, HIT))
+    assert "Ann busted on a second 7." in texts(events)
+
+
+def test_f8_unlucky_7_mid_flip_four_discards_first_then_flips_on() -> None:
+    game = stacked(["9", "Flip Four!", "4", "Unlucky 7", "2", "3"])
+    events = play(game, (BOB, ChoosePlayer(ANN)))
+    assert "Unlucky 7 wiped Ann's row." in texts(events)
+    assert rows(game)[ANN] == ["Unlucky 7", "2", "3"]
+    assert 9 in game.discard and 4 in game.discard
+
+
+def test_f8_lucky_13_allows_one_other_13_either_order() -> None:
+    game = stacked(["13", "5", "Lucky 13", "13"])
+    events = play(game, (ANN, HIT))
+    assert game.view()["players"][ANN]["status"] == "active"
+    assert game.round_score(ANN) == 26
+    events = play(game, (BOB, STAY), (ANN, HIT))
+    assert "Ann busted on a third 13." in texts(events)
+    game = stacked(["Lucky 13", "5", "13"])
+    play(game, (ANN, HIT))
+    assert game.view()["players"][ANN]["status"] == "active"
+
+
+def test_f8_discarding_lucky_13_from_two_13s_leaves_a_plain_13() -> None:
+    game = stacked(["13", "5", "Lucky 13", "Discard", "13"])
+    play(game, (ANN, HIT), (BOB, HIT))
+    assert game.decision(BOB).kind == "discard_player"  # type: ignore[union-attr]
+    play(game, (BOB, ChoosePlayer(ANN)), (BOB, ChooseCard(ANN, 1)))
+    assert rows(game)[ANN] == ["13"]
+    assert game.view()["players"][ANN]["status"] == "active"
+    events = play(game, (ANN, HIT))
+    assert "Ann busted on a second 13." in texts(events)
+
+
+def test_f8_two_zeros_bust_with_two_decks() -> None:
+    names = [f"P{i}" for i in range(19)]
+    game = new_game(names, 3, deck=["Zero", *["12"] * 17, "6", "Zero"], dealer=18)
+    events = game.apply(0, HIT)
+    assert "P0 busted on a second Zero." in texts(events)
+
+
+# ---------------------------------------------------------------- F9 Flip 7
+
+
+def test_f9_flip7_by_hit_ends_the_round_at_once() -> None:
+    game = stacked(["1", "9", "2", "3", "4", "5", "6", "8", "10"], players=3)
+    play(game, (ANN, HIT), (BOB, STAY), (CAT, STAY), (ANN, HIT), (ANN, HIT), (ANN, HIT))
+    play(game, (ANN, HIT))
+    assert game.round == 1
+    events = play(game, (ANN, HIT))
+    assert events[0].text == "Ann flipped 10." and events[1].text == "Ann has Flip 7!"
+    assert game.round == 2
+
+
+def test_f9_flip7_during_flip_four_discards_pending_cards() -> None:
+    deck = ["1", "2", "3", "4", "5", "6", "8", "9", "10", "11", "12",
+            "Flip Four!", "Steal", "7", "13"]
+    game = stacked(deck)
+    for _ in range(4):
+        play(game, (ANN, HIT), (BOB, HIT))
+    play(game, (ANN, HIT))
+    assert rows(game) == [["1", "3", "5", "8", "10", "12"], ["2", "4", "6", "9", "11"]]
+    events = play(game, (BOB, HIT), (BOB, ChoosePlayer(ANN)))
+    assert "Ann has Flip 7!" in texts(events)
+    assert "Unresolved cards are discarded: Flip Four!, Steal." in texts(events)
+    assert "Ann scores 61 this round (total 61)." in texts(events)
+    assert "Bob scores 32 this round (total 32)." in texts(events)
+    assert rows(game)[BOB] == ["13"]  # the unflipped card is dealt in round 2
+
+
+def test_f9_steal_that_completes_flip7() -> None:
+    deck = ["1", "2", "3", "4", "5", "6", "8", "9", "10", "12", "Steal"]
+    game = stacked(deck)
+    play(game, (ANN, HIT), (BOB, HIT), (ANN, HIT), (BOB, HIT), (ANN, HIT), (BOB, HIT))
+    play(game, (ANN, HIT), (BOB, STAY), (ANN, HIT))
+    assert rows(game) == [["1", "3", "5", "8", "10", "12"], ["2", "4", "6", "9"]]
+    play(game, (ANN, HIT))
+    decision = game.decision(ANN)
+    assert decision is not None and decision.kind == "steal_card"  # only Bob to steal from
+    events = play(game, (ANN, ChooseCard(BOB, 3)))
+    assert texts(events)[:2] == ["Ann stole Bob's 9.", "Ann has Flip 7!"]
+    assert "Ann scores 63 this round (total 63)." in texts(events)
+
+
+def test_f9_swap_that_completes_flip7() -> None:
+    deck = ["1", "2", "3", "4", "5", "6", "−2", "10", "12", "9", "Swap"]
+    game = stacked(deck)
+    play(game, (ANN, HIT), (BOB, HIT), (ANN, HIT), (BOB, HIT), (ANN, HIT))
+    play(game, (ANN, ChoosePlayer(ANN)), (BOB, STAY), (ANN, HIT), (ANN, HIT), (ANN, HIT))
+    assert rows(game) == [["1", "3", "5", "−2", "10", "12", "9"], ["2", "4", "6"]]
+    play(game, (ANN, HIT))
+    events = play(game, (ANN, ChoosePlayer(ANN)), (ANN, ChooseCard(ANN, 3)),
+                  (ANN, ChooseCard(BOB, 0)))
+    assert "Ann swapped their −2 with Bob's 2." in texts(events)
+    assert "Ann scores 57 this round (total 57)." in texts(events)
+    assert "Bob scores 8 this round (total 8)." in texts(events)
+    assert "Ann has Flip 7!" in texts(events)
+
+
+# ---------------------------------------------------------------- F10 actions
+
+
+def test_f10_just_one_more_forces_an_active_opponent_to_stay() -> None:
+    game = stacked(["Just One More!", "5", "6", "8"], players=3)
+    play(game, (ANN, ChoosePlayer(CAT)))
+    assert rows(game) == [[], ["6"], ["5"]]
+    assert game.view()["players"][CAT]["status"] == "stayed"
+
+
+def test_f10_flip_four_that_draws_just_one_more() -> None:
+    game = stacked(["Flip Four!", "2", "Just One More!", "3", "4", "5", "6"])
+    events = play(game, (ANN, ChoosePlayer(BOB)))
+    assert "Bob flipped Just One More! (Flip Four! 2 of 4)." in texts(events)
+    decision = game.decision(BOB)
+    assert decision is not None and decision.kind == "choose_target"
+    assert "Just One More!" in decision.text
+    assert rows(game) == [[], ["2", "3", "4"]]
+    events = play(game, (BOB, ChoosePlayer(ANN)))
+    assert rows(game) == [["5"], ["2", "3", "4", "6"]]
+    assert game.view()["players"][ANN]["status"] == "stayed"
+    assert game.to_act() == [BOB]
+
+
+def test_f10_flip_four_interrupted_by_a_bust_discards_set_aside_cards() -> None:
+    game = stacked(["5", "Flip Four!", "Swap", "8", "5", "9"])
+    events = play(game, (BOB, ChoosePlayer(ANN)))
+    assert "Ann busted on a second 5." in texts(events)
+    assert "Set-aside cards are discarded: Swap." in texts(events)
+    assert SWAP in game.discard and FLIP_FOUR in game.discard
+    assert game.draw[-1] == 9  # the fourth card was never drawn
+    assert game.to_act() == [BOB]
+
+
+def test_f10_set_aside_cards_resolve_in_flip_order_after_the_four() -> None:
+    game = stacked(["9", "Flip Four!", "−2", "2", "−4", "3"])
+    play(game, (BOB, ChoosePlayer(ANN)))
+    assert rows(game)[ANN] == ["9", "2", "3"]
+    decision = game.decision(ANN)
+    assert decision is not None and "−2" in decision.text
+    play(game, (ANN, ChoosePlayer(BOB)))
+    assert "−4" in game.decision(ANN).text  # type: ignore[union-attr]
+
+
+def test_f10_swap_that_busts_both_players() -> None:
+    game = stacked(["5", "6", "6", "5", "Swap"])
+    play(game, (ANN, HIT), (BOB, HIT), (ANN, HIT))
+    assert game.decision(ANN).kind == "swap_player"  # type: ignore[union-attr]
+    play(game, (ANN, ChoosePlayer(ANN)), (ANN, ChooseCard(ANN, 0)))
+    decision = game.decision(ANN)  # Bob is the only other holder: picked for Ann
+    assert decision is not None and decision.kind == "swap_card"
+    events = play(game, (ANN, ChooseCard(BOB, 0)))
+    assert texts(events)[:3] == ["Ann swapped their 5 with Bob's 6.",
+                                 "Ann busted on a second 6.", "Bob busted on a second 5."]
+    assert game.round == 2
+
+
+def test_f10_swap_giving_away_lucky_13_for_a_13_busts() -> None:
+    game = stacked(["13", "13", "Lucky 13", "5", "Swap"])
+    play(game, (ANN, HIT), (BOB, HIT), (ANN, HIT))
+    play(game, (ANN, ChoosePlayer(ANN)), (ANN, ChooseCard(ANN, 1)), (ANN, ChooseCard(BOB, 0)))
+    assert game.view()["players"][ANN]["status"] == "busted"
+    assert rows(game)[BOB] == ["5", "Lucky 13"]
+
+
+def test_f10_steal_of_a_duplicate_busts_the_stealer() -> None:
+    game = stacked(["5", "5", "Steal"])
+    events = play(game, (ANN, HIT))  # one victim with one card: the Steal is forced
+    assert "Ann stole Bob's 5." in texts(events) and "Ann busted on a second 5." in texts(events)
+
+
+def test_f10_no_legal_target_discards_the_action() -> None:
+    for card in ("Swap", "Steal", "Discard"):
+        game = stacked([card, "5"])
+        assert f"{card} has no legal target and is discarded." in texts(game.opening_events)
+        assert rows(game) == [[], ["5"]]
+    game = stacked(["5", "Swap"])
+    assert "Swap has no legal target and is discarded." in texts(game.opening_events)
+
+
+def test_f10_only_player_left_must_target_themself() -> None:
+    game = stacked(["5", "6", "5", "Flip Four!", "2", "3", "4", "8"])
+    events = play(game, (ANN, HIT), (BOB, HIT))
+    assert "Bob plays Flip Four! on Bob." in texts(events)
+    assert rows(game)[BOB] == ["6", "2", "3", "4", "8"]
+
+
+def test_f10_stayed_player_hit_by_an_action_stays_stayed() -> None:
+    game = stacked(["5", "6", "Flip Four!", "2", "3", "4", "8"])
+    play(game, (ANN, STAY), (BOB, HIT), (BOB, ChoosePlayer(ANN)))
+    assert rows(game)[ANN] == ["5", "2", "3", "4", "8"]
+    assert game.view()["players"][ANN]["status"] == "stayed"
+
+
+def test_f10_discard_removes_a_chosen_card() -> None:
+    game = stacked(["5", "6", "−4", "Discard"])
+    play(game, (ANN, HIT), (ANN, ChoosePlayer(ANN)), (BOB, HIT))
+    decision = game.decision(BOB)
+    assert decision is not None
+    assert decision.options == [ChoosePlayer(ANN), ChoosePlayer(BOB)]
+    events = play(game, (BOB, ChoosePlayer(ANN)), (BOB, ChooseCard(ANN, 1)))
+    assert "Bob discarded Ann's −4." in texts(events)
+    assert rows(game)[ANN] == ["5"]
+
+
+# ---------------------------------------------------------------- F11 modifiers
+
+
+def test_f11_modifier_goes_to_a_stayed_player_and_halving_rounds_down() -> None:
+    game = stacked(["9", "6", "÷2"])
+    play(game, (ANN, STAY), (BOB, HIT), (BOB, ChoosePlayer(ANN)))
+    assert rows(game)[ANN] == ["9", "÷2"] and game.round_score(ANN) == 4
+
+
+def test_f11_modifier_is_yours_when_you_are_the_only_one_left() -> None:
+    game = stacked(["5", "6", "5", "−2"])
+    events = play(game, (ANN, HIT), (BOB, HIT))
+    assert "Bob gives −2 to Bob." in texts(events)
+    assert game.round_score(BOB) == 4
+
+
+def test_f11_busted_players_get_no_modifier_in_normal_mode() -> None:
+    game = stacked(["5", "6", "8", "5", "−4"], players=3)
+    play(game, (ANN, HIT), (BOB, HIT))
+    decision = game.decision(BOB)
+    assert decision is not None and ChoosePlayer(ANN) not in decision.options
+
+
+# ---------------------------------------------------------------- F12 brutal mode
+
+
+def test_f12_brutal_round_scores_go_below_zero() -> None:
+    assert row_score(cards("3", "−10"), brutal=True) == -7
+    assert row_score(cards("Zero", "3", "−10"), brutal=True) == 0
+
+
+def test_f12_brutal_minus_cards_reach_busted_players_but_halving_does_not() -> None:
+    game = stacked(["5", "6", "8", "5", "−4"], players=3, brutal=True)
+    play(game, (ANN, HIT), (BOB, HIT))
+    decision = game.decision(BOB)
+    assert decision is not None and ChoosePlayer(ANN) in decision.options
+    play(game, (BOB, ChoosePlayer(ANN)))
+    assert game.round_score(ANN) == -4
+    game = stacked(["5", "6", "8", "5", "÷2"], players=3, brutal=True)
+    play(game, (ANN, HIT), (BOB, HIT))
+    assert ChoosePlayer(ANN) not in game.decision(BOB).options  # type: ignore[union-attr]
+
+
+def test_f12_brutal_flip7_takes_15_from_another_player() -> None:
+    game = with_totals(stacked(["1", "9", "2", "3", "4", "5", "6", "8"], brutal=True), [0, 40])
+    play(game, (ANN, HIT), (BOB, STAY), (ANN, HIT), (ANN, HIT), (ANN, HIT), (ANN, HIT))
+    play(game, (ANN, HIT))
+    assert game.round_score(ANN) == 29 + 15  # until Ann decides
+    decision = game.decision(ANN)
+    assert decision is not None and decision.kind == "flip7_bonus"
+    assert game.label(ChoosePlayer(ANN)) == "+15 for me"
+    assert game.label(ChoosePlayer(BOB)) == "−15 to Bob"
+    events = play(game, (ANN, ChoosePlayer(BOB)))
+    assert "Ann takes 15 from Bob's total." in texts(events)
+    assert game.final_scores() == [29, 40 + 9 - 15]
