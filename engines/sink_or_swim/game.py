@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -416,7 +415,7 @@ class SinkOrSwimGame:
             "tide_cards": list(self.tide_cards),
             "players": players,
             "round_scores": [list(scores) for scores in self.round_scores],
-            "last_trick": copy.deepcopy(self.history[-1]) if self.history else None,
+            "last_trick": _copy_record(self.history[-1]) if self.history else None,
             "is_over": self.over,
             "winners": self.winners(),
         }
@@ -430,16 +429,15 @@ class SinkOrSwimGame:
     def _known_hands(self, viewer: int) -> list[list[int]]:
         """Unplayed cards the viewer knows each seat holds: hands the viewer held in earlier
         rounds were seen whole, and every card revealed in a trick is public (S7 tip)."""
-        known: list[set[int]] = [set() for _ in self.names]
-        for number in range(1, self.round + 1):
-            held = self.hand_index(viewer, number)
-            known[held].update(self.hands[held])
-        for record in self.history:
-            for seat, card in record["plays"]:
-                known[self.hand_index(seat, record["round"])].add(card)
-        return [
-            sorted(known[self.hand_index(s)] - set(self.played[s])) for s in range(len(self.names))
-        ]
+        held = {self.hand_index(viewer, number) for number in range(1, self.round + 1)}
+        revealed = {card for record in self.history for _, card in record["plays"]}
+        known = []
+        for seat in range(len(self.names)):
+            index = self.hand_index(seat)
+            played = set(self.played[seat])
+            seen = self.hands[index] if index in held else revealed.intersection(self.hands[index])
+            known.append(sorted(card for card in seen if card not in played))
+        return known
 
     # ----- persistence -----------------------------------------------------------------
 
@@ -460,7 +458,7 @@ class SinkOrSwimGame:
             "picks": list(self.picks),
             "scores": list(self.scores),
             "round_scores": [list(scores) for scores in self.round_scores],
-            "history": copy.deepcopy(self.history),
+            "history": [_copy_record(record) for record in self.history],
             "over": self.over,
             "rng": [version, list(internal), gauss],
         }
@@ -481,12 +479,22 @@ class SinkOrSwimGame:
         game.picks = list(raw["picks"])
         game.scores = list(raw["scores"])
         game.round_scores = [list(scores) for scores in raw["round_scores"]]
-        game.history = copy.deepcopy(raw["history"])
+        game.history = [_copy_record(record) for record in raw["history"]]
         game.over = raw["over"]
         version, internal, gauss = raw["rng"]
         game.rng = random.Random()
         game.rng.setstate((version, tuple(internal), gauss))
         return game
+
+
+def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A trick record holds numbers and lists of [seat, value] pairs; copy it one level down."""
+    return {
+        key: [list(item) if isinstance(item, list) else item for item in value]
+        if isinstance(value, list)
+        else value
+        for key, value in record.items()
+    }
 
 
 def _score_reason(result: RoundScore) -> str:
