@@ -10,7 +10,7 @@ through `view()` because a decision has to cost microseconds for the simulator.
 from __future__ import annotations
 
 from engines.base import IllegalMove
-from engines.flip7.actions import HIT, STAY, Action, ChooseCard, ChoosePlayer
+from engines.flip7.actions import HIT, STAY, Action, card_choice, player_choice
 from engines.flip7.cards import (
     FIRST_ACTION,
     FIRST_MODIFIER,
@@ -31,23 +31,30 @@ from engines.flip7.game import (
     SWAP_STEP,
     Flip7Game,
 )
-from engines.flip7.scoring import FLIP7_BONUS, busts, row_score
+from engines.flip7.scoring import FLIP7_BONUS
 
 AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
+RACE_MARGIN = 60
+"""Points from the goal at which the race starts to bend hit-or-stay decisions."""
+OPEN_ROW_TARGET = 25
+"""Round score an active player roughly aims for; the gap is the row's open potential."""
+FLIP7_END_VALUE = 20
+"""Extra worth of ending the round by Flip 7 (everyone else's open rows stop growing)."""
 _NUMBER_VALUES = VALUE[:FIRST_ACTION]
 
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     """The move this seat's AI makes now."""
-    if level not in AI_LEVELS:
-        raise IllegalMove(f"Unknown AI level {level!r}; use one of {', '.join(AI_LEVELS)}.")
-    if not game.stack:
+    if not game.stack and seat == game.turn and game.winner < 0:
         if game.mask[seat] & 1:
             return HIT
+        if level == "strong":
+            return HIT if _should_hit(game, seat) else STAY
         if level == "simple":
             return HIT if game.round_score(seat) < SIMPLE_STAY_AT else STAY
-        return HIT if _should_hit(game, seat) else STAY
+    if level not in AI_LEVELS:
+        raise IllegalMove(f"Unknown AI level {level!r}; use one of {', '.join(AI_LEVELS)}.")
     decision = game.decision(seat)
     if decision is None:
         raise IllegalMove("This seat has nothing to decide.")
@@ -70,260 +77,325 @@ def _simple_choice(seat: int, options: list[Action]) -> Action:
 # ------------------------------------------------------------------ hit or stay
 
 
-def _pool(game: Flip7Game) -> tuple[list[int], int]:
-    """Counts of the cards the next draw can be: the draw pile, or the discard pile if the
-    draw pile is empty (it is reshuffled in)."""
+def _pool(game: Flip7Game) -> tuple[list[int], int, int, int]:
+    """The cards the next draw can be, as (counts, cards, number cards, number points): the
+    draw pile, or the discard pile when the draw pile is empty (it is reshuffled in)."""
     if game.draw:
-        return game.unseen, len(game.draw)
+        return game.unseen, len(game.draw), game.unseen_numbers, game.unseen_points
     counts = [0] * len(game.unseen)
     for card in game.discard:
         counts[card] += 1
-    return counts, len(game.discard)
+    numbers = counts[:FIRST_ACTION]
+    return (counts, len(game.discard), sum(numbers),
+            sum(map(int.__mul__, numbers, _NUMBER_VALUES)))
 
 
 def _bust_cards(row: list[int], counts: list[int]) -> tuple[int, int]:
-    """How many of `counts` would bust `row`, and their total value (F4, F8)."""
+    """How many of `counts` would bust `row`, and their points (F4, F8)."""
     bust = 0
-    value = 0
+    points = 0
     thirteens = 0
     lucky = False
     for card in row:
-        if card >= FIRST_ACTION:
-            continue
-        held = VALUE[card]
-        if held == 13:
+        if card < 13:
+            bust += counts[card]
+            points += card * counts[card]
+        elif card == 13 or card == LUCKY_13:
             thirteens += 1
             lucky = lucky or card == LUCKY_13
-        else:
-            bust += counts[held]
-            value += held * counts[held]
+        elif card == UNLUCKY_7:
+            bust += counts[7]
+            points += 7 * counts[7]
     if thirteens == 1 and not lucky:
         bust += counts[13]
-        value += 13 * counts[13]
+        points += 13 * counts[13]
     elif thirteens >= 2:
         bust += counts[13] + counts[LUCKY_13]
-        value += 13 * (counts[13] + counts[LUCKY_13])
-    return bust, value
+        points += 13 * (counts[13] + counts[LUCKY_13])
+    return bust, points
 
 
-def hit_value(game: Flip7Game, seat: int) -> float:
-    """Expected round score after one more card, from the public card counts."""
-    counts, total = _pool(game)
-    row = game.rows[seat]
+def hit_value(game: Flip7Game, seat: int, score: int) -> float:
+    """Expected round score after one more card, from the public card counts. Actions and
+    modifiers count as leaving the score unchanged (the drawer aims them elsewhere)."""
+    counts, total, numbers, points = _pool(game)
     if not total:
-        return float(game.round_score(seat))
-    number_sum = 0
-    halves = 0
-    minus = 0
-    zero = False
-    for card in row:
-        if card < FIRST_ACTION:
-            number_sum += VALUE[card]
-            zero = zero or card == ZERO
-        elif card == HALVE:
-            halves += 1
-        else:
-            minus += MINUS[card]
-    numbers = sum(counts[:FIRST_ACTION])
-    number_value = sum(map(int.__mul__, counts[:FIRST_ACTION], _NUMBER_VALUES))
-    bust, bust_value = _bust_cards(row, counts)
+        return float(score)
+    bust, bust_points = _bust_cards(game.rows[seat], counts)
+    return _expected(game, seat, score, counts, total, numbers, points, bust, bust_points) / total
+
+
+def _expected(game: Flip7Game, seat: int, score: int, counts: list[int], total: int,
+              numbers: int, points: int, bust: int, bust_points: int) -> float:
+    """`total` times the expected round score after one more card."""
     unlucky = counts[UNLUCKY_7]
     safe = numbers - bust - unlucky
-    expected = 0.0
+    expected = unlucky * 7.0 + (total - numbers) * score
     if safe > 0:
-        mean = (number_value - bust_value - 7 * unlucky) / safe
-        score = max(0.0, (number_sum + mean) / (1 << halves) - minus)
+        mean = (points - bust_points - 7 * unlucky) / safe
+        after = (game.numsum[seat] + mean) / (1 << game.halves[seat]) - game.minus[seat]
+        if after < 0 and not game.brutal:
+            after = 0.0
         if game.nums[seat] == 6:
-            expected += safe * (score + FLIP7_BONUS)
-        elif not zero:
-            expected += safe * score
-    expected += unlucky * 7
-    expected += (total - numbers) * game.round_score(seat)
-    return expected / total
+            expected += safe * (after + FLIP7_BONUS)
+        elif not game.mask[seat] & 1:
+            expected += safe * after
+    return expected
 
 
 def _should_hit(game: Flip7Game, seat: int) -> bool:
-    """One-step expected value, bent by the race to the goal (F1)."""
-    score = game.round_score(seat)
-    mine = game.totals[seat] + score
-    best_other = max((t + game.round_score(p) for p, t in enumerate(game.totals) if p != seat),
-                     default=0)
+    """One-step expected value, bent by the race to the goal (F1). This runs for nearly
+    every move of a simulated game, so the common case (a draw pile, no 13 in the row, no
+    race yet) is inlined: the round score of an active row without The Zero (the caller
+    handled The Zero) and the count of unseen cards that would bust it."""
+    score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
+    if score < 0 and not game.brutal:
+        score = 0
+    if game.best_total + RACE_MARGIN >= game.goal:
+        race = _race(game, seat, score)
+        if race is not None:
+            return race
+    total = len(game.draw)
+    row = game.rows[seat]
+    if not total or 13 in row or LUCKY_13 in row:
+        return hit_value(game, seat, score) > score
+    counts = game.unseen
+    bust = bust_points = 0
+    for card in row:
+        if card < 13:
+            copies = counts[card]
+            bust += copies
+            bust_points += card * copies
+        elif card == UNLUCKY_7:
+            copies = counts[7]
+            bust += copies
+            bust_points += 7 * copies
+    return _expected(game, seat, score, counts, total, game.unseen_numbers,
+                     game.unseen_points, bust, bust_points) > score * total
+
+
+def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
+    """Near the goal: stay on a clear win, hit when someone else has it locked in."""
+    totals = game.totals
+    mine = totals[seat] + score
+    best_other = max(t + game.round_score(p) for p, t in enumerate(totals) if p != seat)
     if mine >= game.goal and mine > best_other + 5:
         return False
-    if best_other >= game.goal and best_other >= mine and _others_done(game, seat):
+    if best_other >= game.goal and best_other >= mine and all(
+            s != ACTIVE for p, s in enumerate(game.status) if p != seat):
         return True
-    return hit_value(game, seat) > score
+    return None
 
 
-def _others_done(game: Flip7Game, seat: int) -> bool:
-    return all(s != ACTIVE for p, s in enumerate(game.status) if p != seat)
-
-
-# ------------------------------------------------------------------ targets and picks
+# ------------------------------------------------------------------ targets and modifiers
 
 
 def _weights(game: Flip7Game, seat: int) -> list[float]:
-    """How much a point for each player is worth to `seat`: +1 for itself, negative for
+    """What a point for each player is worth to `seat`: +1 for itself, negative for
     opponents, most negative for whoever leads the race."""
     standing = [t + game.round_score(p) for p, t in enumerate(game.totals)]
-    leader = max((standing[p] for p in range(len(standing)) if p != seat), default=0)
-    weights = []
-    for p, points in enumerate(standing):
-        if p == seat:
-            weights.append(1.0)
-        elif points == leader:
-            weights.append(-1.5)
-        else:
-            weights.append(-1.0 / max(1, len(standing) - 2))
+    leader = max(points for p, points in enumerate(standing) if p != seat)
+    other = -1.0 / max(1, len(standing) - 2)
+    weights = [-1.5 if points == leader else other for points in standing]
+    weights[seat] = 1.0
     return weights
 
 
-def _bust_chance(game: Flip7Game, seat: int) -> float:
-    counts, total = _pool(game)
-    if not total:
-        return 0.0
-    return _bust_cards(game.rows[seat], counts)[0] / total
-
-
-def _future(game: Flip7Game, seat: int) -> float:
-    """What an active player still stands to add by hitting on (lost if forced to stay)."""
+def _open_potential(game: Flip7Game, seat: int, score: int) -> float:
+    """What an active player still stands to add by hitting on."""
     if game.status[seat] != ACTIVE:
         return 0.0
-    return max(0.0, 0.4 * (25 - game.round_score(seat)))
+    return max(0.0, 0.4 * (OPEN_ROW_TARGET - score))
 
 
-def _draws_delta(game: Flip7Game, seat: int, draws: int) -> float:
-    """Rough change in a player's round score from taking `draws` more cards."""
+def _draws_delta(game: Flip7Game, seat: int, draws: int, counts: list[int],
+                 total: int) -> float:
+    """Rough change in a player's round score from being made to take `draws` cards."""
     score = game.round_score(seat)
-    chance = _bust_chance(game, seat)
+    chance = _bust_cards(game.rows[seat], counts)[0] / total if total else 0.0
     survive = 1.0
     for k in range(draws):
         survive *= max(0.0, 1.0 - chance - 0.06 * k)
     gain = survive * (score + 6.5 * draws) - score
     if game.nums[seat] + draws >= 7:
         gain += survive * FLIP7_BONUS
+    if draws == 1:
+        gain -= _open_potential(game, seat, score)  # Just One More! ends their hitting
     return gain
+
+
+def _modifier_delta(game: Flip7Game, target: int, card: int) -> float:
+    """The change a modifier makes to `target`'s round score (guessed for open rows)."""
+    status = game.status[target]
+    if status == BUSTED:
+        return float(-MINUS[card])
+    score = game.round_score(target)
+    if status == ACTIVE:
+        return -(MINUS[card] or max(score, 12) / 2)
+    if game.mask[target] & 1:
+        return 0.0  # The Zero already makes it 0
+    if card == HALVE:
+        numsum = game.numsum[target]
+        return -(numsum >> game.halves[target]) + (numsum >> (game.halves[target] + 1))
+    after = score - MINUS[card]
+    return float((after if after > 0 or game.brutal else 0) - score)
 
 
 def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
     weights = _weights(game, seat)
     if top[0] == BONUS:
-        return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat
-                                                         else -weights[o.seat]))
-    if top[0] == RESOLVE:
-        card = top[2]
-        if card >= FIRST_MODIFIER:
-            return max(options, key=lambda o: _modifier_value(game, weights, o.seat, card))
-        draws = 1 if card == JUST_ONE_MORE else 4
-
-        def target_value(option: Action) -> float:
-            p = option.seat  # type: ignore[union-attr]
-            delta = _draws_delta(game, p, draws)
-            if draws == 1:
-                delta -= _future(game, p)
-            return weights[p] * delta
-
-        return max(options, key=target_value)
-    return _best_pick(game, seat, top, weights)
+        return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat  # type: ignore
+                                                         else -weights[o.seat]))  # type: ignore
+    if top[0] != RESOLVE:
+        return _best_pick(game, seat, top, weights)
+    card = top[2]
+    if card >= FIRST_MODIFIER:
+        return max(options, key=lambda o: weights[o.seat]  # type: ignore[union-attr]
+                   * _modifier_delta(game, o.seat, card))  # type: ignore[union-attr]
+    counts, total, _, _ = _pool(game)
+    draws = 1 if card == JUST_ONE_MORE else 4
+    return max(options, key=lambda o: weights[o.seat]  # type: ignore[union-attr]
+               * _draws_delta(game, o.seat, draws, counts, total))  # type: ignore[union-attr]
 
 
-def _modifier_value(game: Flip7Game, weights: list[float], target: int, card: int) -> float:
-    """Value to the giver of the change a modifier makes to `target`'s round score."""
-    status = game.status[target]
-    if status == BUSTED:
-        delta = float(-MINUS[card])
-    elif status == ACTIVE:
-        delta = -(MINUS[card] or max(game.round_score(target), 12) / 2)
-    else:
-        row = game.rows[target]
-        delta = row_score([*row, card], brutal=game.brutal) - row_score(row, brutal=game.brutal)
-    return weights[target] * delta
+# ------------------------------------------------------------------ Swap, Steal, Discard
+
+_plan_cache: list[object] = [None, None, ()]
+"""The last plan as [game, stack entry, plan]: later steps of the same Swap/Steal/Discard
+follow it instead of searching again. A fresh search gives the same plan (the steps taken
+restrict the search to a set that still holds it), so this only saves time."""
 
 
 def _best_pick(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> Action:
-    """Enumerate every complete Swap/Steal/Discard consistent with the steps taken so far,
-    score the resulting rows, and take the step that leads to the best one."""
-    kind = top[0]
-    holders = [p for p, row in enumerate(game.rows) if row and game.status[p] != BUSTED]
-    best: tuple[float, Action] | None = None
+    """Search every complete Swap/Steal/Discard consistent with the steps taken so far, score
+    the rows it leaves, and take the next step of the best one."""
+    plan = _plan_cache[2]
+    if not (_plan_cache[0] is game and _plan_cache[1] is top and _fits(top, plan)):
+        plan = _search(game, seat, top, weights)
+        _plan_cache[:] = [game, top, plan]
+    assert isinstance(plan, tuple)
+    if top[0] != SWAP_STEP:
+        return player_choice(plan[0]) if top[3] < 0 else card_choice(plan[0], plan[1])
+    if top[3] < 0:
+        return player_choice(plan[0])
+    if top[4] < 0:
+        return card_choice(plan[0], plan[1])
+    if top[5] < 0:
+        return player_choice(plan[2])
+    return card_choice(plan[2], plan[3])
 
-    def consider(value: float, step: Action) -> None:
-        nonlocal best
-        if best is None or value > best[0]:
-            best = (value, step)
 
-    if kind == SWAP_STEP:
+def _fits(top: list[int], plan: object) -> bool:
+    if not isinstance(plan, tuple) or not plan:
+        return False
+    if top[0] == SWAP_STEP:
+        return len(plan) == 4 and top[3] in (-1, plan[0]) and top[4] in (-1, plan[1]) and (
+            top[5] in (-1, plan[2]))
+    return len(plan) == 2 and top[3] in (-1, plan[0])
+
+
+def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> tuple[int, ...]:
+    rows = game.rows
+    holders = [p for p, row in enumerate(rows) if row and game.status[p] != BUSTED]
+    facts = {p: _facts(game, p) for p in holders}
+    now = {p: _value(facts[p], -1, -1, game.brutal) for p in holders}
+    best_value = float("-inf")
+    best: tuple[int, ...] = ()
+    brutal = game.brutal
+    if top[0] == SWAP_STEP:
         first, index, second = top[3], top[4], top[5]
         for p1 in [first] if first >= 0 else holders:
-            for i1 in [index] if index >= 0 else range(len(game.rows[p1])):
+            row1, w1, now1, facts1 = rows[p1], weights[p1], now[p1], facts[p1]
+            for i1 in [index] if index >= 0 else range(len(row1)):
+                c1 = row1[i1]
                 for p2 in [second] if second >= 0 else holders:
                     if p2 == p1:
                         continue
-                    for i2 in range(len(game.rows[p2])):
-                        value = _swap_value(game, weights, p1, i1, p2, i2)
-                        if first < 0:
-                            step: Action = ChoosePlayer(p1)
-                        elif index < 0:
-                            step = ChooseCard(p1, i1)
-                        elif second < 0:
-                            step = ChoosePlayer(p2)
-                        else:
-                            step = ChooseCard(p2, i2)
-                        consider(value, step)
-    else:
-        victim = top[3]
-        steal = kind == STEAL_STEP
-        for p in [victim] if victim >= 0 else holders:
-            if steal and p == seat:
-                continue
-            for i in range(len(game.rows[p])):
-                if steal:
-                    value = _steal_value(game, weights, seat, p, i)
-                else:
-                    row = game.rows[p]
-                    value = weights[p] * (_score_of(game, p, row[:i] + row[i + 1:])
-                                          - game.round_score(p))
-                consider(value, ChoosePlayer(p) if victim < 0 else ChooseCard(p, i))
-    assert best is not None
-    return best[1]
+                    w2, now2, facts2 = weights[p2], now[p2], facts[p2]
+                    for i2, c2 in enumerate(rows[p2]):
+                        value = (w1 * (_value(facts1, c1, c2, brutal) - now1)
+                                 + w2 * (_value(facts2, c2, c1, brutal) - now2))
+                        if value > best_value:
+                            best_value, best = value, (p1, i1, p2, i2)
+        return best
+    steal = top[0] == STEAL_STEP
+    mine = _facts(game, seat)
+    mine_now = _value(mine, -1, -1, brutal)
+    for p in [top[3]] if top[3] >= 0 else holders:
+        if steal and p == seat:
+            continue
+        w, now_p, facts_p = weights[p], now[p], facts[p]
+        for i, card in enumerate(rows[p]):
+            value = w * (_value(facts_p, card, -1, brutal) - now_p)
+            if steal:
+                value += _value(mine, -1, card, brutal) - mine_now
+            if value > best_value:
+                best_value, best = value, (p, i)
+    return best
 
 
-def _score_of(game: Flip7Game, seat: int, row: list[int]) -> float:
-    """Round score of a non-busted row, valuing an active player's open potential a little."""
-    score = row_score(row, brutal=game.brutal)
-    return score + (0.2 * max(0, 25 - score) if game.status[seat] == ACTIVE else 0.0)
+def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, list[int], bool]:
+    """A row summed up once per search: number sum and count, ÷2 count, minus total,
+    Zeros, Lucky 13s, number cards per value, and whether the player is still active."""
+    numsum = nums = halves = minus = zeros = luckies = 0
+    per_value = [0] * 14
+    for held in game.rows[seat]:
+        if held < FIRST_ACTION:
+            value = VALUE[held]
+            numsum += value
+            nums += 1
+            per_value[value] += 1
+            if held == ZERO:
+                zeros += 1
+            elif held == LUCKY_13:
+                luckies += 1
+        elif held == HALVE:
+            halves += 1
+        else:
+            minus += MINUS[held]
+    return numsum, nums, halves, minus, zeros, luckies, per_value, game.status[seat] == ACTIVE
 
 
-def _after_arrival(game: Flip7Game, seat: int, row: list[int], card: int) -> float:
-    """Score of `row` after `card` arrives by Swap or Steal (bust, Unlucky 7, Flip 7)."""
-    if card < FIRST_ACTION:
-        if card == UNLUCKY_7:
-            return _score_of(game, seat, [card])
-        if busts(row, card):
+def _value(facts: tuple[int, int, int, int, int, int, list[int], bool], out: int, card: int,
+           brutal: bool) -> float:
+    """Worth of a row after card `out` leaves it and `card` arrives (-1: none): its round
+    score (0 on a bust, Unlucky 7 wiping first, a bonus for Flip 7) plus an active row's open
+    potential. O(1), as this runs for every candidate pair."""
+    numsum, nums, halves, minus, zeros, luckies, per_value, active = facts
+    out_value = -1
+    if out >= 0:
+        if out < FIRST_ACTION:
+            out_value = VALUE[out]
+            numsum -= out_value
+            nums -= 1
+            zeros -= out == ZERO
+            luckies -= out == LUCKY_13
+        elif out == HALVE:
+            halves -= 1
+        else:
+            minus -= MINUS[out]
+    if card == UNLUCKY_7:
+        numsum, nums, halves, minus, zeros = 7, 1, 0, 0, 0
+    elif 0 <= card < FIRST_ACTION:
+        value = VALUE[card]
+        same = per_value[value] - (out_value == value)
+        if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
             return 0.0
-        new_row = [*row, card]
-        if sum(1 for c in new_row if c < FIRST_ACTION) == 7:
-            return row_score(new_row, flip7=True, brutal=game.brutal) + 20.0
-        return _score_of(game, seat, new_row)
-    return _score_of(game, seat, [*row, card])
-
-
-def _swap_value(game: Flip7Game, weights: list[float], p1: int, i1: int, p2: int,
-                i2: int) -> float:
-    row1, row2 = game.rows[p1], game.rows[p2]
-    c1, c2 = row1[i1], row2[i2]
-    new1 = _after_arrival(game, p1, row1[:i1] + row1[i1 + 1:], c2)
-    new2 = _after_arrival(game, p2, row2[:i2] + row2[i2 + 1:], c1)
-    return (weights[p1] * (new1 - _score_of(game, p1, row1))
-            + weights[p2] * (new2 - _score_of(game, p2, row2)))
-
-
-def _steal_value(game: Flip7Game, weights: list[float], seat: int, victim: int,
-                 index: int) -> float:
-    row = game.rows[victim]
-    card = row[index]
-    gain = _after_arrival(game, seat, game.rows[seat], card) - _score_of(game, seat,
-                                                                         game.rows[seat])
-    loss = _score_of(game, victim, row[:index] + row[index + 1:]) - _score_of(game, victim, row)
-    return gain + weights[victim] * loss
+        numsum += value
+        nums += 1
+        zeros += card == ZERO
+    elif card == HALVE:
+        halves += 1
+    elif card >= 0:
+        minus += MINUS[card]
+    score = (numsum >> halves) - minus
+    if score < 0 and not brutal:
+        score = 0
+    if nums >= 7:
+        return score + FLIP7_BONUS + FLIP7_END_VALUE
+    if zeros:
+        score = 0
+    if active and score < OPEN_ROW_TARGET:
+        return score + 0.4 * (OPEN_ROW_TARGET - score)
+    return float(score)

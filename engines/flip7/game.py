@@ -21,7 +21,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Event, IllegalMove
-from engines.flip7.actions import HIT, STAY, Action, ChooseCard, ChoosePlayer, Hit, Stay
+from engines.flip7.actions import (
+    HIT,
+    STAY,
+    Action,
+    ChooseCard,
+    ChoosePlayer,
+    Hit,
+    Stay,
+    card_choice,
+    player_choice,
+)
 from engines.flip7.cards import (
     DISCARD,
     FIRST_ACTION,
@@ -30,6 +40,7 @@ from engines.flip7.cards import (
     JUST_ONE_MORE,
     KINDS,
     LABELS,
+    MINUS,
     STEAL,
     SWAP,
     UNLUCKY_7,
@@ -39,6 +50,21 @@ from engines.flip7.cards import (
     full_deck,
 )
 from engines.flip7.scoring import FLIP7_BONUS, busted_score, busts, row_score
+
+_new_object = object.__new__
+_set_kind = Event.kind.__set__  # type: ignore[attr-defined]
+_set_text = Event.text.__set__  # type: ignore[attr-defined]
+_set_data = Event.data.__set__  # type: ignore[attr-defined]
+
+
+def _event(kind: str, text: str, data: dict[str, Any]) -> Event:
+    """Build an Event through its slots: the same object as Event(kind, text, data) at half
+    the cost of the frozen dataclass __init__, which matters at ~300 events a game."""
+    event = _new_object(Event)
+    _set_kind(event, kind)
+    _set_text(event, text)
+    _set_data(event, data)
+    return event
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 24
@@ -68,6 +94,8 @@ class Flip7Game:
     def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random) -> None:
         count = len(names)
         self.names = list(names)
+        self._clockwise = [[(seat + step) % count for step in range(1, count + 1)]
+                           for seat in range(count)]
         self.goal = goal
         self.brutal = brutal
         self.decks = 1 if count <= ONE_DECK_MAX else 2
@@ -78,6 +106,7 @@ class Flip7Game:
         self.status = [ACTIVE] * count
         self.bust_len = [0] * count
         self.totals = [0] * count
+        self.best_total = 0  # the highest game total, kept for the AI's race sense
         self.dealer = 0
         self.round = 0
         self.phase = DEAL
@@ -89,12 +118,16 @@ class Flip7Game:
         self.bonus_to = -1
         self.winner = -1
         self.opening_events: list[Event] = []
-        # Derived, rebuilt by _rebuild(): number values per row as bits, number-card counts,
-        # and the draw pile as counts per card id. Those counts are public knowledge: every
+        self._decision: Decision | None = None  # the pending stack choice, computed once
+        # Derived, rebuilt by _rebuild(), kept up to date so a round score or a bust check
+        # costs O(1): per row the number values held as bits, the count and sum of number
+        # cards, the ÷2 count and the minus total. `unseen` is the draw pile as counts per
+        # card id, with its number cards' count and points: public knowledge, since every
         # card not in the draw pile lies face up, in the discard pile or was seen flipped.
-        self.mask = [0] * count
-        self.nums = [0] * count
+        self._reset_rows(count)
         self.unseen = [0] * KINDS
+        self.unseen_numbers = 0
+        self.unseen_points = 0
 
     # ----------------------------------------------------------------- public surface
 
@@ -114,7 +147,7 @@ class Flip7Game:
             if self.mask[seat] & 1:
                 return Decision("hit_or_stay", f"{name} holds The Zero and must hit.", [HIT])
             return Decision("hit_or_stay", f"{name}: hit or stay?", [HIT, STAY])
-        return self._step_decision(self.stack[-1])
+        return self._stack_decision()
 
     def legal_actions(self, seat: int) -> list[Action]:
         decision = self.decision(seat)
@@ -122,28 +155,42 @@ class Flip7Game:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one move and resolve everything up to the next decision."""
-        self._check_turn(seat)
+        if self.stack or seat != self.turn or self.phase == OVER:
+            return self._apply_choice(seat, action)
         events: list[Event] = []
-        if self.stack:
-            top = self.stack[-1]
-            decision = self._step_decision(top)
-            if action not in decision.options:
-                raise IllegalMove(f"That is not one of the choices: {decision.text}")
-            self._choose(top, action, events)
-        elif isinstance(action, Hit):
+        if action is HIT or isinstance(action, Hit):
             self.acted = True
             if self._deal_card(seat, "hit", events) is None and self.mask[seat] & 1:
                 self.status[seat] = STAYED
-                events.append(Event("stay", f"{self.names[seat]} has nothing to draw and stays.",
-                                    {"seat": seat, "forced": True}))
-        elif isinstance(action, Stay):
+                events.append(_event("stay", f"{self.names[seat]} has nothing to draw and "
+                                     "stays.", {"seat": seat, "forced": True}))
+        elif action is STAY or isinstance(action, Stay):
             if self.mask[seat] & 1:
                 raise IllegalMove("You can't stay while you hold The Zero.")
             self.status[seat] = STAYED
             self.acted = True
-            events.append(Event("stay", f"{self.names[seat]} stays.", {"seat": seat}))
+            events.append(_event("stay", f"{self.names[seat]} stays.", {"seat": seat}))
         else:
             raise IllegalMove("Choose Hit or Stay.")
+        if not self.stack and self.flip7 < 0:
+            nxt = self._next_active(seat)
+            if nxt >= 0:  # the common case: the turn just passes on
+                self.turn = nxt
+                self.acted = False
+                return events
+        self._run(events)
+        return events
+
+    def _apply_choice(self, seat: int, action: Action) -> list[Event]:
+        """A choice on the effect stack (or a move out of turn, which raises)."""
+        self._check_turn(seat)
+        events: list[Event] = []
+        if self.stack:
+            decision = self._stack_decision()
+            if action not in decision.options:
+                raise IllegalMove(f"That is not one of the choices: {decision.text}")
+            self._decision = None
+            self._choose(self.stack[-1], action, events)
         self._run(events)
         return events
 
@@ -167,8 +214,13 @@ class Flip7Game:
         status = self.status[seat]
         if status == BUSTED:
             return busted_score(self.rows[seat], self.bust_len[seat], self.brutal)
-        return row_score(self.rows[seat], flip7=status == FLIP7,
-                         bonus=self.bonus_to in (-1, seat), brutal=self.brutal)
+        if status == FLIP7:
+            return row_score(self.rows[seat], flip7=True, bonus=self.bonus_to in (-1, seat),
+                             brutal=self.brutal)
+        if self.mask[seat] & 1:
+            return 0
+        total = (self.numsum[seat] >> self.halves[seat]) - self.minus[seat]
+        return 0 if total < 0 and not self.brutal else total
 
     def held_cards(self) -> list[int]:
         """Action and set-aside cards still being resolved (out of every pile, F7)."""
@@ -257,6 +309,7 @@ class Flip7Game:
         game.status = list(raw["status"])
         game.bust_len = list(raw["bust_len"])
         game.totals = list(raw["totals"])
+        game.best_total = max(game.totals)
         for key in ("dealer", "round", "phase", "deal_next", "turn", "acted", "flip7",
                     "bonus_to", "winner"):
             setattr(game, key, raw[key])
@@ -311,20 +364,25 @@ class Flip7Game:
         if top[0] == RESOLVE and self.status[top[1]] == BUSTED:
             self.stack.pop()
             self.discard.append(top[2])
-            events.append(Event("discarded", f"{LABELS[top[2]]} is discarded: "
+            events.append(_event("discarded", f"{LABELS[top[2]]} is discarded: "
                                 f"{self.names[top[1]]} has busted.", {"card": top[2]}))
             return False
         decision = self._step_decision(top)
         if len(decision.options) != 1:
+            self._decision = decision
             return True
         self._choose(top, decision.options[0], events)
         return False
 
+    def _stack_decision(self) -> Decision:
+        if self._decision is None:
+            self._decision = self._step_decision(self.stack[-1])
+        return self._decision
+
     def _next_active(self, seat: int) -> int:
-        count = len(self.names)
+        """The first active seat clockwise after `seat` (itself last), or -1."""
         status = self.status
-        for step in range(1, count + 1):
-            nxt = (seat + step) % count
+        for nxt in self._clockwise[seat]:
             if status[nxt] == ACTIVE:
                 return nxt
         return -1
@@ -332,33 +390,43 @@ class Flip7Game:
     def _draw(self, events: list[Event]) -> int | None:
         """Top card; an empty pile first takes in the shuffled discard pile (F7)."""
         draw = self.draw
-        if not draw:
-            if not self.discard:
-                return None
-            draw.extend(self.discard)
-            self.discard.clear()
-            self.rng.shuffle(draw)
-            unseen = self.unseen
-            for card in draw:
-                unseen[card] += 1
-            events.append(Event("reshuffle", "The discard pile was shuffled into a new draw "
-                                f"pile of {len(draw)} cards.", {"cards": len(draw)}))
+        if not draw and not self._reshuffle(events):
+            return None
         card = draw.pop()
         self.unseen[card] -= 1
+        if card < FIRST_ACTION:
+            self.unseen_numbers -= 1
+            self.unseen_points -= VALUE[card]
         return card
+
+    def _reshuffle(self, events: list[Event]) -> bool:
+        """The draw pile is empty: shuffle the discard pile into a new one, if there is any."""
+        if not self.discard:
+            return False
+        draw = self.draw
+        draw.extend(self.discard)
+        self.discard.clear()
+        self.rng.shuffle(draw)
+        self._count_unseen()
+        events.append(_event("reshuffle", "The discard pile was shuffled into a new draw "
+                             f"pile of {len(draw)} cards.", {"cards": len(draw)}))
+        return True
 
     def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
         """Give `seat` the next card by deal, hit or Just One More! and start its effect."""
-        card = self._draw(events)
-        name = self.names[seat]
-        if card is None:
-            events.append(Event("no_card", f"No card is left to draw; {name} receives nothing.",
-                                {"seat": seat}))
+        draw = self.draw
+        if not draw and not self._reshuffle(events):
+            events.append(_event("no_card", "No card is left to draw; "
+                                 f"{self.names[seat]} receives nothing.", {"seat": seat}))
             return None
+        card = draw.pop()
+        self.unseen[card] -= 1
         verb = "was dealt" if how == "deal" else "flipped"
-        events.append(Event("flip", f"{name} {verb} {LABELS[card]}.",
-                            {"seat": seat, "card": card, "how": how}))
+        events.append(_event("flip", f"{self.names[seat]} {verb} {LABELS[card]}.",
+                             {"seat": seat, "card": card, "how": how}))
         if card < FIRST_ACTION:
+            self.unseen_numbers -= 1
+            self.unseen_points -= VALUE[card]
             self._add_number(seat, card, events)
         else:
             self.stack.append([RESOLVE, seat, card])
@@ -371,11 +439,13 @@ class Flip7Game:
             if row:
                 self.discard.extend(row)
                 row.clear()
-                events.append(Event("wipe", f"Unlucky 7 wiped {self.names[seat]}'s row.",
+                events.append(_event("wipe", f"Unlucky 7 wiped {self.names[seat]}'s row.",
                                     {"seat": seat}))
             row.append(card)
             self.mask[seat] = 1 << 7
             self.nums[seat] = 1
+            self.numsum[seat] = 7
+            self.halves[seat] = self.minus[seat] = 0
             return
         value = VALUE[card]
         if self.mask[seat] >> value & 1 and busts(row, card):
@@ -383,12 +453,13 @@ class Flip7Game:
             row.append(card)
             self.status[seat] = BUSTED
             self.bust_len[seat] = len(row)
-            events.append(Event("bust", f"{self.names[seat]} busted on a {_ORDINAL[same]} "
+            events.append(_event("bust", f"{self.names[seat]} busted on a {_ORDINAL[same]} "
                                 f"{'Zero' if value == 0 else value}.",
                                 {"seat": seat, "card": card}))
             return
         row.append(card)
         self.mask[seat] |= 1 << value
+        self.numsum[seat] += value
         self.nums[seat] += 1
         if self.nums[seat] == 7:
             self._flip_seven(seat, events)
@@ -397,11 +468,11 @@ class Flip7Game:
         """F9: the round ends at once; cards still being resolved are discarded unused."""
         self.status[seat] = FLIP7
         self.flip7 = seat
-        events.append(Event("flip7", f"{self.names[seat]} has Flip 7!", {"seat": seat}))
+        events.append(_event("flip7", f"{self.names[seat]} has Flip 7!", {"seat": seat}))
         held = self.held_cards()
         if held:
             self.discard.extend(held)
-            events.append(Event("discarded", "Unresolved cards are discarded: "
+            events.append(_event("discarded", "Unresolved cards are discarded: "
                                 f"{', '.join(LABELS[card] for card in held)}.",
                                 {"cards": held}))
         self.stack.clear()
@@ -413,7 +484,14 @@ class Flip7Game:
         if card < FIRST_ACTION:
             self._add_number(seat, card, events)
         else:
-            self.rows[seat].append(card)
+            self._add_modifier(seat, card)
+
+    def _add_modifier(self, seat: int, card: int) -> None:
+        self.rows[seat].append(card)
+        if card == HALVE:
+            self.halves[seat] += 1
+        else:
+            self.minus[seat] += MINUS[card]
 
     def _take_from_row(self, seat: int, index: int) -> int:
         row = self.rows[seat]
@@ -422,21 +500,41 @@ class Flip7Game:
         return card
 
     def _recount(self, seat: int) -> None:
-        mask = 0
-        nums = 0
+        mask = nums = numsum = halves = minus = 0
         for card in self.rows[seat]:
             if card < FIRST_ACTION:
                 mask |= 1 << VALUE[card]
                 nums += 1
+                numsum += VALUE[card]
+            elif card == HALVE:
+                halves += 1
+            else:
+                minus += MINUS[card]
         self.mask[seat] = mask
         self.nums[seat] = nums
+        self.numsum[seat] = numsum
+        self.halves[seat] = halves
+        self.minus[seat] = minus
+
+    def _reset_rows(self, count: int) -> None:
+        self.mask = [0] * count
+        self.nums = [0] * count
+        self.numsum = [0] * count
+        self.halves = [0] * count
+        self.minus = [0] * count
+
+    def _count_unseen(self) -> None:
+        unseen = [0] * KINDS
+        for card in self.draw:
+            unseen[card] += 1
+        self.unseen = unseen
+        self.unseen_numbers = sum(unseen[:FIRST_ACTION])
+        self.unseen_points = sum(n * VALUE[c] for c, n in enumerate(unseen[:FIRST_ACTION]))
 
     def _rebuild(self) -> None:
         for seat in range(len(self.names)):
             self._recount(seat)
-        self.unseen = [0] * KINDS
-        for card in self.draw:
-            self.unseen[card] += 1
+        self._count_unseen()
 
     # ----------------------------------------------------------------- card effects
 
@@ -451,7 +549,7 @@ class Flip7Game:
         self.discard.append(top[2])
         if self.status[target] == ACTIVE:
             self.status[target] = STAYED
-            events.append(Event("stay", f"{self.names[target]} must stay (Just One More!).",
+            events.append(_event("stay", f"{self.names[target]} must stay (Just One More!).",
                                 {"seat": target, "forced": True}))
 
     def _step_flip4(self, top: list[int], events: list[Event]) -> None:
@@ -462,10 +560,10 @@ class Flip7Game:
             top[3] += 1
             card = self._draw(events)
             if card is None:
-                events.append(Event("no_card", f"No card is left to draw; {name} receives "
+                events.append(_event("no_card", f"No card is left to draw; {name} receives "
                                     "nothing.", {"seat": target}))
                 continue
-            events.append(Event("flip", f"{name} flipped {LABELS[card]} "
+            events.append(_event("flip", f"{name} flipped {LABELS[card]} "
                                 f"(Flip Four! {top[3]} of 4).",
                                 {"seat": target, "card": card, "how": "flip4"}))
             if card >= FIRST_ACTION:
@@ -483,7 +581,7 @@ class Flip7Game:
             return
         if self.status[target] == BUSTED:
             self.discard.extend(aside)
-            events.append(Event("discarded", "Set-aside cards are discarded: "
+            events.append(_event("discarded", "Set-aside cards are discarded: "
                                 f"{', '.join(LABELS[card] for card in aside)}.",
                                 {"cards": aside}))
             return
@@ -511,7 +609,7 @@ class Flip7Game:
             self.stack.append(entry)
             return
         self.discard.append(card)
-        events.append(Event("no_target", f"{LABELS[card]} has no legal target and is "
+        events.append(_event("no_target", f"{LABELS[card]} has no legal target and is "
                             "discarded.", {"seat": seat, "card": card}))
 
     def _holders(self, exclude: int = -1) -> list[int]:
@@ -523,31 +621,31 @@ class Flip7Game:
         seat = top[1]
         name = self.names[seat]
         if kind == BONUS:
-            options = [ChoosePlayer(p) for p in range(len(self.names))]
+            options = [player_choice(p) for p in range(len(self.names))]
             return Decision("flip7_bonus", f"{name}: take +15 for Flip 7, or take 15 from "
                             "another player's total?", options)
         card = LABELS[top[2]]
         if kind == RESOLVE:
             if top[2] >= FIRST_MODIFIER:
                 minus = self.brutal and top[2] != HALVE
-                options = [ChoosePlayer(p) for p, s in enumerate(self.status)
+                options = [player_choice(p) for p, s in enumerate(self.status)
                            if minus or s != BUSTED]
                 return Decision("give_modifier", f"{name}: give {card} to a player.", options)
-            options = [ChoosePlayer(p) for p, s in enumerate(self.status) if s != BUSTED]
+            options = [player_choice(p) for p, s in enumerate(self.status) if s != BUSTED]
             return Decision("choose_target", f"{name}: choose who takes the {card}", options)
         verb = _STEP_VERB[kind]
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
             if first < 0:
                 return Decision("swap_player", f"{name}: Swap, choose the first player.",
-                                [ChoosePlayer(p) for p in self._holders()])
+                                [player_choice(p) for p in self._holders()])
             if index < 0:
                 return Decision("swap_card", f"{name}: Swap, choose "
                                 f"{self._name(first)}'s card.", self._card_options(first))
             if second < 0:
                 return Decision("swap_player", f"{name}: Swap {self._name(first)}'s "
                                 f"{self._card_at(first, index)} with whose card?",
-                                [ChoosePlayer(p) for p in self._holders(first)])
+                                [player_choice(p) for p in self._holders(first)])
             return Decision("swap_card", f"{name}: Swap {self._name(first)}'s "
                             f"{self._card_at(first, index)} with which of "
                             f"{self._name(second)}'s cards?", self._card_options(second))
@@ -555,12 +653,12 @@ class Flip7Game:
         if victim < 0:
             exclude = seat if kind == STEAL_STEP else -1
             return Decision(f"{verb}_player", f"{name}: {card}, choose a player.",
-                            [ChoosePlayer(p) for p in self._holders(exclude)])
+                            [player_choice(p) for p in self._holders(exclude)])
         return Decision(f"{verb}_card", f"{name}: {card}, choose "
                         f"{self._name(victim)}'s card.", self._card_options(victim))
 
     def _card_options(self, seat: int) -> list[Action]:
-        return [ChooseCard(seat, i) for i in range(len(self.rows[seat]))]
+        return [card_choice(seat, i) for i in range(len(self.rows[seat]))]
 
     def _choose(self, top: list[int], action: Action, events: list[Event]) -> None:
         """Apply one legal choice to the top stack entry."""
@@ -574,7 +672,7 @@ class Flip7Game:
             else:
                 text = (f"{self.names[seat]} takes {FLIP7_BONUS} from "
                         f"{self.names[action.seat]}'s total.")
-            events.append(Event("flip7_bonus", text, {"seat": seat, "to": action.seat}))
+            events.append(_event("flip7_bonus", text, {"seat": seat, "to": action.seat}))
             return
         card = top[2]
         if kind == RESOLVE:
@@ -582,12 +680,12 @@ class Flip7Game:
             self.stack.pop()
             target = action.seat
             if card >= FIRST_MODIFIER:
-                self.rows[target].append(card)
-                events.append(Event("modifier", f"{self.names[seat]} gives {LABELS[card]} to "
+                self._add_modifier(target, card)
+                events.append(_event("modifier", f"{self.names[seat]} gives {LABELS[card]} to "
                                     f"{self.names[target]}.",
                                     {"seat": seat, "card": card, "to": target}))
                 return
-            events.append(Event("target", f"{self.names[seat]} plays {LABELS[card]} on "
+            events.append(_event("target", f"{self.names[seat]} plays {LABELS[card]} on "
                                 f"{self.names[target]}.",
                                 {"seat": seat, "card": card, "to": target}))
             self.stack.append([JOM if card == JUST_ONE_MORE else FLIP4, target, card, 0])
@@ -608,7 +706,7 @@ class Flip7Game:
                     f"with {self._whose(second, seat)} {self._card_at(second, action.index)}.")
             out_first = self._take_from_row(first, top[4])
             out_second = self._take_from_row(second, action.index)
-            events.append(Event("swap", text, {"seat": seat, "players": [first, second],
+            events.append(_event("swap", text, {"seat": seat, "players": [first, second],
                                                "cards": [out_first, out_second]}))
             self._arrive(first, out_second, events)
             self._arrive(second, out_first, events)
@@ -616,13 +714,13 @@ class Flip7Game:
         victim = top[3]
         taken = self._take_from_row(victim, action.index)
         if kind == STEAL_STEP:
-            events.append(Event("steal", f"{actor} stole {self._name(victim)}'s "
+            events.append(_event("steal", f"{actor} stole {self._name(victim)}'s "
                                 f"{LABELS[taken]}.",
                                 {"seat": seat, "from": victim, "card": taken}))
             self._arrive(seat, taken, events)
             return
         self.discard.append(taken)
-        events.append(Event("discard", f"{actor} discarded {self._whose(victim, seat)} "
+        events.append(_event("discard", f"{actor} discarded {self._whose(victim, seat)} "
                             f"{LABELS[taken]}.", {"seat": seat, "from": victim, "card": taken}))
 
     # ----------------------------------------------------------------- rounds
@@ -636,21 +734,21 @@ class Flip7Game:
         if self.flip7 >= 0 and self.bonus_to not in (-1, self.flip7):
             totals[self.bonus_to] -= FLIP7_BONUS
         for p, score in enumerate(scores):
-            events.append(Event("round_score", f"{self.names[p]} scores {score} this round "
+            events.append(_event("round_score", f"{self.names[p]} scores {score} this round "
                                 f"(total {totals[p]}).",
                                 {"seat": p, "score": score, "total": totals[p]}))
-        events.append(Event("round_end", f"Round {self.round} is over.",
+        events.append(_event("round_end", f"Round {self.round} is over.",
                             {"round": self.round, "scores": scores, "totals": list(totals)}))
-        top = max(totals)
+        top = self.best_total = max(totals)
         if top >= self.goal:
             leaders = [p for p, total in enumerate(totals) if total == top]
             if len(leaders) == 1:
                 self.winner = leaders[0]
                 self.phase = OVER
-                events.append(Event("game_over", f"{self.names[self.winner]} wins with {top} "
+                events.append(_event("game_over", f"{self.names[self.winner]} wins with {top} "
                                     "points.", {"winners": leaders, "totals": list(totals)}))
                 return
-            events.append(Event("tie", f"{' and '.join(self.names[p] for p in leaders)} are "
+            events.append(_event("tie", f"{' and '.join(self.names[p] for p in leaders)} are "
                                 f"tied at {top}; another round is played.",
                                 {"seats": leaders, "total": top}))
         self._start_round((self.dealer + 1) % len(self.names), events)
@@ -663,8 +761,7 @@ class Flip7Game:
             row.clear()
         self.status = [ACTIVE] * count
         self.bust_len = [0] * count
-        self.mask = [0] * count
-        self.nums = [0] * count
+        self._reset_rows(count)
         self.flip7 = -1
         self.bonus_to = -1
         self.round += 1
@@ -672,7 +769,7 @@ class Flip7Game:
         self.phase = DEAL
         self.deal_next = 0
         self.acted = False
-        events.append(Event("round_start", f"Round {self.round} begins; "
+        events.append(_event("round_start", f"Round {self.round} begins; "
                             f"{self.names[dealer]} deals.",
                             {"round": self.round, "dealer": dealer}))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import Counter
 
 from engines.flip7.ai import AI_LEVELS, choose
 from engines.flip7.game import new_game
@@ -20,8 +19,9 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
              brutal: bool = False) -> dict[str, float]:
     """Play `games` games and return the key figures."""
     names = [f"AI{p + 1}" for p in range(players)]
-    kinds: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
+    counted = ("bust", "flip7", "round_end")
+    kinds = dict.fromkeys(counted, 0)
+    wins = dict.fromkeys(levels, 0)
     score_sum = 0
     start = time.perf_counter()
     for g in range(games):
@@ -30,11 +30,12 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
         events = list(game.opening_events)
         while not game.is_over:
             seat = game.to_act()[0]
-            events.extend(game.apply(seat, choose(game, seat, seat_levels[seat])))
+            events += game.apply(seat, choose(game, seat, seat_levels[seat]))
         for event in events:
-            kinds[event.kind] += 1
-            if event.kind == "round_end":
-                score_sum += sum(event.data["scores"])
+            if event.kind in counted:
+                kinds[event.kind] += 1
+                if event.kind == "round_end":
+                    score_sum += sum(event.data["scores"])
         for winner in game.winners():
             wins[seat_levels[winner]] += 1
     elapsed = time.perf_counter() - start
