@@ -115,19 +115,42 @@ def _bust_cards(row: list[int], counts: list[int]) -> tuple[int, int]:
     return bust, points
 
 
-def hit_value(game: Flip7Game, seat: int, score: int) -> float:
-    """Expected round score after one more card, from the public card counts. Actions and
-    modifiers count as leaving the score unchanged (the drawer aims them elsewhere)."""
-    counts, total, numbers, points = _pool(game)
-    if not total:
-        return float(score)
-    bust, bust_points = _bust_cards(game.rows[seat], counts)
-    return _expected(game, seat, score, counts, total, numbers, points, bust, bust_points) / total
+def _should_hit(game: Flip7Game, seat: int) -> bool:
+    """Hit when the expected round score after one more card beats the score now, judged
+    from the public card counts and bent by the race to the goal (F1). Actions and
+    modifiers count as leaving the score unchanged (the drawer aims them elsewhere).
 
-
-def _expected(game: Flip7Game, seat: int, score: int, counts: list[int], total: int,
-              numbers: int, points: int, bust: int, bust_points: int) -> float:
-    """`total` times the expected round score after one more card."""
+    This runs for nearly every move of a simulated game, so it is one flat function: the
+    round score of an active row without The Zero (the caller handled The Zero), then the
+    common case of a draw pile and no 13 in the row inlined."""
+    score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
+    if score < 0 and not game.brutal:
+        score = 0
+    if game.best_total + RACE_MARGIN >= game.goal:
+        race = _race(game, seat, score)
+        if race is not None:
+            return race
+    row = game.rows[seat]
+    total = len(game.draw)
+    if total and 13 not in row and LUCKY_13 not in row:
+        counts = game.unseen
+        numbers = game.unseen_numbers
+        points = game.unseen_points
+        bust = bust_points = 0
+        for card in row:
+            if card < 13:
+                copies = counts[card]
+                bust += copies
+                bust_points += card * copies
+            elif card == UNLUCKY_7:
+                copies = counts[7]
+                bust += copies
+                bust_points += 7 * copies
+    else:
+        counts, total, numbers, points = _pool(game)
+        if not total:
+            return False
+        bust, bust_points = _bust_cards(row, counts)
     unlucky = counts[UNLUCKY_7]
     safe = numbers - bust - unlucky
     expected = unlucky * 7.0 + (total - numbers) * score
@@ -136,42 +159,8 @@ def _expected(game: Flip7Game, seat: int, score: int, counts: list[int], total: 
         after = (game.numsum[seat] + mean) / (1 << game.halves[seat]) - game.minus[seat]
         if after < 0 and not game.brutal:
             after = 0.0
-        if game.nums[seat] == 6:
-            expected += safe * (after + FLIP7_BONUS)
-        elif not game.mask[seat] & 1:
-            expected += safe * after
-    return expected
-
-
-def _should_hit(game: Flip7Game, seat: int) -> bool:
-    """One-step expected value, bent by the race to the goal (F1). This runs for nearly
-    every move of a simulated game, so the common case (a draw pile, no 13 in the row, no
-    race yet) is inlined: the round score of an active row without The Zero (the caller
-    handled The Zero) and the count of unseen cards that would bust it."""
-    score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
-    if score < 0 and not game.brutal:
-        score = 0
-    if game.best_total + RACE_MARGIN >= game.goal:
-        race = _race(game, seat, score)
-        if race is not None:
-            return race
-    total = len(game.draw)
-    row = game.rows[seat]
-    if not total or 13 in row or LUCKY_13 in row:
-        return hit_value(game, seat, score) > score
-    counts = game.unseen
-    bust = bust_points = 0
-    for card in row:
-        if card < 13:
-            copies = counts[card]
-            bust += copies
-            bust_points += card * copies
-        elif card == UNLUCKY_7:
-            copies = counts[7]
-            bust += copies
-            bust_points += 7 * copies
-    return _expected(game, seat, score, counts, total, game.unseen_numbers,
-                     game.unseen_points, bust, bust_points) > score * total
+        expected += safe * (after + FLIP7_BONUS if game.nums[seat] == 6 else after)
+    return expected > score * total
 
 
 def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
@@ -243,12 +232,12 @@ def _modifier_delta(game: Flip7Game, target: int, card: int) -> float:
 
 def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
+    if top[0] not in (RESOLVE, BONUS):
+        return _best_pick(game, seat, top)
     weights = _weights(game, seat)
     if top[0] == BONUS:
         return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat  # type: ignore
                                                          else -weights[o.seat]))  # type: ignore
-    if top[0] != RESOLVE:
-        return _best_pick(game, seat, top, weights)
     card = top[2]
     if card >= FIRST_MODIFIER:
         return max(options, key=lambda o: weights[o.seat]  # type: ignore[union-attr]
@@ -267,12 +256,12 @@ follow it instead of searching again. A fresh search gives the same plan (the st
 restrict the search to a set that still holds it), so this only saves time."""
 
 
-def _best_pick(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> Action:
+def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
     """Search every complete Swap/Steal/Discard consistent with the steps taken so far, score
     the rows it leaves, and take the next step of the best one."""
     plan = _plan_cache[2]
     if not (_plan_cache[0] is game and _plan_cache[1] is top and _fits(top, plan)):
-        plan = _search(game, seat, top, weights)
+        plan = _search(game, seat, top, _weights(game, seat))
         _plan_cache[:] = [game, top, plan]
     assert isinstance(plan, tuple)
     if top[0] != SWAP_STEP:
@@ -310,8 +299,8 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
             for i1 in [index] if index >= 0 else range(len(row1)):
                 c1 = row1[i1]
                 for p2 in [second] if second >= 0 else holders:
-                    if p2 == p1:
-                        continue
+                    if p2 == p1 or (first < 0 and p2 < p1):
+                        continue  # a swap is symmetric: try each pair of players once
                     w2, now2, facts2 = weights[p2], now[p2], facts[p2]
                     for i2, c2 in enumerate(rows[p2]):
                         value = (w1 * (_value(facts1, c1, c2, brutal) - now1)

@@ -91,6 +91,9 @@ def deck_counts(decks: int) -> list[int]:
     return [n * decks for n in ONE_DECK]
 
 
+_ONE_DECK_CARDS = tuple(card for card, n in enumerate(ONE_DECK) for _ in range(n))
+
+
 def full_deck(decks: int) -> list[int]:
     """Every card, unshuffled."""
-    return [card for card, n in enumerate(ONE_DECK) for _ in range(n * decks)]
+    return list(_ONE_DECK_CARDS * decks)

@@ -17,12 +17,11 @@ from engines.flip7.game import new_game
 
 def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: int = 200,
              brutal: bool = False) -> dict[str, float]:
-    """Play `games` games and return the key figures."""
+    """Play `games` games and return the key figures. The average round score is the sum of
+    the final totals over player-rounds (in brutal mode it includes the −15 swings)."""
     names = [f"AI{p + 1}" for p in range(players)]
-    counted = ("bust", "flip7", "round_end")
-    kinds = dict.fromkeys(counted, 0)
+    rounds = busts = flip7s = score_sum = 0
     wins = dict.fromkeys(levels, 0)
-    score_sum = 0
     start = time.perf_counter()
     for g in range(games):
         seat_levels = [levels[(p + g) % len(levels)] for p in range(players)]
@@ -31,21 +30,21 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
         while not game.is_over:
             seat = game.to_act()[0]
             events += game.apply(seat, choose(game, seat, seat_levels[seat]))
-        for event in events:
-            if event.kind in counted:
-                kinds[event.kind] += 1
-                if event.kind == "round_end":
-                    score_sum += sum(event.data["scores"])
+        kinds = [event.kind for event in events]
+        busts += kinds.count("bust")
+        flip7s += kinds.count("flip7")
+        rounds += game.round
+        score_sum += sum(game.totals)
         for winner in game.winners():
             wins[seat_levels[winner]] += 1
     elapsed = time.perf_counter() - start
-    player_rounds = max(1, kinds["round_end"] * players)
+    player_rounds = max(1, rounds * players)
     result = {
         "games_per_second": games / elapsed,
-        "rounds_per_game": kinds["round_end"] / games,
+        "rounds_per_game": rounds / games,
         "average_round_score": score_sum / player_rounds,
-        "bust_rate": kinds["bust"] / player_rounds,
-        "flip7_rate": kinds["flip7"] / max(1, kinds["round_end"]),
+        "bust_rate": busts / player_rounds,
+        "flip7_rate": flip7s / max(1, rounds),
     }
     for level in dict.fromkeys(levels):
         result[f"win_rate_{level}"] = wins[level] / games
