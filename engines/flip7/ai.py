@@ -199,17 +199,20 @@ def _open_potential(game: Flip7Game, seat: int, score: int) -> float:
 
 def _draws_delta(game: Flip7Game, seat: int, draws: int, counts: list[int],
                  total: int) -> float:
-    """Rough change in a player's round score from being made to take `draws` cards."""
+    """Rough change in a player's round score from being made to take `draws` cards (1 for
+    Just One More!, 4 for Flip Four!): each card busts with the row's chance, a little more
+    for every card already taken, and is otherwise worth about 6.5 points."""
     score = game.round_score(seat)
     chance = _bust_cards(game.rows[seat], counts)[0] / total if total else 0.0
-    survive = 1.0
-    for k in range(draws):
-        survive *= max(0.0, 1.0 - chance - 0.06 * k)
-    gain = survive * (score + 6.5 * draws) - score
+    if draws == 1:
+        survive = 1.0 - chance
+        gain = survive * (score + 6.5) - score - _open_potential(game, seat, score)
+    else:
+        survive = 0.0 if chance >= 0.82 else (
+            (1.0 - chance) * (0.94 - chance) * (0.88 - chance) * (0.82 - chance))
+        gain = survive * (score + 26.0) - score
     if game.nums[seat] + draws >= 7:
         gain += survive * FLIP7_BONUS
-    if draws == 1:
-        gain -= _open_potential(game, seat, score)  # Just One More! ends their hitting
     return gain
 
 

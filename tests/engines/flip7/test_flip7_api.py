@@ -130,3 +130,19 @@ def test_simulator_reports_figures() -> None:
     assert result["games_per_second"] > 0 and result["rounds_per_game"] > 1
     assert 0 <= result["bust_rate"] <= 1 and 0 <= result["flip7_rate"] <= 1
     assert result["win_rate_strong"] + result["win_rate_simple"] == pytest.approx(1)
+
+
+def test_strong_ai_aims_minus_cards_at_an_opponent() -> None:
+    game = stacked(["9", "10", "8", "−6"], players=3)
+    play(game, (ANN, STAY), (BOB, STAY), (CAT, HIT))
+    assert choose(game, CAT) in (ChoosePlayer(ANN), ChoosePlayer(BOB))
+    assert choose(game, CAT, "simple") != ChoosePlayer(CAT)
+
+
+def test_strong_ai_stays_on_a_risky_high_row_and_hits_a_low_one() -> None:
+    game = stacked(["12", "2", "11", "9", "10"])
+    play(game, (ANN, HIT), (BOB, HIT), (ANN, HIT))
+    assert game.round_score(ANN) == 33 and game.to_act() == [BOB]
+    assert choose(game, BOB) == HIT  # Bob holds 2 and 9: little to lose
+    play(game, (BOB, STAY))
+    assert choose(game, ANN) == STAY  # 33 points on 12, 11, 10: a bust costs too much

@@ -220,6 +220,17 @@ def test_f7_no_card_anywhere_gives_nothing() -> None:
     assert game.to_act() == [BOB]
 
 
+def test_f7_holder_of_the_zero_with_nothing_to_draw_stays() -> None:
+    game = stacked(["Zero", "6"])
+    raw = game.to_dict()
+    raw["draw"], raw["discard"] = [], []
+    game = Flip7Game.from_dict(raw)
+    events = play(game, (ANN, HIT))
+    assert texts(events)[:2] == ["No card is left to draw; Ann receives nothing.",
+                                 "Ann has nothing to draw and stays."]
+    assert game.to_act() == [BOB]
+
+
 # ---------------------------------------------------------------- F8 special numbers
 
 
