@@ -126,7 +126,8 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
     if score < 0 and not game.brutal:
         score = 0
-    if game.best_total + RACE_MARGIN >= game.goal:
+    if game.best_total + RACE_MARGIN >= game.goal and (
+            game.totals[seat] + score >= game.goal or game.status.count(ACTIVE) == 1):
         race = _race(game, seat, score)
         if race is not None:
             return race
@@ -164,14 +165,14 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
 
 
 def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
-    """Near the goal: stay on a clear win, hit when someone else has it locked in."""
+    """Near the goal: stay on a clear win; hit when the last one playing and someone else
+    is set to win. The caller checks first that one of the two can apply."""
     totals = game.totals
     mine = totals[seat] + score
     best_other = max(t + game.round_score(p) for p, t in enumerate(totals) if p != seat)
     if mine >= game.goal and mine > best_other + 5:
         return False
-    if best_other >= game.goal and best_other >= mine and all(
-            s != ACTIVE for p, s in enumerate(game.status) if p != seat):
+    if best_other >= game.goal and best_other >= mine and game.status.count(ACTIVE) == 1:
         return True
     return None
 
