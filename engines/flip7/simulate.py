@@ -22,6 +22,7 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
     names = [f"AI{p + 1}" for p in range(players)]
     rounds = busts = flip7s = score_sum = 0
     wins = dict.fromkeys(levels, 0)
+    seat_wins = [0] * players
     start = time.perf_counter()
     for g in range(games):
         seat_levels = [levels[(p + g) % len(levels)] for p in range(players)]
@@ -37,6 +38,7 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
         score_sum += sum(game.totals)
         for winner in game.winners():
             wins[seat_levels[winner]] += 1
+            seat_wins[winner] += 1
     elapsed = time.perf_counter() - start
     player_rounds = max(1, rounds * players)
     result = {
@@ -48,6 +50,8 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
     }
     for level in dict.fromkeys(levels):
         result[f"win_rate_{level}"] = wins[level] / games
+    for seat, won in enumerate(seat_wins):
+        result[f"win_rate_seat_{seat + 1}"] = won / games
     return result
 
 
@@ -77,6 +81,8 @@ def main(argv: list[str] | None = None) -> None:
         share = levels.count(level) * args.players / len(levels) / args.players
         print(f"win rate {level}: {result[f'win_rate_{level}']:.1%} "
               f"(seat share {share:.0%})")
+    by_seat = "  ".join(f"{result[f'win_rate_seat_{p + 1}']:.1%}" for p in range(args.players))
+    print(f"win rate by seat: {by_seat}")
 
 
 if __name__ == "__main__":
