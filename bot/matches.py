@@ -131,7 +131,10 @@ class MatchService:
                 record.status = "playing"
                 record.state = game.to_dict()
                 notice = "The game has started!"
-                events = [Event("start", f"{spec.title} started with {len(record.seats)} players.")]
+                events = [
+                    Event("start", f"{spec.title} started with {len(record.seats)} players."),
+                    *getattr(game, "opening_events", ()),
+                ]
             else:
                 raise Refusal("That button isn't known here.")
             record.version += 1

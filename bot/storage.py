@@ -154,10 +154,14 @@ class Storage:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         db = await aiosqlite.connect(str(path), isolation_level=None)
         try:
-            await db.execute("PRAGMA journal_mode=WAL")
-            await db.execute("PRAGMA synchronous=NORMAL")
-            await db.execute("PRAGMA foreign_keys=ON")
-            await db.execute("PRAGMA busy_timeout=5000")
+            for pragma in (
+                "journal_mode=WAL",
+                "synchronous=NORMAL",
+                "foreign_keys=ON",
+                "busy_timeout=5000",
+            ):
+                async with db.execute(f"PRAGMA {pragma}") as cursor:
+                    await cursor.fetchall()  # a PRAGMA with a result row stays open until read
             storage = cls(db)
             await storage._migrate()
         except BaseException:

@@ -40,9 +40,9 @@ class TableMessage:
 class Renderer(Protocol):
     """How one game draws itself; it reads the engine's views and holds no rules."""
 
-    def table(self, record: MatchRecord, game: Game) -> TableMessage: ...
+    async def table(self, record: MatchRecord, game: Game) -> TableMessage: ...
 
-    def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
+    async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
         """The seat's own hidden view (a hand), or None for a game with nothing hidden."""
         ...
 

@@ -25,7 +25,7 @@ def _chip(label: str) -> str:
 
 
 class Flip7Renderer:
-    def table(self, record: MatchRecord, game: Game) -> TableMessage:
+    async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         view: dict[str, Any] = game.view(None)  # type: ignore[attr-defined]
         spec = spec_for(GAME)
         turn = view.get("turn")
@@ -60,7 +60,10 @@ class Flip7Renderer:
             if who.ai:
                 embed.set_footer(text=f"🤖 {who.name} is thinking…")
             elif decision is not None:
-                embed.set_footer(text=f"{who.name}: {decision.text}")
+                prompt = decision.text
+                if not prompt.startswith(f"{who.name}:"):
+                    prompt = f"{who.name}: {prompt}"
+                embed.set_footer(text=prompt)
                 items = self._controls(record, game, acting, decision)
         return TableMessage([embed], items)
 
@@ -93,7 +96,7 @@ class Flip7Renderer:
         options = [(option.code, game.label(option)) for option in decision.options]  # type: ignore[attr-defined]
         return [MoveSelect(record.id, stamp, options, placeholder=decision.text)]
 
-    def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
+    async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
         return None  # every Flip 7 card is face up
 
     def rules(self) -> discord.Embed:

@@ -39,12 +39,12 @@ class Desk(commands.Cog):
     def register(self, game: str, renderer: Renderer) -> None:
         self.renderers[game] = renderer
 
-    def render(self, change: Change) -> TableMessage:
+    async def render(self, change: Change) -> TableMessage:
         record, game = change.record, change.game
         if record.status == "lobby" or (record.status == "cancelled" and game is None):
             return lobby_table(record, change.notice)
         assert game is not None
-        table = self.renderers[record.game].table(record, game)
+        table = await self.renderers[record.game].table(record, game)
         if not record.is_open:
             table.items = []
             table.embeds.append(result_embed(record, game))
@@ -57,7 +57,7 @@ class Desk(commands.Cog):
     async def post_new(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
         """Answer a slash command with a fresh table message and remember it."""
         game = self.matches.load_game(record)
-        table = self.render(Change(record, game))
+        table = await self.render(Change(record, game))
         await interaction.response.send_message(
             content=table.content, embeds=table.embeds, view=table.view(), files=table.files
         )
@@ -72,7 +72,7 @@ class Desk(commands.Cog):
     ) -> None:
         """Show a change on the table: in the clicked message when possible, else by editing
         (or re-posting) the stored one."""
-        table = self.render(change)
+        table = await self.render(change)
         record = change.record
         clicked = (
             interaction is not None
@@ -162,7 +162,9 @@ class Desk(commands.Cog):
         seat = change.record.seat_of(interaction.user.id)
         private = None
         if change.game is not None and seat is not None and change.record.is_open:
-            private = self.renderers[change.record.game].private(change.record, change.game, seat)
+            private = await self.renderers[change.record.game].private(
+                change.record, change.game, seat
+            )
         if private is None:
             await interaction.response.edit_message(content="Done.", embeds=[], view=None)
         else:
@@ -184,7 +186,7 @@ class Desk(commands.Cog):
             return
         game = self.matches.load_game(record)
         assert game is not None
-        private = self.renderers[record.game].private(record, game, seat)
+        private = await self.renderers[record.game].private(record, game, seat)
         if private is None:
             await refuse(interaction, "Nothing is hidden in this game: it's all on the table.")
             return

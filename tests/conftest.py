@@ -32,7 +32,8 @@ def no_swallowed_errors(caplog):
     caplog.set_level(logging.ERROR)
     yield
     bad = [
-        r for r in caplog.get_records("call")
+        r
+        for r in caplog.get_records("call")
         if r.levelno >= logging.ERROR and (r.name.startswith("discord") or r.name.startswith("bot"))
     ]
     assert not bad, "errors were logged: " + "; ".join(r.getMessage() for r in bad)

@@ -18,10 +18,17 @@ def test_defaults_need_only_a_token():
 
 
 def test_every_setting_is_read():
-    settings = load_settings({
-        "DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.sqlite3", "DEV_GUILD_ID": "123",
-        "LOG_LEVEL": "debug", "TURN_TIMEOUT": "30", "LOBBY_TIMEOUT": "120", "AI_DELAY": "0",
-    })
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "t",
+            "DATABASE_PATH": "/tmp/x.sqlite3",
+            "DEV_GUILD_ID": "123",
+            "LOG_LEVEL": "debug",
+            "TURN_TIMEOUT": "30",
+            "LOBBY_TIMEOUT": "120",
+            "AI_DELAY": "0",
+        }
+    )
     assert (settings.dev_guild_id, settings.log_level, settings.turn_timeout) == (123, "DEBUG", 30)
     assert (settings.lobby_timeout, settings.ai_delay) == (120, 0)
     assert str(settings.database_path) == "/tmp/x.sqlite3"
@@ -45,8 +52,12 @@ def test_bad_settings_name_the_problem(env, fragment):
 def _run_bot(tmp_path, env_extra):
     env = {"PATH": "/usr/bin:/bin", **env_extra}
     return subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -62,7 +73,9 @@ def test_python_m_bot_without_token_prints_one_line(tmp_path):
 def test_python_m_bot_with_unusable_database_path_fails_cleanly(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    result = _run_bot(tmp_path, {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(blocker / "db.sqlite3")})
+    result = _run_bot(
+        tmp_path, {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(blocker / "db.sqlite3")}
+    )
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1
     assert "DATABASE_PATH" in result.stderr and "Traceback" not in result.stderr

@@ -15,8 +15,14 @@ async def storage(tmp_path):
 
 async def _lobby(storage, channel=10, **kw):
     return await storage.create_match(
-        guild_id=1, channel_id=channel, game="flip7", host_id=100,
-        seats=[Seat("Ann", 100)], options={"goal": 200}, now=1000.0, **kw,
+        guild_id=1,
+        channel_id=channel,
+        game="flip7",
+        host_id=100,
+        seats=[Seat("Ann", 100)],
+        options={"goal": 200},
+        now=1000.0,
+        **kw,
     )
 
 
@@ -52,7 +58,9 @@ async def test_save_writes_state_events_deadline_atomically(storage):
     assert await storage.deadline_of(record.id) == Deadline(record.id, "lobby", 0, 2000.0)
     record.status, record.version, record.state = "playing", 1, {"x": [1, 2]}
     await storage.save(
-        record, expected_version=0, now=1001.0,
+        record,
+        expected_version=0,
+        now=1001.0,
         events=[Event("start", "Go."), Event("flip", "Ann flipped 9.")],
         deadline=Deadline(record.id, "turn", 1, 1091.0),
     )
@@ -78,12 +86,20 @@ async def test_results_feed_leaderboard_and_stats(storage):
     for won_by, channel in ((100, 20), (200, 21), (100, 22)):
         record = await _lobby(storage, channel=channel)
         record.status, record.version = "finished", 1
-        await storage.save(record, expected_version=0, now=1000.0 + channel, results=[
-            ResultRow(100, 0, 210 if won_by == 100 else 150, won_by == 100),
-            ResultRow(200, 1, 205 if won_by == 200 else 120, won_by == 200),
-        ])
+        await storage.save(
+            record,
+            expected_version=0,
+            now=1000.0 + channel,
+            results=[
+                ResultRow(100, 0, 210 if won_by == 100 else 150, won_by == 100),
+                ResultRow(200, 1, 205 if won_by == 200 else 120, won_by == 200),
+            ],
+        )
     board = await storage.leaderboard(1, "flip7")
-    assert [(r.user_id, r.games, r.wins, r.best) for r in board] == [(100, 3, 2, 210), (200, 3, 1, 205)]
+    assert [(r.user_id, r.games, r.wins, r.best) for r in board] == [
+        (100, 3, 2, 210),
+        (200, 3, 1, 205),
+    ]
     assert board[0].recent == "WLW"
     assert board[1].recent == "LWL"
     stats = await storage.player_stats(1, 200)

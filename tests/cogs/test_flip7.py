@@ -1,0 +1,310 @@
+"""Flip 7 in a channel, the way people play it: lobby, turns, choices, the end."""
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+import simcord
+
+from bot.errors import Refusal
+from tests.cogs.helpers import acting_name, buttons, embed_text, selects, table_of
+
+
+@pytest.fixture
+async def world(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = {
+        name: guild.add_member(simcord_env.create_user(name))
+        for name in ("alice", "bob", "carol", "dave")
+    }
+    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
+
+
+async def open_table(channel, people, names=("alice", "bob", "carol"), goal=50, **options):
+    host = people[names[0]]
+    result = await host.slash(channel, "flip7 start", goal=goal, **options)
+    assert result.acknowledged
+    for name in names[1:]:
+        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
+    assert (await host.click(table_of(channel, host), label="Start")).acknowledged
+    return table_of(channel, host)
+
+
+async def play_one(channel, people):
+    """The acting member makes a sensible move from the table's own controls."""
+    table = table_of(channel, people["alice"])
+    actor = people[acting_name(table)]
+    shown = buttons(table)
+    if "Hit" in shown:
+        score = int(
+            embed_text(table).split(f"{actor.name} ·")[1].split("this round **")[1].split("**")[0]
+        )
+        stay_ok = not shown["Stay"].disabled
+        label = "Stay" if stay_ok and score >= 18 else "Hit"
+        result = await actor.click(table, label=label)
+    else:
+        (menu,) = selects(table)
+        result = await actor.select(table, [menu.options[0].value], custom_id=menu.custom_id)
+    assert result.acknowledged and not result.ephemeral, embed_text(table)
+    return result
+
+
+async def until_hit_or_stay(channel, people):
+    """Resolve opening-deal choices until someone must Hit or Stay; return that table."""
+    table = table_of(channel, people["alice"])
+    while "Hit" not in buttons(table):
+        await play_one(channel, people)
+        table = table_of(channel, people["alice"])
+    return table
+
+
+async def play_to_end(env, channel, people, limit=600):
+    for _ in range(limit):
+        table = table_of(channel, people["alice"])
+        if not table.components:
+            return table
+        await play_one(channel, people)
+    raise AssertionError("the game did not end")
+
+
+async def test_whole_game_from_lobby_to_leaderboard(world):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    alice, bob, carol = people["alice"], people["bob"], people["carol"]
+    await alice.slash(channel, "flip7 start", goal=50)
+    assert (await bob.click(table_of(channel, alice), label="Join")).acknowledged
+    joined = await carol.slash(channel, "flip7 join")
+    assert joined.ephemeral and "carol joined" in joined.response.content
+    lobby = table_of(channel, alice)
+    assert f"<@{carol.id}>" in lobby.embeds[0].description
+    early = await bob.click(lobby, label="Start")
+    assert early.ephemeral and "Only the host" in early.response.content
+
+    await alice.click(lobby, label="Start")
+    table = table_of(channel, alice)
+    text = embed_text(table)
+    assert "round 1" in table.embeds[0].title
+    for name in ("alice", "bob", "carol"):
+        assert name in text
+    assert "draw pile" in text and "dealer" in text
+
+    final = await play_to_end(env, channel, people)
+    assert "win" in final.embeds[-1].title
+    announcement = channel.history(viewer=alice)[-1]
+    assert "win" in announcement.embeds[0].title
+
+    board = await alice.slash(channel, "games leaderboard", game="flip7")
+    assert not board.ephemeral
+    rows = board.response.embeds[0].description
+    for person in (alice, bob, carol):
+        assert f"<@{person.id}>" in rows
+    stats = await bob.slash(channel, "games stats")
+    assert "1 games" in embed_text(stats.response.message)
+    # The channel is free again.
+    again = await alice.slash(channel, "flip7 start")
+    assert not again.ephemeral
+
+
+async def test_second_start_in_a_channel_is_refused(world):
+    channel = world.channel
+    people = world.people
+    await people["alice"].slash(channel, "flip7 start")
+    second = await people["bob"].slash(channel, "flip7 start")
+    assert second.ephemeral and "already open in this channel" in second.response.content
+
+
+async def test_stranger_and_wrong_player_clicks_change_nothing(world):
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people)
+    table = await until_hit_or_stay(channel, people)
+    before = embed_text(table)
+    stranger = await people["dave"].click(table, label="Hit")
+    assert stranger.ephemeral and "not playing" in stranger.response.content
+    actor = acting_name(table)
+    other = next(n for n in ("alice", "bob", "carol") if n != actor)
+    wrong = await people[other].click(table, label="Hit")
+    assert wrong.ephemeral and f"{actor}'s turn" in wrong.response.content
+    assert embed_text(table_of(channel, people["alice"])) == before
+
+
+async def test_simultaneous_clicks_never_both_apply(world):
+    """Two clicks in flight at once (SimCord runs one at a time, so race the service)."""
+    env = world.env
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people)
+    table = await until_hit_or_stay(channel, people)
+    actor = people[acting_name(table)]
+    matches = env.bot.matches
+    record = await matches.storage.open_match_in_channel(channel.id)
+    answered = []
+
+    async def answer(change):
+        answered.append(change.record.version)
+
+    results = await asyncio.gather(
+        matches.play(record.id, actor.id, record.version, "hit", answer),
+        matches.play(record.id, actor.id, record.version, "hit", answer),
+        return_exceptions=True,
+    )
+    assert answered == [record.version + 1]
+    (refused,) = [r for r in results if isinstance(r, Refusal)]
+    assert "out of date" in str(refused)
+    assert (await matches.storage.get_match(record.id)).version == record.version + 1
+    # The same old button once more, later (a double click arriving after the first answer).
+    with pytest.raises(Refusal, match="out of date"):
+        await matches.play(record.id, actor.id, record.version, "hit", answer)
+
+
+async def test_choice_select_is_for_the_chooser_alone(world):
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people, goal=1000)
+    for _ in range(400):
+        table = table_of(channel, people["alice"])
+        if selects(table):
+            break
+        await play_one(channel, people)
+    else:
+        pytest.fail("no choice came up")
+    chooser = acting_name(table)
+    other = next(n for n in ("alice", "bob", "carol") if n != chooser)
+    (menu,) = selects(table)
+    refused = await people[other].select(table, [menu.options[0].value], custom_id=menu.custom_id)
+    assert refused.ephemeral and f"{chooser}'s turn" in refused.response.content
+    done = await people[chooser].select(table, [menu.options[0].value], custom_id=menu.custom_id)
+    assert done.acknowledged and not done.ephemeral
+
+
+async def test_reset_by_moderator_host_and_refused_for_others(world):
+    env = world.env
+    guild = world.guild
+    channel = world.channel
+    people = world.people
+    mod_role = guild.create_role("mods", permissions=discord_permissions(manage_messages=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mod_role])
+    await open_table(channel, people)
+    refused = await people["bob"].slash(channel, "games reset")
+    assert refused.ephemeral and "Only the game's host or a moderator" in refused.response.content
+    listed = await mod.slash(channel, "games list")
+    assert listed.ephemeral and "Flip 7" in listed.response.embeds[0].description
+    not_listed = await people["bob"].slash(channel, "games list")
+    assert not_listed.ephemeral and "Only moderators" in not_listed.response.content
+    done = await mod.slash(channel, "games reset")
+    assert done.ephemeral and "ended by moderator mod" in done.response.content
+    table = table_of(channel, people["alice"])
+    assert not table.components and "ended early" in embed_text(table)
+    old = await people["alice"].click(table, label="Hit") if buttons(table) else None
+    assert old is None
+    # The host can end their own game.
+    await open_table(channel, people)
+    by_host = await people["alice"].slash(channel, "games reset")
+    assert "ended by the host" in by_host.response.content
+    nothing = await people["alice"].slash(channel, "games reset")
+    assert nothing.ephemeral and "No game is open" in nothing.response.content
+
+
+def discord_permissions(**flags):
+    import discord
+
+    return discord.Permissions(**flags)
+
+
+async def test_finished_game_buttons_answer_briefly(world):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people)
+    table = await until_hit_or_stay(channel, people)
+    actor = people[acting_name(table)]
+    hit_id = buttons(table)["Hit"].custom_id
+    await people["alice"].slash(channel, "games reset")
+    assert not table_of(channel, people["alice"]).components  # the table lost its buttons
+    # A click that was already on its way (SimCord only clicks visible buttons, so send it
+    # the way the button handler does).
+    _, match_id, stamp, code = hit_id.split(":")
+
+    async def answer(change):
+        raise AssertionError("a finished match must not change")
+
+    with pytest.raises(Refusal, match="already ended"):
+        await env.bot.matches.play(int(match_id), actor.id, int(stamp), code, answer)
+
+
+async def test_restart_mid_round_continues_from_old_message(world, settings):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people)
+    table = await until_hit_or_stay(channel, people)
+    before = embed_text(table)
+    old_bot = env.bot
+    await old_bot.shutdown_storage()
+    from bot.app import create_bot
+
+    await env.restart_bot(create_bot(settings))
+    actor = people[acting_name(table)]
+    result = await actor.click(table, label="Hit")  # a button from before the restart
+    assert result.acknowledged and not result.ephemeral
+    after = embed_text(table_of(channel, people["alice"]))
+    assert after != before
+    assert f"{actor.name} flipped" in after or f"{actor.name} busted" in after or "Flip" in after
+
+
+async def test_turn_deadline_stays_for_the_absent_player(world):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people, goal=1000)
+    table = await until_hit_or_stay(channel, people)
+    actor = acting_name(table)
+    await env.advance_time(60)
+    assert acting_name(table_of(channel, people["alice"])) == actor  # not yet
+    await env.advance_time(31)
+    text = embed_text(table_of(channel, people["alice"]))
+    assert f"{actor} ran out of time" in text
+
+
+async def test_lobby_expires_when_nobody_starts(world):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    await people["alice"].slash(channel, "flip7 start")
+    await env.advance_time(901)
+    lobby = table_of(channel, people["alice"])
+    assert not lobby.components and "closed" in lobby.embeds[0].title
+    fresh = await people["bob"].slash(channel, "flip7 start")
+    assert not fresh.ephemeral
+
+
+async def test_ai_seats_play_by_themselves_to_the_end(world):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    alice = people["alice"]
+    await alice.slash(channel, "flip7 start", goal=50)
+    lobby = table_of(channel, alice)
+    await alice.click(lobby, label="Add AI")
+    await alice.click(table_of(channel, alice), label="Add AI")
+    assert "Bao (AI)" in embed_text(table_of(channel, alice))
+    await alice.click(table_of(channel, alice), label="Start")
+    final = await play_to_end(env, channel, {"alice": alice})
+    assert "win" in final.embeds[-1].title
+    assert "Ada (AI)" in embed_text(final)
+
+
+async def test_bad_options_are_refused_by_discord(world):
+    channel = world.channel
+    people = world.people
+    with pytest.raises(simcord.OptionError):
+        await people["alice"].slash(channel, "flip7 start", goal=10)
+
+
+async def test_rules_are_private(world):
+    channel = world.channel
+    people = world.people
+    result = await people["bob"].slash(channel, "flip7 rules")
+    assert result.ephemeral and "Flip 7" in result.response.embeds[0].title
