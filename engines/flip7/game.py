@@ -96,15 +96,24 @@ class Flip7Game:
     fast where a dict with this many keys would not."""
 
     __slots__ = (
-        "_clockwise", "_decision", "acted", "best_total", "bonus_to", "brutal", "bust_len",
+        "_clockwise", "_decision", "_record", "acted", "best_total", "bonus_to", "brutal",
+        "bust_len",
         "deal_next", "dealer", "decks", "discard", "draw", "flip7", "goal", "halves", "mask",
         "minus", "names", "nums", "numsum", "opening_events", "phase", "rng", "round", "rows",
-        "stack", "status", "totals", "turn", "unseen", "unseen_numbers", "unseen_points",
-        "winner",
+        "stack", "stat_busts", "stat_flip7s", "status", "totals", "turn", "unseen",
+        "unseen_numbers", "unseen_points", "winner",
     )
 
-    def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random) -> None:
+    def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random,
+                 record_events: bool = True) -> None:
         count = len(names)
+        # False only in the simulator: the same play, but no Event is built (apply and
+        # opening_events return empty lists). Not game state, so not saved.
+        self._record = record_events
+        # Busts and Flip 7s since this object was built: what the simulator counts when it
+        # records no events. Statistics, not game state, so not saved either.
+        self.stat_busts = 0
+        self.stat_flip7s = 0
         self.names = list(names)
         self._clockwise = [[(seat + step) % count for step in range(1, count + 1)]
                            for seat in range(count)]
@@ -176,25 +185,39 @@ class Flip7Game:
             action = HIT if isinstance(action, Hit) else STAY
         events: list[Event] = []
         if action is HIT:
-            self.acted = True
-            if self._deal_card(seat, "hit", events) is None and self.mask[seat] & 1:
-                self.status[seat] = STAYED
+            self._hit(seat, events)
+        elif self.mask[seat] & 1:
+            raise IllegalMove("You can't stay while you hold The Zero.")
+        else:
+            self._stay(seat, events)
+        return events
+
+    def _hit(self, seat: int, events: list[Event]) -> None:
+        """`seat`, whose hit-or-stay turn it is, hits (the caller checked the turn)."""
+        self.acted = True
+        if self._deal_card(seat, "hit", events) is None and self.mask[seat] & 1:
+            self.status[seat] = STAYED
+            if self._record:
                 events.append(_event("stay", f"{self.names[seat]} has nothing to draw and "
                                      "stays.", {"seat": seat, "forced": True}))
-        else:
-            if self.mask[seat] & 1:
-                raise IllegalMove("You can't stay while you hold The Zero.")
-            self.status[seat] = STAYED
-            self.acted = True
+        self._pass_turn(seat, events)
+
+    def _stay(self, seat: int, events: list[Event]) -> None:
+        """`seat`, whose hit-or-stay turn it is and who holds no Zero, stays."""
+        self.status[seat] = STAYED
+        self.acted = True
+        if self._record:
             events.append(_event("stay", f"{self.names[seat]} stays.", {"seat": seat}))
+        self._pass_turn(seat, events)
+
+    def _pass_turn(self, seat: int, events: list[Event]) -> None:
         if not self.stack and self.flip7 < 0:
             nxt = self._next_active(seat)
             if nxt >= 0:  # the common case: the turn just passes on
                 self.turn = nxt
                 self.acted = False
-                return events
+                return
         self._run(events)
-        return events
 
     def _apply_choice(self, seat: int, action: Action) -> list[Event]:
         """A choice on the effect stack (or a move out of turn, which raises)."""
@@ -379,8 +402,9 @@ class Flip7Game:
         if top[0] == RESOLVE and self.status[top[1]] == BUSTED:
             self.stack.pop()
             self.discard.append(top[2])
-            events.append(_event("discarded", f"{LABELS[top[2]]} is discarded: "
-                                f"{self.names[top[1]]} has busted.", {"card": top[2]}))
+            if self._record:
+                events.append(_event("discarded", f"{LABELS[top[2]]} is discarded: "
+                                    f"{self.names[top[1]]} has busted.", {"card": top[2]}))
             return False
         decision = self._step_decision(top)
         if len(decision.options) != 1:
@@ -423,21 +447,24 @@ class Flip7Game:
         self.discard.clear()
         _shuffle(self.rng, draw)
         self._count_unseen()
-        events.append(_event("reshuffle", "The discard pile was shuffled into a new draw "
-                             f"pile of {len(draw)} cards.", {"cards": len(draw)}))
+        if self._record:
+            events.append(_event("reshuffle", "The discard pile was shuffled into a new draw "
+                                 f"pile of {len(draw)} cards.", {"cards": len(draw)}))
         return True
 
     def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
         """Give `seat` the next card by deal, hit or Just One More! and start its effect."""
         draw = self.draw
         if not draw and not self._reshuffle(events):
-            events.append(_event("no_card", "No card is left to draw; "
-                                 f"{self.names[seat]} receives nothing.", {"seat": seat}))
+            if self._record:
+                events.append(_event("no_card", "No card is left to draw; "
+                                     f"{self.names[seat]} receives nothing.", {"seat": seat}))
             return None
         card = draw.pop()
         self.unseen[card] -= 1
-        events.append(_event("flip", f"{self.names[seat]} {_VERBS[how]} {LABELS[card]}.",
-                             {"seat": seat, "card": card, "how": how}))
+        if self._record:
+            events.append(_event("flip", f"{self.names[seat]} {_VERBS[how]} {LABELS[card]}.",
+                                 {"seat": seat, "card": card, "how": how}))
         if card < FIRST_ACTION:
             self.unseen_numbers -= 1
             self.unseen_points -= VALUE[card]
@@ -453,8 +480,9 @@ class Flip7Game:
             if row:
                 self.discard.extend(row)
                 row.clear()
-                events.append(_event("wipe", f"Unlucky 7 wiped {self.names[seat]}'s row.",
-                                    {"seat": seat}))
+                if self._record:
+                    events.append(_event("wipe", f"Unlucky 7 wiped {self.names[seat]}'s row.",
+                                        {"seat": seat}))
             row.append(card)
             self.mask[seat] = 1 << 7
             self.nums[seat] = 1
@@ -467,9 +495,11 @@ class Flip7Game:
             row.append(card)
             self.status[seat] = BUSTED
             self.bust_len[seat] = len(row)
-            events.append(_event("bust", f"{self.names[seat]} busted on a {_ORDINAL[same]} "
-                                f"{'Zero' if value == 0 else value}.",
-                                {"seat": seat, "card": card}))
+            self.stat_busts += 1
+            if self._record:
+                events.append(_event("bust", f"{self.names[seat]} busted on a {_ORDINAL[same]} "
+                                    f"{'Zero' if value == 0 else value}.",
+                                    {"seat": seat, "card": card}))
             return
         row.append(card)
         self.mask[seat] |= 1 << value
@@ -482,13 +512,16 @@ class Flip7Game:
         """F9: the round ends at once; cards still being resolved are discarded unused."""
         self.status[seat] = FLIP7
         self.flip7 = seat
-        events.append(_event("flip7", f"{self.names[seat]} has Flip 7!", {"seat": seat}))
+        self.stat_flip7s += 1
+        if self._record:
+            events.append(_event("flip7", f"{self.names[seat]} has Flip 7!", {"seat": seat}))
         held = self.held_cards()
         if held:
             self.discard.extend(held)
-            events.append(_event("discarded", "Unresolved cards are discarded: "
-                                f"{', '.join(LABELS[card] for card in held)}.",
-                                {"cards": held}))
+            if self._record:
+                events.append(_event("discarded", "Unresolved cards are discarded: "
+                                    f"{', '.join(LABELS[card] for card in held)}.",
+                                    {"cards": held}))
         self.stack.clear()
         if self.brutal:
             self.stack.append([BONUS, seat])
@@ -563,8 +596,9 @@ class Flip7Game:
         self.discard.append(top[2])
         if self.status[target] == ACTIVE:
             self.status[target] = STAYED
-            events.append(_event("stay", f"{self.names[target]} must stay (Just One More!).",
-                                {"seat": target, "forced": True}))
+            if self._record:
+                events.append(_event("stay", f"{self.names[target]} must stay (Just One More!).",
+                                    {"seat": target, "forced": True}))
 
     def _step_flip4(self, top: list[int], events: list[Event]) -> None:
         """Flip Four!: four draws, stopping on bust or Flip 7; actions wait until done (F10)."""
@@ -574,12 +608,14 @@ class Flip7Game:
             top[3] += 1
             card = self._draw(events)
             if card is None:
-                events.append(_event("no_card", f"No card is left to draw; {name} receives "
-                                    "nothing.", {"seat": target}))
+                if self._record:
+                    events.append(_event("no_card", f"No card is left to draw; {name} receives "
+                                        "nothing.", {"seat": target}))
                 continue
-            events.append(_event("flip", f"{name} flipped {LABELS[card]} "
-                                f"(Flip Four! {top[3]} of 4).",
-                                {"seat": target, "card": card, "how": "flip4"}))
+            if self._record:
+                events.append(_event("flip", f"{name} flipped {LABELS[card]} "
+                                    f"(Flip Four! {top[3]} of 4).",
+                                    {"seat": target, "card": card, "how": "flip4"}))
             if card >= FIRST_ACTION:
                 top.append(card)
                 continue
@@ -595,9 +631,10 @@ class Flip7Game:
             return
         if self.status[target] == BUSTED:
             self.discard.extend(aside)
-            events.append(_event("discarded", "Set-aside cards are discarded: "
-                                f"{', '.join(LABELS[card] for card in aside)}.",
-                                {"cards": aside}))
+            if self._record:
+                events.append(_event("discarded", "Set-aside cards are discarded: "
+                                    f"{', '.join(LABELS[card] for card in aside)}.",
+                                    {"cards": aside}))
             return
         for card in reversed(aside):
             self.stack.append([RESOLVE, target, card])
@@ -623,8 +660,9 @@ class Flip7Game:
             self.stack.append(entry)
             return
         self.discard.append(card)
-        events.append(_event("no_target", f"{LABELS[card]} has no legal target and is "
-                            "discarded.", {"seat": seat, "card": card}))
+        if self._record:
+            events.append(_event("no_target", f"{LABELS[card]} has no legal target and is "
+                                "discarded.", {"seat": seat, "card": card}))
 
     def _holders(self, exclude: int = -1) -> list[int]:
         return [p for p, row in enumerate(self.rows)
@@ -686,7 +724,8 @@ class Flip7Game:
             else:
                 text = (f"{self.names[seat]} takes {FLIP7_BONUS} from "
                         f"{self.names[action.seat]}'s total.")
-            events.append(_event("flip7_bonus", text, {"seat": seat, "to": action.seat}))
+            if self._record:
+                events.append(_event("flip7_bonus", text, {"seat": seat, "to": action.seat}))
             return
         card = top[2]
         if kind == RESOLVE:
@@ -695,13 +734,15 @@ class Flip7Game:
             target = action.seat
             if card >= FIRST_MODIFIER:
                 self._add_modifier(target, card)
-                events.append(_event("modifier", f"{self.names[seat]} gives {LABELS[card]} to "
+                if self._record:
+                    events.append(_event("modifier", f"{self.names[seat]} gives {LABELS[card]} to "
+                                        f"{self.names[target]}.",
+                                        {"seat": seat, "card": card, "to": target}))
+                return
+            if self._record:
+                events.append(_event("target", f"{self.names[seat]} plays {LABELS[card]} on "
                                     f"{self.names[target]}.",
                                     {"seat": seat, "card": card, "to": target}))
-                return
-            events.append(_event("target", f"{self.names[seat]} plays {LABELS[card]} on "
-                                f"{self.names[target]}.",
-                                {"seat": seat, "card": card, "to": target}))
             self.stack.append([JOM if card == JUST_ONE_MORE else FLIP4, target, card, 0])
             return
         if isinstance(action, ChoosePlayer):
@@ -720,22 +761,25 @@ class Flip7Game:
                     f"with {self._whose(second, seat)} {self._card_at(second, action.index)}.")
             out_first = self._take_from_row(first, top[4])
             out_second = self._take_from_row(second, action.index)
-            events.append(_event("swap", text, {"seat": seat, "players": [first, second],
-                                               "cards": [out_first, out_second]}))
+            if self._record:
+                events.append(_event("swap", text, {"seat": seat, "players": [first, second],
+                                                   "cards": [out_first, out_second]}))
             self._arrive(first, out_second, events)
             self._arrive(second, out_first, events)
             return
         victim = top[3]
         taken = self._take_from_row(victim, action.index)
         if kind == STEAL_STEP:
-            events.append(_event("steal", f"{actor} stole {self._name(victim)}'s "
-                                f"{LABELS[taken]}.",
-                                {"seat": seat, "from": victim, "card": taken}))
+            if self._record:
+                events.append(_event("steal", f"{actor} stole {self._name(victim)}'s "
+                                    f"{LABELS[taken]}.",
+                                    {"seat": seat, "from": victim, "card": taken}))
             self._arrive(seat, taken, events)
             return
         self.discard.append(taken)
-        events.append(_event("discard", f"{actor} discarded {self._whose(victim, seat)} "
-                            f"{LABELS[taken]}.", {"seat": seat, "from": victim, "card": taken}))
+        if self._record:
+            events.append(_event("discard", f"{actor} discarded {self._whose(victim, seat)} "
+                                f"{LABELS[taken]}.", {"seat": seat, "from": victim, "card": taken}))
 
     # ----------------------------------------------------------------- rounds
 
@@ -748,23 +792,27 @@ class Flip7Game:
         if self.flip7 >= 0 and self.bonus_to not in (-1, self.flip7):
             totals[self.bonus_to] -= FLIP7_BONUS
         for p, score in enumerate(scores):
-            events.append(_event("round_score", f"{self.names[p]} scores {score} this round "
-                                f"(total {totals[p]}).",
-                                {"seat": p, "score": score, "total": totals[p]}))
-        events.append(_event("round_end", f"Round {self.round} is over.",
-                            {"round": self.round, "scores": scores, "totals": list(totals)}))
+            if self._record:
+                events.append(_event("round_score", f"{self.names[p]} scores {score} this round "
+                                    f"(total {totals[p]}).",
+                                    {"seat": p, "score": score, "total": totals[p]}))
+        if self._record:
+            events.append(_event("round_end", f"Round {self.round} is over.",
+                                {"round": self.round, "scores": scores, "totals": list(totals)}))
         top = self.best_total = max(totals)
         if top >= self.goal:
             leaders = [p for p, total in enumerate(totals) if total == top]
             if len(leaders) == 1:
                 self.winner = leaders[0]
                 self.phase = OVER
-                events.append(_event("game_over", f"{self.names[self.winner]} wins with {top} "
-                                    "points.", {"winners": leaders, "totals": list(totals)}))
+                if self._record:
+                    events.append(_event("game_over", f"{self.names[self.winner]} wins with {top} "
+                                        "points.", {"winners": leaders, "totals": list(totals)}))
                 return
-            events.append(_event("tie", f"{' and '.join(self.names[p] for p in leaders)} are "
-                                f"tied at {top}; another round is played.",
-                                {"seats": leaders, "total": top}))
+            if self._record:
+                events.append(_event("tie", f"{' and '.join(self.names[p] for p in leaders)} are "
+                                    f"tied at {top}; another round is played.",
+                                    {"seats": leaders, "total": top}))
         self._start_round((self.dealer + 1) % len(self.names), events)
 
     def _start_round(self, dealer: int, events: list[Event]) -> None:
@@ -783,9 +831,10 @@ class Flip7Game:
         self.phase = DEAL
         self.deal_next = 0
         self.acted = False
-        events.append(_event("round_start", f"Round {self.round} begins; "
-                            f"{self.names[dealer]} deals.",
-                            {"round": self.round, "dealer": dealer}))
+        if self._record:
+            events.append(_event("round_start", f"Round {self.round} begins; "
+                                f"{self.names[dealer]} deals.",
+                                {"round": self.round, "dealer": dealer}))
 
     # ----------------------------------------------------------------- helpers
 
@@ -827,7 +876,8 @@ class Flip7Game:
 
 
 def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: bool = False,
-             deck: list[int | str] | None = None, dealer: int | None = None) -> Flip7Game:
+             deck: list[int | str] | None = None, dealer: int | None = None,
+             record_events: bool = True) -> Flip7Game:
     """Start a game and deal round 1 (its events are in `game.opening_events`).
 
     `deck` stacks the draw pile for tests: those cards come first, in order, and the rest of
@@ -844,7 +894,7 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
     if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < len(names)):
         raise IllegalMove("The dealer must be one of the players.")
     rng = random.Random(seed)
-    game = Flip7Game(names, goal, brutal, rng)
+    game = Flip7Game(names, goal, brutal, rng, record_events)
     cards = full_deck(game.decks)
     _shuffle(rng, cards)
     if deck:

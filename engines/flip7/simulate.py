@@ -11,8 +11,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from engines.flip7.ai import AI_LEVELS, choose
-from engines.flip7.game import new_game
+from engines.base import Event
+from engines.flip7.ai import AI_LEVELS, SIMPLE_STAY_AT, _should_hit, choose
+from engines.flip7.game import OVER, new_game
 
 
 def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: int = 200,
@@ -24,16 +25,26 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
     wins = dict.fromkeys(levels, 0)
     seat_wins = [0] * players
     start = time.perf_counter()
+    sink: list[Event] = []  # stays empty: these games record no events
     for g in range(games):
         seat_levels = [levels[(p + g) % len(levels)] for p in range(players)]
-        game = new_game(names, seed + g, goal=goal, brutal=brutal)
-        events = list(game.opening_events)
-        while not game.is_over:
-            seat = game.to_act()[0]
-            events += game.apply(seat, choose(game, seat, seat_levels[seat]))
-        kinds = [event.kind for event in events]
-        busts += kinds.count("bust")
-        flip7s += kinds.count("flip7")
+        strong = [level == "strong" for level in seat_levels]
+        game = new_game(names, seed + g, goal=goal, brutal=brutal, record_events=False)
+        stack = game.stack
+        while game.phase != OVER:
+            if stack:
+                seat = stack[-1][1]
+                game.apply(seat, choose(game, seat, seat_levels[seat]))
+                continue
+            # A hit-or-stay turn: the same answer as choose() gives, without its checks.
+            seat = game.turn
+            if game.mask[seat] & 1 or (_should_hit(game, seat) if strong[seat]
+                                  else game.round_score(seat) < SIMPLE_STAY_AT):
+                game._hit(seat, sink)
+            else:
+                game._stay(seat, sink)
+        busts += game.stat_busts
+        flip7s += game.stat_flip7s
         rounds += game.round
         score_sum += sum(game.totals)
         for winner in game.winners():
