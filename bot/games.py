@@ -25,6 +25,8 @@ class GameSpec:
     current one is stale. Turn-based games use the match version; a game with
     simultaneous picks uses something that other players' picks do not change.
     `hand_over_after` missed turns in a row give the seat to the AI (None: never).
+    `revisable`: a seat that has moved may move again (change a secret pick) while the
+    stamp holds; the turn deadline then runs per stamp, not per move.
     """
 
     key: str
@@ -38,6 +40,7 @@ class GameSpec:
     ai_levels: tuple[str, ...]
     stamp: Callable[[Game, int], int] = _version_stamp
     hand_over_after: int | None = None
+    revisable: bool = False
 
 
 _REGISTRY: dict[str, GameSpec] = {}
@@ -87,6 +90,7 @@ SINK_OR_SWIM = register(
         choose_ai=sink_or_swim_ai.choose,
         ai_levels=sink_or_swim_ai.AI_LEVELS,
         stamp=_trick_stamp,
+        revisable=True,
     )
 )
 

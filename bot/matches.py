@@ -10,13 +10,14 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot import lobby
 from bot.errors import Refusal
 from bot.games import GameSpec, spec_for
+from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import ChannelBusy, Deadline, MatchRecord, ResultRow, Seat, Storage
 from engines.base import Event, Game, IllegalMove
@@ -55,10 +56,23 @@ class MatchService:
         self.clock = clock
         self.publish: Publisher = _no_publisher
         self._locks: dict[int, asyncio.Lock] = {}
-        self._timers: dict[int, asyncio.Task[None]] = {}
+        self.timers = Scheduler(clock, self._auto_step)
+        # Open matches as last saved. Every write goes through this service under the match
+        # lock, so the copy stays true; any failure evicts it and the next use reloads.
+        self._live: dict[int, tuple[MatchRecord, Game | None]] = {}
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def _session(self, match_id: int) -> AsyncIterator[None]:
+        """The match lock, forgetting the in-memory copy if anything inside fails."""
+        async with self.lock(match_id):
+            try:
+                yield
+            except BaseException:
+                self._live.pop(match_id, None)
+                raise
 
     def load_game(self, record: MatchRecord) -> Game | None:
         return spec_for(record.game).load(record.state) if record.state is not None else None
@@ -101,8 +115,8 @@ class MatchService:
         self, match_id: int, user_id: int, user_name: str, action: str, answer: Publisher
     ) -> Change:
         """Join, leave, add or remove an AI, start or cancel — the lobby's buttons."""
-        async with self.lock(match_id):
-            record = await self._open_record(match_id)
+        async with self._session(match_id):
+            record, _ = await self._current(match_id)
             if record.status != "lobby":
                 raise Refusal("This game has already started.")
             spec = spec_for(record.game)
@@ -159,12 +173,11 @@ class MatchService:
 
         `answer` runs under the match lock, so tables are redrawn in the order moves happened.
         """
-        async with self.lock(match_id):
-            record = await self._open_record(match_id)
-            if record.status == "lobby":
+        async with self._session(match_id):
+            record, game = await self._current(match_id)
+            if game is None:
                 raise Refusal("The game hasn't started yet.")
             spec = spec_for(record.game)
-            game = spec.load(record.state or {})
             seat = record.seat_of(user_id)
             if seat is None:
                 raise Refusal("You're not playing in this game. Watch along, or join the next one!")
@@ -174,7 +187,7 @@ class MatchService:
                     "Use the table's current buttons."
                 )
             acting = game.to_act()
-            if seat not in acting:
+            if seat not in acting and not (spec.revisable and game.legal_actions(seat)):
                 raise Refusal(
                     f"It's {names_of(acting, record)}'s turn, not yours."
                     if acting
@@ -195,21 +208,33 @@ class MatchService:
 
     async def end(self, match_id: int, reason: str, answer: Publisher) -> Change:
         """End a match without a result (a reset by its host or a moderator)."""
-        async with self.lock(match_id):
-            record = await self._open_record(match_id)
+        async with self._session(match_id):
+            record, game = await self._current(match_id)
             expected = record.version
             record.version += 1
             record.status, record.ended_reason = "cancelled", reason
             await self._save(record, None, expected, [])
-            change = Change(record, self.load_game(record), [], f"The game was ended: {reason}.")
+            change = Change(record, game, [], f"The game was ended: {reason}.")
             await answer(change)
             return change
 
-    async def _open_record(self, match_id: int) -> MatchRecord:
+    async def set_message(self, match_id: int, message_id: int, posted_at: float) -> None:
+        """Remember where a match's table message now is (also in the in-memory copy)."""
+        await self.storage.set_message(match_id, message_id, posted_at)
+        live = self._live.get(match_id)
+        if live is not None:
+            live[0].message_id, live[0].message_at = message_id, posted_at
+
+    async def _current(self, match_id: int) -> tuple[MatchRecord, Game | None]:
+        """The open match and its game (None in the lobby); refuse one that has ended."""
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
         record = await self.storage.get_match(match_id)
         if record is None or not record.is_open:
             raise Refusal("This game has already ended.")
-        return record
+        live = self._live[match_id] = (record, self.load_game(record))
+        return live
 
     async def _save(
         self, record: MatchRecord, game: Game | None, expected: int, events: list[Event]
@@ -240,6 +265,10 @@ class MatchService:
             deadline=deadline,
             results=results,
         )
+        if record.is_open:
+            self._live[record.id] = (record, game)
+        else:
+            self._live.pop(record.id, None)
         self._plan(record, game, deadline)
 
     def _deadline_for(self, record: MatchRecord, game: Game | None, now: float) -> Deadline | None:
@@ -247,43 +276,46 @@ class MatchService:
             return Deadline(record.id, "lobby", record.version, now + self.settings.lobby_timeout)
         if record.status != "playing" or game is None:
             return None
-        if any(record.seats[s].ai is None for s in game.to_act()):
-            return Deadline(record.id, "turn", record.version, now + self.settings.turn_timeout)
-        return None
+        if not any(record.seats[s].ai is None for s in game.to_act()):
+            return None
+        due = now + self.settings.turn_timeout
+        spec = spec_for(record.game)
+        if spec.revisable:
+            # One deadline per stamp (a trick): picks and pick changes do not push it back.
+            stamp = spec.stamp(game, record.version)
+            kept = record.extra.get("turn_due")
+            if kept and kept[0] == stamp:
+                due = kept[1]
+            record.extra["turn_due"] = [stamp, due]
+        return Deadline(record.id, "turn", record.version, due)
 
     # -- AI turns and deadlines ------------------------------------------------------------
 
     def _plan(self, record: MatchRecord, game: Game | None, deadline: Deadline | None) -> None:
         """Arm the match's one timer: an AI move soon, else its deadline, else nothing."""
-        timer = self._timers.pop(record.id, None)
-        if timer is not None and timer is not asyncio.current_task():
-            timer.cancel()
         if not record.is_open:
             self._locks.pop(record.id, None)
-            return
-        if game is not None and any(record.seats[s].ai for s in game.to_act()):
-            delay, kind = self.settings.ai_delay, "ai"
+            self.timers.set(record.id, None)
+        elif game is not None and any(record.seats[s].ai for s in game.to_act()):
+            self.timers.set(
+                record.id, Due(self.clock() + self.settings.ai_delay, record.version, "ai")
+            )
         elif deadline is not None:
-            delay, kind = max(0.0, deadline.due_at - self.clock()), deadline.kind
+            self.timers.set(record.id, Due(deadline.due_at, record.version, deadline.kind))
         else:
-            return
-        self._timers[record.id] = asyncio.create_task(
-            self._fire_later(record.id, record.version, kind, delay),
-            name=f"match-{record.id}-{kind}",
-        )
-
-    async def _fire_later(self, match_id: int, version: int, kind: str, delay: float) -> None:
-        await asyncio.sleep(delay)
-        try:
-            await self._auto_step(match_id, version, kind)
-        except Exception:
-            log.exception("automatic %s step failed for match %s", kind, match_id)
+            self.timers.set(record.id, None)
 
     async def _auto_step(self, match_id: int, version: int, kind: str) -> None:
         """One move nobody clicked: an AI seat's, a lapsed turn's, or a lobby's expiry."""
-        async with self.lock(match_id):
-            record = await self.storage.get_match(match_id)
-            if record is None or not record.is_open or record.version != version:
+        async with self._session(match_id):
+            try:
+                record, game = await self._current(match_id)
+            except Refusal:
+                return
+            if record.version != version:
+                return
+            spec = spec_for(record.game)
+            if game is not None and not self._waits_on(record, game, kind):
                 return
             expected = record.version
             record.version += 1
@@ -294,22 +326,24 @@ class MatchService:
                     Change(record, None, [], "Nobody started this lobby in time, so it closed.")
                 )
                 return
-            spec = spec_for(record.game)
-            game = spec.load(record.state or {})
+            assert game is not None
+            # A step of a longer choice may change the game without any event: save it anyway.
             events = (
                 self._ai_move(record, spec, game)
                 if kind == "ai"
                 else self._timeout(record, spec, game)
             )
-            if not events:
-                return
             await self._save(record, game, expected, events)
             await self.publish(Change(record, game, events))
 
+    @staticmethod
+    def _waits_on(record: MatchRecord, game: Game, kind: str) -> bool:
+        """Whether the game still waits on an AI seat ("ai") or a member ("turn")."""
+        want_ai = kind == "ai"
+        return any((record.seats[s].ai is not None) == want_ai for s in game.to_act())
+
     def _ai_move(self, record: MatchRecord, spec: GameSpec, game: Game) -> list[Event]:
-        seat = next((s for s in game.to_act() if record.seats[s].ai), None)
-        if seat is None:
-            return []
+        seat = next(s for s in game.to_act() if record.seats[s].ai)
         level = record.seats[seat].ai or spec.ai_levels[-1]
         return game.apply(seat, spec.choose_ai(game, seat, level))
 
@@ -340,10 +374,4 @@ class MatchService:
             self._plan(record, self.load_game(record), deadlines.get(record.id))
 
     async def stop(self) -> None:
-        timers = list(self._timers.values())
-        self._timers.clear()
-        for timer in timers:
-            timer.cancel()
-        for timer in timers:
-            with contextlib.suppress(asyncio.CancelledError):
-                await timer
+        await self.timers.stop()

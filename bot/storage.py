@@ -22,6 +22,9 @@ from engines.base import Event
 
 OPEN_STATUSES = ("lobby", "playing")
 
+# One SQL statement with its parameters; a list of parameter tuples means executemany.
+Statement = tuple[str, Sequence[Any] | list[tuple[Any, ...]]]
+
 
 class ChannelBusy(Exception):
     """The channel already has an open match (the database's unique index said so)."""
@@ -184,10 +187,11 @@ class Storage:
             )
 
     async def _write(
-        self, statements: Iterable[tuple[str, Sequence[Any]]], *, guard_first: bool = False
+        self, statements: Iterable[Statement], *, guard_first: bool = False
     ) -> list[int | None]:
         """Run statements in one transaction; return each statement's lastrowid.
 
+        A statement whose parameters are a list of tuples runs once per tuple (executemany).
         With `guard_first`, the first statement must change exactly one row (an optimistic
         version check), or everything is rolled back and StaleMatch raised.
         """
@@ -196,6 +200,10 @@ class Storage:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 for index, (sql, params) in enumerate(statements):
+                    if isinstance(params, list):
+                        await self._db.executemany(sql, params)
+                        ids.append(None)
+                        continue
                     async with self._db.execute(sql, params) as cursor:
                         if guard_first and index == 0 and cursor.rowcount != 1:
                             raise StaleMatch(params[-2])
@@ -288,7 +296,7 @@ class Storage:
         Raises StaleMatch if someone else saved the match since `expected_version`.
         """
         record.updated_at = now
-        statements: list[tuple[str, Sequence[Any]]] = [
+        statements: list[Statement] = [
             (
                 "UPDATE matches SET status = ?, version = ?, seats = ?, options = ?, state = ?, "
                 "extra = ?, message_id = ?, message_at = ?, ended_reason = ?, updated_at = ? "
@@ -309,25 +317,41 @@ class Storage:
                 ),
             ),
         ]
-        statements += [
-            (
-                "INSERT INTO match_events (match_id, version, seq, kind, text) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (record.id, record.version, seq, event.kind, event.text),
+        if events:
+            statements.append(
+                (
+                    "INSERT INTO match_events (match_id, version, seq, kind, text) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [
+                        (record.id, record.version, seq, event.kind, event.text)
+                        for seq, event in enumerate(events)
+                    ],
+                )
             )
-            for seq, event in enumerate(events)
-        ]
-        statements.append(("DELETE FROM deadlines WHERE match_id = ?", (record.id,)))
-        if deadline is not None:
+        if deadline is None:
+            statements.append(("DELETE FROM deadlines WHERE match_id = ?", (record.id,)))
+        else:
             statements.append(_deadline_upsert(deadline))
-        statements += [
-            (
-                "INSERT OR REPLACE INTO results (match_id, guild_id, game, user_id, seat, score, "
-                "won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (record.id, record.guild_id, record.game, r.user_id, r.seat, r.score, r.won, now),
+        if results:
+            statements.append(
+                (
+                    "INSERT OR REPLACE INTO results (match_id, guild_id, game, user_id, seat, "
+                    "score, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [
+                        (
+                            record.id,
+                            record.guild_id,
+                            record.game,
+                            r.user_id,
+                            r.seat,
+                            r.score,
+                            r.won,
+                            now,
+                        )
+                        for r in results
+                    ],
+                )
             )
-            for r in results
-        ]
         await self._write(statements, guard_first=True)
 
     async def set_message(self, match_id: int, message_id: int | None, posted_at: float) -> None:
@@ -399,7 +423,7 @@ class Storage:
         return "".join("W" if r[0] else "L" for r in rows)
 
 
-def _deadline_upsert(deadline: Deadline) -> tuple[str, Sequence[Any]]:
+def _deadline_upsert(deadline: Deadline) -> Statement:
     return (
         "INSERT OR REPLACE INTO deadlines (match_id, kind, version, due_at) VALUES (?, ?, ?, ?)",
         (deadline.match_id, deadline.kind, deadline.version, deadline.due_at),

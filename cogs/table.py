@@ -63,7 +63,7 @@ class Desk(commands.Cog):
         )
         message = await interaction.original_response()
         old = record.message_id
-        await self.matches.storage.set_message(record.id, message.id, self.matches.clock())
+        await self.matches.set_message(record.id, message.id, self.matches.clock())
         if old and old != message.id:
             await self._retire(record.channel_id, old)
 
@@ -110,13 +110,14 @@ class Desk(commands.Cog):
                 return
             except discord.NotFound:
                 pass  # deleted by someone: post a new one below
+        old = record.message_id
         message = await channel.send(
             content=table.content, embeds=table.embeds, view=table.view(), files=table.files
         )
-        await self.matches.storage.set_message(record.id, message.id, now)
-        if record.message_id:
-            await self._retire(record.channel_id, record.message_id)
+        await self.matches.set_message(record.id, message.id, now)
         record.message_id, record.message_at = message.id, now
+        if old:
+            await self._retire(record.channel_id, old)
 
     async def _retire(self, channel_id: int, message_id: int) -> None:
         """Strip the buttons off an old table message so nobody clicks a dead copy."""

@@ -26,6 +26,14 @@ def simcord_bot(settings):
     return create_bot(settings)
 
 
+@pytest.fixture
+async def simcord_env(simcord_env):
+    """The plugin's environment, closing the running bot's database afterwards (SimCord
+    calls no cleanup, and an open aiosqlite thread outlives the test's event loop)."""
+    yield simcord_env
+    await simcord_env.bot.shutdown_storage()
+
+
 @pytest.fixture(autouse=True)
 def no_swallowed_errors(caplog):
     """discord.py only logs exceptions raised in component callbacks; fail the test on them."""

@@ -1,0 +1,121 @@
+"""Drive the real bot through SimCord with many matches in play at once; time every move.
+
+    python -m bench.interactions [--matches 120] [--moves 3000]
+
+Each match is Flip 7 with three members. Moves are made round-robin across all matches
+(so every match is open and interleaved), each one a real click or select on the table
+message, answered by discord.py's real machinery and written to SQLite on disk. The time
+per move runs from the click to the bot's answer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import discord
+import simcord
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+
+def _latest_table(channel, viewer) -> discord.Message:
+    for message in reversed(channel.history(viewer=viewer)):
+        if message.embeds and not message.flags.ephemeral:
+            return message
+    raise RuntimeError("no table")
+
+
+def _controls(message: discord.Message) -> list:
+    return [child for row in message.components for child in getattr(row, "children", [row])]
+
+
+async def _one_move(channel, people, alice) -> float | None:
+    """Make the acting member's move; return seconds from click to answer (None: game over)."""
+    table = _latest_table(channel, alice)
+    controls = _controls(table)
+    if not controls:
+        return None
+    name = table.embeds[0].footer.text.split(":", 1)[0]
+    actor = people[name]
+    buttons = {c.label: c for c in controls if isinstance(c, discord.Button)}
+    start = time.perf_counter()
+    if "Hit" in buttons:
+        stay = buttons["Stay"]
+        score_text = table.embeds[0].fields
+        label = "Stay" if not stay.disabled and len(score_text) and _stays(table, name) else "Hit"
+        result = await actor.click(table, label=label)
+    else:
+        menu = next(c for c in controls if isinstance(c, discord.SelectMenu))
+        result = await actor.select(table, [menu.options[0].value], custom_id=menu.custom_id)
+    elapsed = time.perf_counter() - start
+    if not result.acknowledged:
+        raise RuntimeError("a move was not answered")
+    return elapsed
+
+
+def _stays(table: discord.Message, name: str) -> bool:
+    for field in table.embeds[0].fields:
+        if f"{name} ·" in field.name:
+            score = int(field.value.split("this round **")[1].split("**")[0])
+            return score >= 20
+    return False
+
+
+async def run(matches: int, moves: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="bench-"))
+    settings = Settings(
+        token="bench", database_path=folder / "bench.sqlite3", ai_delay=0, turn_timeout=3600
+    )
+    bot = create_bot(settings)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        tables = []
+        for index in range(matches):
+            channel = guild.create_text_channel(f"table-{index}")
+            people = {
+                name: guild.add_member(env.create_user(name))
+                for name in (f"a{index}", f"b{index}", f"c{index}")
+            }
+            host, *others = people.values()
+            await host.slash(channel, "flip7 start", goal=1000)
+            for member in others:
+                await member.click(_latest_table(channel, host), label="Join")
+            await host.click(_latest_table(channel, host), label="Start")
+            tables.append((channel, people, host))
+        open_matches = len(await bot.storage.open_matches())
+        timings: list[float] = []
+        wall = time.perf_counter()
+        while len(timings) < moves:
+            for channel, people, host in tables:
+                elapsed = await _one_move(channel, people, host)
+                if elapsed is not None:
+                    timings.append(elapsed)
+        wall = time.perf_counter() - wall
+        await bot.shutdown_storage()
+    timings.sort()
+    p50 = statistics.median(timings) * 1000
+    p99 = timings[int(len(timings) * 0.99) - 1] * 1000
+    print(f"matches in play at once: {open_matches}")
+    print(f"moves: {len(timings)} in {wall:.2f} s -> {len(timings) / wall:.0f} moves/s")
+    print(f"time per move (click to answer): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    print(
+        f"database: {settings.database_path} ({settings.database_path.stat().st_size // 1024} KB)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=120)
+    parser.add_argument("--moves", type=int, default=3000)
+    args = parser.parse_args()
+    asyncio.run(run(args.matches, args.moves))
+
+
+if __name__ == "__main__":
+    main()
