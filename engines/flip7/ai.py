@@ -55,12 +55,13 @@ def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
             return HIT if game.round_score(seat) < SIMPLE_STAY_AT else STAY
     if level not in AI_LEVELS:
         raise IllegalMove(f"Unknown AI level {level!r}; use one of {', '.join(AI_LEVELS)}.")
-    decision = game.decision(seat)
-    if decision is None:
+    if game.winner >= 0 or seat != game._decider():
         raise IllegalMove("This seat has nothing to decide.")
+    # Not over, the decider, and no hit-or-stay turn (handled above): a stack choice.
+    options = game._stack_options()
     if level == "simple":
-        return _simple_choice(seat, decision.options)
-    return _strong_choice(game, seat, decision.options)
+        return _simple_choice(seat, options)
+    return _strong_choice(game, seat, options)
 
 
 # ------------------------------------------------------------------ simple

@@ -96,7 +96,7 @@ class Flip7Game:
     fast where a dict with this many keys would not."""
 
     __slots__ = (
-        "_clockwise", "_decision", "_record", "acted", "best_total", "bonus_to", "brutal",
+        "_clockwise", "_options", "_record", "acted", "best_total", "bonus_to", "brutal",
         "bust_len",
         "deal_next", "dealer", "decks", "discard", "draw", "flip7", "goal", "halves", "mask",
         "minus", "names", "nums", "numsum", "opening_events", "phase", "rng", "round", "rows",
@@ -139,7 +139,8 @@ class Flip7Game:
         self.bonus_to = -1
         self.winner = -1
         self.opening_events: list[Event] = []
-        self._decision: Decision | None = None  # the pending stack choice, computed once
+        # The options of the pending stack choice, computed once; its text only on request.
+        self._options: list[Action] | None = None
         # Derived, rebuilt by _rebuild(), kept up to date so a round score or a bust check
         # costs O(1): per row the number values held as bits, the count and sum of number
         # cards, the ÷2 count and the minus total. `unseen` is the draw pile as counts per
@@ -169,7 +170,8 @@ class Flip7Game:
             if self.mask[seat] & 1:
                 return Decision("hit_or_stay", f"{name} holds The Zero and must hit.", [HIT])
             return Decision("hit_or_stay", f"{name}: hit or stay?", [HIT, STAY])
-        return self._stack_decision()
+        kind, text = self._step_prompt(self.stack[-1])
+        return Decision(kind, text, list(self._stack_options()))
 
     def legal_actions(self, seat: int) -> list[Action]:
         decision = self.decision(seat)
@@ -224,10 +226,10 @@ class Flip7Game:
         self._check_turn(seat)
         events: list[Event] = []
         if self.stack:
-            decision = self._stack_decision()
-            if action not in decision.options:
-                raise IllegalMove(f"That is not one of the choices: {decision.text}")
-            self._decision = None
+            if action not in self._stack_options():
+                raise IllegalMove("That is not one of the choices: "
+                                  f"{self._step_prompt(self.stack[-1])[1]}")
+            self._options = None
             self._choose(self.stack[-1], action, events)
         self._run(events)
         return events
@@ -406,17 +408,18 @@ class Flip7Game:
                 events.append(_event("discarded", f"{LABELS[top[2]]} is discarded: "
                                     f"{self.names[top[1]]} has busted.", {"card": top[2]}))
             return False
-        decision = self._step_decision(top)
-        if len(decision.options) != 1:
-            self._decision = decision
+        options = self._step_options(top)
+        if len(options) != 1:
+            self._options = options
             return True
-        self._choose(top, decision.options[0], events)
+        self._choose(top, options[0], events)
         return False
 
-    def _stack_decision(self) -> Decision:
-        if self._decision is None:
-            self._decision = self._step_decision(self.stack[-1])
-        return self._decision
+    def _stack_options(self) -> list[Action]:
+        """The legal choices for the top of the stack (the list is shared: do not change it)."""
+        if self._options is None:
+            self._options = self._step_options(self.stack[-1])
+        return self._options
 
     def _next_active(self, seat: int) -> int:
         """The first active seat clockwise after `seat` (itself last), or -1."""
@@ -668,46 +671,60 @@ class Flip7Game:
         return [p for p, row in enumerate(self.rows)
                 if row and self.status[p] != BUSTED and p != exclude]
 
-    def _step_decision(self, top: list[int]) -> Decision:
+    def _step_options(self, top: list[int]) -> list[Action]:
+        """The legal choices for stack entry `top` (F10, F11, F12)."""
+        kind = top[0]
+        if kind == BONUS:
+            return [player_choice(p) for p in range(len(self.names))]
+        if kind == RESOLVE:
+            if top[2] >= FIRST_MODIFIER and self.brutal and top[2] != HALVE:
+                return [player_choice(p) for p in range(len(self.names))]
+            return [player_choice(p) for p, s in enumerate(self.status) if s != BUSTED]
+        if kind == SWAP_STEP:
+            first, index, second = top[3], top[4], top[5]
+            if first < 0:
+                return [player_choice(p) for p in self._holders()]
+            if index < 0:
+                return self._card_options(first)
+            if second < 0:
+                return [player_choice(p) for p in self._holders(first)]
+            return self._card_options(second)
+        victim = top[3]
+        if victim < 0:
+            return [player_choice(p) for p in self._holders(top[1] if kind == STEAL_STEP
+                                                            else -1)]
+        return self._card_options(victim)
+
+    def _step_prompt(self, top: list[int]) -> tuple[str, str]:
+        """The decision kind and the sentence asking for it, for stack entry `top`."""
         kind = top[0]
         seat = top[1]
         name = self.names[seat]
         if kind == BONUS:
-            options = [player_choice(p) for p in range(len(self.names))]
-            return Decision("flip7_bonus", f"{name}: take +15 for Flip 7, or take 15 from "
-                            "another player's total?", options)
+            return ("flip7_bonus", f"{name}: take +15 for Flip 7, or take 15 from "
+                    "another player's total?")
         card = LABELS[top[2]]
         if kind == RESOLVE:
             if top[2] >= FIRST_MODIFIER:
-                minus = self.brutal and top[2] != HALVE
-                options = [player_choice(p) for p, s in enumerate(self.status)
-                           if minus or s != BUSTED]
-                return Decision("give_modifier", f"{name}: give {card} to a player.", options)
-            options = [player_choice(p) for p, s in enumerate(self.status) if s != BUSTED]
-            return Decision("choose_target", f"{name}: choose who takes the {card}", options)
+                return "give_modifier", f"{name}: give {card} to a player."
+            return "choose_target", f"{name}: choose who takes the {card}"
         verb = _STEP_VERB[kind]
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
             if first < 0:
-                return Decision("swap_player", f"{name}: Swap, choose the first player.",
-                                [player_choice(p) for p in self._holders()])
+                return "swap_player", f"{name}: Swap, choose the first player."
             if index < 0:
-                return Decision("swap_card", f"{name}: Swap, choose "
-                                f"{self._name(first)}'s card.", self._card_options(first))
+                return "swap_card", f"{name}: Swap, choose {self._name(first)}'s card."
             if second < 0:
-                return Decision("swap_player", f"{name}: Swap {self._name(first)}'s "
-                                f"{self._card_at(first, index)} with whose card?",
-                                [player_choice(p) for p in self._holders(first)])
-            return Decision("swap_card", f"{name}: Swap {self._name(first)}'s "
-                            f"{self._card_at(first, index)} with which of "
-                            f"{self._name(second)}'s cards?", self._card_options(second))
+                return ("swap_player", f"{name}: Swap {self._name(first)}'s "
+                        f"{self._card_at(first, index)} with whose card?")
+            return ("swap_card", f"{name}: Swap {self._name(first)}'s "
+                    f"{self._card_at(first, index)} with which of "
+                    f"{self._name(second)}'s cards?")
         victim = top[3]
         if victim < 0:
-            exclude = seat if kind == STEAL_STEP else -1
-            return Decision(f"{verb}_player", f"{name}: {card}, choose a player.",
-                            [player_choice(p) for p in self._holders(exclude)])
-        return Decision(f"{verb}_card", f"{name}: {card}, choose "
-                        f"{self._name(victim)}'s card.", self._card_options(victim))
+            return f"{verb}_player", f"{name}: {card}, choose a player."
+        return f"{verb}_card", f"{name}: {card}, choose {self._name(victim)}'s card."
 
     def _card_options(self, seat: int) -> list[Action]:
         return [card_choice(seat, i) for i in range(len(self.rows[seat]))]
