@@ -202,7 +202,14 @@ class Flip7Game:
             if self._record:
                 events.append(_event("stay", f"{self.names[seat]} has nothing to draw and "
                                      "stays.", {"seat": seat, "forced": True}))
-        self._pass_turn(seat, events)
+        if not self.stack and self.flip7 < 0:
+            status = self.status
+            for nxt in self._clockwise[seat]:
+                if status[nxt] == ACTIVE:  # the common case: the turn just passes on
+                    self.turn = nxt
+                    self.acted = False
+                    return
+        self._run(events)
 
     def _stay(self, seat: int, events: list[Event]) -> None:
         """`seat`, whose hit-or-stay turn it is and who holds no Zero, stays."""
@@ -382,10 +389,15 @@ class Flip7Game:
             if self.phase == DEAL:
                 count = len(self.names)
                 if self.deal_next < count:
-                    seat = (self.dealer + 1 + self.deal_next) % count
-                    self.deal_next += 1
-                    if self.status[seat] == ACTIVE:
-                        self._deal_card(seat, "deal", events)
+                    status = self.status
+                    first = self.dealer + 1
+                    while self.deal_next < count:
+                        seat = (first + self.deal_next) % count
+                        self.deal_next += 1
+                        if status[seat] == ACTIVE:
+                            self._deal_card(seat, "deal", events)
+                            if stack or self.flip7 >= 0:
+                                break
                     continue
                 self.phase = PLAY
                 self.turn = self.dealer
@@ -468,12 +480,23 @@ class Flip7Game:
         if self._record:
             events.append(_event("flip", f"{self.names[seat]} {_VERBS[how]} {LABELS[card]}.",
                                  {"seat": seat, "card": card, "how": how}))
-        if card < FIRST_ACTION:
-            self.unseen_numbers -= 1
-            self.unseen_points -= VALUE[card]
-            self._add_number(seat, card, events)
-        else:
+        if card >= FIRST_ACTION:
             self.stack.append([RESOLVE, seat, card])
+            return card
+        value = VALUE[card]
+        self.unseen_numbers -= 1
+        self.unseen_points -= value
+        mask = self.mask[seat]
+        if mask >> value & 1 or card == UNLUCKY_7:
+            self._add_number(seat, card, events)
+            return card
+        # The common case, _add_number's last lines inlined: a new value joins the row.
+        self.rows[seat].append(card)
+        self.mask[seat] = mask | 1 << value
+        self.numsum[seat] += value
+        nums = self.nums[seat] = self.nums[seat] + 1
+        if nums == 7:
+            self._flip_seven(seat, events)
         return card
 
     def _add_number(self, seat: int, card: int, events: list[Event]) -> None:
@@ -802,9 +825,21 @@ class Flip7Game:
 
     def _end_round(self, events: list[Event]) -> None:
         """Score (F7), apply a brutal −15 (F12), end the game (F1) or start the next round."""
-        scores = [self.round_score(p) for p in range(len(self.names))]
         totals = self.totals
-        for p, score in enumerate(scores):
+        status = self.status
+        mask, numsum, halves, minus = self.mask, self.numsum, self.halves, self.minus
+        brutal = self.brutal
+        scores = []
+        for p in range(len(totals)):
+            if status[p] > STAYED:
+                score = self.round_score(p)
+            elif mask[p] & 1:
+                score = 0
+            else:  # round_score inlined for the usual row
+                score = (numsum[p] >> halves[p]) - minus[p]
+                if score < 0 and not brutal:
+                    score = 0
+            scores.append(score)
             totals[p] += score
         if self.flip7 >= 0 and self.bonus_to not in (-1, self.flip7):
             totals[self.bonus_to] -= FLIP7_BONUS
@@ -835,8 +870,9 @@ class Flip7Game:
     def _start_round(self, dealer: int, events: list[Event]) -> None:
         """Used cards go to the discard pile, not back into the draw pile (F7)."""
         count = len(self.names)
+        discard = self.discard
         for row in self.rows:
-            self.discard.extend(row)
+            discard += row
             row.clear()
         self.status = [ACTIVE] * count
         self.bust_len = [0] * count
