@@ -204,10 +204,11 @@ class Storage:
                         await self._db.executemany(sql, params)
                         ids.append(None)
                         continue
-                    async with self._db.execute(sql, params) as cursor:
-                        if guard_first and index == 0 and cursor.rowcount != 1:
-                            raise StaleMatch(params[-2])
-                        ids.append(cursor.lastrowid)
+                    # Writes leave no rows pending, so the cursor needs no closing round trip.
+                    cursor = await self._db.execute(sql, params)
+                    if guard_first and index == 0 and cursor.rowcount != 1:
+                        raise StaleMatch(params[-2])
+                    ids.append(cursor.lastrowid)
             except BaseException:
                 await self._db.execute("ROLLBACK")
                 raise
