@@ -256,6 +256,9 @@ class MatchService:
         recent = record.extra.setdefault("log", [])
         recent.extend(event.text for event in events)
         del recent[:-LOG_SIZE]
+        summary = [e.text for e in events if e.kind in ("round_end", "round_score")]
+        if summary:  # kept until the next round ends, so the scores stay on the table
+            record.extra["round_summary"] = summary
         deadline = self._deadline_for(record, game, now)
         await self.storage.save(
             record,

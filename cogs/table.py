@@ -21,6 +21,7 @@ from cogs.lobby import lobby_table, result_embed
 
 log = logging.getLogger(__name__)
 
+EMBED_FIELD_LIMIT = 25
 REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
 
 
@@ -45,6 +46,11 @@ class Desk(commands.Cog):
             return lobby_table(record, change.notice)
         assert game is not None
         table = await self.renderers[record.game].table(record, game)
+        summary = record.extra.get("round_summary")
+        if summary and table.embeds and len(table.embeds[0].fields) < EMBED_FIELD_LIMIT:
+            heading = next((line for line in summary if "Round" in line), "Last round")
+            lines = [line for line in summary if line != heading]
+            table.embeds[0].add_field(name=heading, value="\n".join(lines)[:1024], inline=False)
         if not record.is_open:
             table.items = []
             table.embeds.append(result_embed(record, game))
