@@ -6,6 +6,7 @@ from types import SimpleNamespace
 import pytest
 import simcord
 
+from bot.app import create_bot
 from bot.errors import Refusal
 from tests.cogs.helpers import acting_name, buttons, embed_text, selects, table_of
 
@@ -249,7 +250,6 @@ async def test_restart_mid_round_continues_from_old_message(world, settings):
     before = embed_text(table)
     old_bot = env.bot
     await old_bot.shutdown_storage()
-    from bot.app import create_bot
 
     await env.restart_bot(create_bot(settings))
     actor = people[acting_name(table)]
@@ -314,3 +314,18 @@ async def test_rules_are_private(world):
     people = world.people
     result = await people["bob"].slash(channel, "flip7 rules")
     assert result.ephemeral and "Flip 7" in result.response.embeds[0].title
+
+
+async def test_deadline_survives_a_restart(world, settings):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people, goal=1000)
+    table = await until_hit_or_stay(channel, people)
+    actor = acting_name(table)
+    await env.advance_time(60)
+    await env.bot.shutdown_storage()
+    await env.restart_bot(create_bot(settings))  # the timer task died with the old bot
+    await env.advance_time(31)  # the stored deadline, 90 s after the last move, has passed
+    text = embed_text(table_of(channel, people["alice"]))
+    assert f"{actor} ran out of time" in text
