@@ -116,12 +116,13 @@ class MatchService:
     ) -> Change:
         """Join, leave, add or remove an AI, start or cancel — the lobby's buttons."""
         async with self._session(match_id):
-            record, _ = await self._current(match_id)
-            if record.status != "lobby":
-                raise Refusal("This game has already started.")
+            record, game = await self._current(match_id)
+            if game is not None:
+                if action != "leave":
+                    raise Refusal("This game has already started; the next one is yours!")
+                return await self._leave_game(record, game, user_id, answer)
             spec = spec_for(record.game)
             expected = record.version
-            game: Game | None = None
             events: list[Event] = []
             if action == "join":
                 notice = lobby.join(record, spec, user_id, user_name)
@@ -156,6 +157,30 @@ class MatchService:
             change = Change(record, game, events, notice)
             await answer(change)
             return change
+
+    async def _leave_game(
+        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
+    ) -> Change:
+        """A player walks away mid-game: the AI takes the seat, so nobody waits on them.
+        A seat left this way records no result; when no member is left, the match ends."""
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise Refusal("You're not playing in this game.")
+        name = record.seats[seat].name
+        record.seats[seat] = Seat(name=name, ai=spec_for(record.game).ai_levels[-1])
+        expected = record.version
+        record.version += 1
+        if any(s.user_id is not None for s in record.seats):
+            events = [Event("handover", f"{name} left the game; the AI plays their seat now.")]
+            notice = f"{name} left; the AI plays their seat."
+        else:
+            events = [Event("abandoned", f"{name} left, and no player is left at the table.")]
+            record.status, record.ended_reason = "cancelled", "every player left"
+            notice = "Everyone left, so the game ended."
+        await self._save(record, game, expected, events)
+        change = Change(record, game, events, notice)
+        await answer(change)
+        return change
 
     def _new_game(self, record: MatchRecord, spec: GameSpec) -> Game:
         names = [seat.name for seat in record.seats]

@@ -329,3 +329,30 @@ async def test_deadline_survives_a_restart(world, settings):
     await env.advance_time(31)  # the stored deadline, 90 s after the last move, has passed
     text = embed_text(table_of(channel, people["alice"]))
     assert f"{actor} ran out of time" in text
+
+
+async def test_leaving_mid_game_hands_the_seat_to_the_ai(world):
+    env = world.env
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people, goal=50)
+    left = await people["bob"].slash(channel, "flip7 leave")
+    assert left.ephemeral and "the AI plays their seat" in left.response.content
+    assert "bob left the game" in embed_text(table_of(channel, people["alice"]))
+    rest = {"alice": people["alice"], "carol": people["carol"]}
+    final = await play_to_end(env, channel, rest)
+    assert "win" in final.embeds[0].title
+    board = await env.bot.storage.leaderboard(world.guild.id, "flip7")
+    assert {row.user_id for row in board} == {people["alice"].id, people["carol"].id}
+
+
+async def test_game_ends_when_every_player_leaves(world):
+    channel = world.channel
+    people = world.people
+    await open_table(channel, people, names=("alice", "bob"))
+    await people["alice"].slash(channel, "flip7 leave")
+    last = await people["bob"].slash(channel, "flip7 leave")
+    assert "Everyone left" in last.response.content
+    table = table_of(channel, people["alice"])
+    assert not table.components and "ended early" in embed_text(table)
+    assert not (await people["alice"].slash(channel, "flip7 start")).ephemeral
