@@ -9,7 +9,7 @@ through `view()` because a decision has to cost microseconds for the simulator.
 
 from __future__ import annotations
 
-from engines.base import IllegalMove
+from engines.base import Event, IllegalMove
 from engines.flip7.actions import HIT, STAY, Action, card_choice, player_choice
 from engines.flip7.cards import (
     FIRST_ACTION,
@@ -26,7 +26,9 @@ from engines.flip7.game import (
     ACTIVE,
     BONUS,
     BUSTED,
+    OVER,
     RESOLVE,
+    STAYED,
     STEAL_STEP,
     SWAP_STEP,
     Flip7Game,
@@ -123,46 +125,130 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
 
     This runs for nearly every move of a simulated game, so it is one flat function: the
     round score of an active row without The Zero (the caller handled The Zero), then the
-    common case of a draw pile and no 13 in the row inlined."""
-    score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
-    if score < 0 and not game.brutal:
+    common case of a draw pile and no 13 in the row (bit 13 of the row's value mask)
+    inlined."""
+    numsum = game.numsum[seat]
+    halves = game.halves[seat]
+    minus = game.minus[seat]
+    brutal = game.brutal
+    score = (numsum >> halves) - minus
+    if score < 0 and not brutal:
         score = 0
-    if game.best_total + RACE_MARGIN >= game.goal and (
-            game.totals[seat] + score >= game.goal or game.status.count(ACTIVE) == 1):
+    goal = game.goal
+    if game.best_total + RACE_MARGIN >= goal and (
+            game.totals[seat] + score >= goal or game.status.count(ACTIVE) == 1):
         race = _race(game, seat, score)
         if race is not None:
             return race
-    row = game.rows[seat]
     total = len(game.draw)
-    if total and 13 not in row and LUCKY_13 not in row:
+    if total and not game.mask[seat] & 8192:
         counts = game.unseen
-        numbers = game.unseen_numbers
-        points = game.unseen_points
         bust = bust_points = 0
-        for card in row:
+        for card in game.rows[seat]:
             if card < 13:
                 copies = counts[card]
                 bust += copies
                 bust_points += card * copies
-            elif card == UNLUCKY_7:
+            elif card == 14:  # Unlucky 7
                 copies = counts[7]
                 bust += copies
                 bust_points += 7 * copies
+        numbers = game.unseen_numbers
+        points = game.unseen_points
     else:
         counts, total, numbers, points = _pool(game)
         if not total:
             return False
-        bust, bust_points = _bust_cards(row, counts)
-    unlucky = counts[UNLUCKY_7]
+        bust, bust_points = _bust_cards(game.rows[seat], counts)
+    unlucky = counts[14]
     safe = numbers - bust - unlucky
     expected = unlucky * 7.0 + (total - numbers) * score
     if safe > 0:
         mean = (points - bust_points - 7 * unlucky) / safe
-        after = (game.numsum[seat] + mean) / (1 << game.halves[seat]) - game.minus[seat]
-        if after < 0 and not game.brutal:
+        after = (numsum + mean) / (1 << halves) - minus
+        if after < 0 and not brutal:
             after = 0.0
         expected += safe * (after + FLIP7_BONUS if game.nums[seat] == 6 else after)
     return expected > score * total
+
+
+def play_turns(game: Flip7Game, strong: list[bool], events: list[Event]) -> None:
+    """Play hit-or-stay turns for AI seats (`strong[seat]`: strong, else simple) until a
+    stack choice is pending or the game is over, appending the events to `events`.
+
+    The simulator's fast path: the same moves `choose` makes (the strong rule is
+    `_should_hit` inlined, a test holds the two together), applied through the engine's own
+    hit and stay, with the game's lists bound once. It relies on the engine keeping those
+    lists' identity for the whole game."""
+    numsum, halves, minus, mask, nums = game.numsum, game.halves, game.minus, game.mask, game.nums
+    rows, totals, status, draw, unseen = game.rows, game.totals, game.status, game.draw, game.unseen
+    stack = game.stack
+    brutal = game.brutal
+    goal = game.goal
+    race_from = goal - RACE_MARGIN
+    hit = game._hit
+    stay = game._stay
+    while not stack and game.phase != OVER:
+        seat = game.turn
+        held = mask[seat]
+        if held & 1:  # The Zero: must hit
+            hit(seat, events)
+            continue
+        row_sum = numsum[seat]
+        row_halves = halves[seat]
+        row_minus = minus[seat]
+        score = (row_sum >> row_halves) - row_minus
+        if score < 0 and not brutal:
+            score = 0
+        if not strong[seat]:
+            if score < SIMPLE_STAY_AT:
+                hit(seat, events)
+            else:
+                stay(seat, events)
+            continue
+        if game.best_total >= race_from and (
+                totals[seat] + score >= goal or status.count(ACTIVE) == 1):
+            race = _race(game, seat, score)
+            if race is not None:
+                if race:
+                    hit(seat, events)
+                else:
+                    stay(seat, events)
+                continue
+        total = len(draw)
+        if total and not held & 8192:
+            counts = unseen
+            bust = bust_points = 0
+            for card in rows[seat]:
+                if card < 13:
+                    copies = counts[card]
+                    bust += copies
+                    bust_points += card * copies
+                elif card == 14:  # Unlucky 7
+                    copies = counts[7]
+                    bust += copies
+                    bust_points += 7 * copies
+            numbers = game.unseen_numbers
+            points = game.unseen_points
+        else:
+            counts, total, numbers, points = _pool(game)
+            if not total:
+                stay(seat, events)
+                continue
+            bust, bust_points = _bust_cards(rows[seat], counts)
+        unlucky = counts[14]
+        safe = numbers - bust - unlucky
+        expected = unlucky * 7.0 + (total - numbers) * score
+        if safe > 0:
+            mean = (points - bust_points - 7 * unlucky) / safe
+            after = (row_sum + mean) / (1 << row_halves) - row_minus
+            if after < 0 and not brutal:
+                after = 0.0
+            expected += safe * (after + FLIP7_BONUS if nums[seat] == 6 else after)
+        if expected > score * total:
+            hit(seat, events)
+        else:
+            stay(seat, events)
 
 
 def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
@@ -170,7 +256,8 @@ def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
     is set to win. The caller checks first that one of the two can apply."""
     totals = game.totals
     mine = totals[seat] + score
-    best_other = max(t + game.round_score(p) for p, t in enumerate(totals) if p != seat)
+    scores = _round_scores(game)
+    best_other = max(t + scores[p] for p, t in enumerate(totals) if p != seat)
     if mine >= game.goal and mine > best_other + 5:
         return False
     if best_other >= game.goal and best_other >= mine and game.status.count(ACTIVE) == 1:
@@ -181,11 +268,30 @@ def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
 # ------------------------------------------------------------------ targets and modifiers
 
 
-def _weights(game: Flip7Game, seat: int) -> list[float]:
+def _round_scores(game: Flip7Game) -> list[int]:
+    """Every seat's `round_score`, with the usual row (not busted, no Flip 7) inlined."""
+    mask, numsum, halves, minus = game.mask, game.numsum, game.halves, game.minus
+    brutal = game.brutal
+    scores = []
+    for p, status in enumerate(game.status):
+        if status > STAYED:
+            scores.append(game.round_score(p))
+        elif mask[p] & 1:
+            scores.append(0)
+        else:
+            score = (numsum[p] >> halves[p]) - minus[p]
+            scores.append(0 if score < 0 and not brutal else score)
+    return scores
+
+
+def _weights(game: Flip7Game, seat: int, scores: list[int]) -> list[float]:
     """What a point for each player is worth to `seat`: +1 for itself, negative for
-    opponents, most negative for whoever leads the race."""
-    standing = [t + game.round_score(p) for p, t in enumerate(game.totals)]
-    leader = max(points for p, points in enumerate(standing) if p != seat)
+    opponents, most negative for whoever leads the race. `scores` are the round scores."""
+    standing = [t + score for t, score in zip(game.totals, scores, strict=True)]
+    mine = standing[seat]
+    standing[seat] = -(1 << 62)
+    leader = max(standing)
+    standing[seat] = mine
     other = -1.0 / max(1, len(standing) - 2)
     weights = [-1.5 if points == leader else other for points in standing]
     weights[seat] = 1.0
@@ -200,11 +306,10 @@ def _open_potential(game: Flip7Game, seat: int, score: int) -> float:
 
 
 def _draws_delta(game: Flip7Game, seat: int, draws: int, counts: list[int],
-                 total: int) -> float:
-    """Rough change in a player's round score from being made to take `draws` cards (1 for
-    Just One More!, 4 for Flip Four!): each card busts with the row's chance, a little more
-    for every card already taken, and is otherwise worth about 6.5 points."""
-    score = game.round_score(seat)
+                 total: int, score: int) -> float:
+    """Rough change in a player's round score (`score` now) from being made to take `draws`
+    cards (1 for Just One More!, 4 for Flip Four!): each card busts with the row's chance, a
+    little more for every card already taken, and is otherwise worth about 6.5 points."""
     chance = _bust_cards(game.rows[seat], counts)[0] / total if total else 0.0
     if draws == 1:
         survive = 1.0 - chance
@@ -218,12 +323,12 @@ def _draws_delta(game: Flip7Game, seat: int, draws: int, counts: list[int],
     return gain
 
 
-def _modifier_delta(game: Flip7Game, target: int, card: int) -> float:
-    """The change a modifier makes to `target`'s round score (guessed for open rows)."""
+def _modifier_delta(game: Flip7Game, target: int, card: int, score: int) -> float:
+    """The change a modifier makes to `target`'s round score (`score` now; guessed for open
+    rows)."""
     status = game.status[target]
     if status == BUSTED:
         return float(-MINUS[card])
-    score = game.round_score(target)
     if status == ACTIVE:
         return -(MINUS[card] or max(score, 12) / 2)
     if game.mask[target] & 1:
@@ -239,18 +344,21 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
     if top[0] not in (RESOLVE, BONUS):
         return _best_pick(game, seat, top)
-    weights = _weights(game, seat)
+    scores = _round_scores(game)
+    weights = _weights(game, seat, scores)
     if top[0] == BONUS:
         return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat  # type: ignore
                                                          else -weights[o.seat]))  # type: ignore
     card = top[2]
     if card >= FIRST_MODIFIER:
         return max(options, key=lambda o: weights[o.seat]  # type: ignore[union-attr]
-                   * _modifier_delta(game, o.seat, card))  # type: ignore[union-attr]
+                   * _modifier_delta(game, o.seat, card,  # type: ignore[union-attr]
+                                     scores[o.seat]))  # type: ignore[union-attr]
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
     return max(options, key=lambda o: weights[o.seat]  # type: ignore[union-attr]
-               * _draws_delta(game, o.seat, draws, counts, total))  # type: ignore[union-attr]
+               * _draws_delta(game, o.seat, draws, counts, total,  # type: ignore[union-attr]
+                              scores[o.seat]))  # type: ignore[union-attr]
 
 
 # ------------------------------------------------------------------ Swap, Steal, Discard
@@ -266,7 +374,7 @@ def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
     the rows it leaves, and take the next step of the best one."""
     plan = _plan_cache[2]
     if not (_plan_cache[0] is game and _plan_cache[1] is top and _fits(top, plan)):
-        plan = _search(game, seat, top, _weights(game, seat))
+        plan = _search(game, seat, top, _weights(game, seat, _round_scores(game)))
         _plan_cache[:] = [game, top, plan]
     assert isinstance(plan, tuple)
     if top[0] != SWAP_STEP:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import repeat, starmap
+from operator import mul
 from typing import Any
 
 from engines.base import Event, IllegalMove
@@ -65,6 +67,8 @@ def _event(kind: str, text: str, data: dict[str, Any]) -> Event:
     _set_text(event, text)
     _set_data(event, data)
     return event
+
+_NO_CARDS = (0,) * KINDS
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 24
@@ -597,12 +601,13 @@ class Flip7Game:
         self.minus = [0] * count
 
     def _count_unseen(self) -> None:
-        unseen = [0] * KINDS
+        unseen = self.unseen
+        unseen[:] = _NO_CARDS
         for card in self.draw:
             unseen[card] += 1
-        self.unseen = unseen
-        self.unseen_numbers = sum(unseen[:FIRST_ACTION])
-        self.unseen_points = sum(n * VALUE[c] for c, n in enumerate(unseen[:FIRST_ACTION]))
+        numbers = unseen[:FIRST_ACTION]
+        self.unseen_numbers = sum(numbers)
+        self.unseen_points = sum(map(mul, numbers, VALUE))
 
     def _rebuild(self) -> None:
         for seat in range(len(self.names)):
@@ -874,9 +879,15 @@ class Flip7Game:
         for row in self.rows:
             discard += row
             row.clear()
-        self.status = [ACTIVE] * count
-        self.bust_len = [0] * count
-        self._reset_rows(count)
+        # In place: the lists keep their identity for the whole game (the AI binds them).
+        zeros = [0] * count  # ACTIVE is 0
+        self.status[:] = zeros
+        self.bust_len[:] = zeros
+        self.mask[:] = zeros
+        self.nums[:] = zeros
+        self.numsum[:] = zeros
+        self.halves[:] = zeros
+        self.minus[:] = zeros
         self.flip7 = -1
         self.bonus_to = -1
         self.round += 1
@@ -973,9 +984,9 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
 def _shuffle(rng: random.Random, cards: list[int]) -> None:
     """Shuffle in place by sorting on random keys: uniform like rng.shuffle at half the cost
     (one C-level random() per card instead of a Python-level randbelow)."""
-    keys = [rng.random() for _ in cards]
+    keys = list(starmap(rng.random, repeat((), len(cards))))  # rng.random() per card, in C
     order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = [cards[i] for i in order]
+    cards[:] = list(map(cards.__getitem__, order))
 
 
 def _take(remaining: list[int], card: int) -> bool:

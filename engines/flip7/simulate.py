@@ -12,8 +12,32 @@ import argparse
 import time
 
 from engines.base import Event
-from engines.flip7.ai import AI_LEVELS, SIMPLE_STAY_AT, _should_hit, choose
-from engines.flip7.game import OVER, new_game
+from engines.flip7.ai import AI_LEVELS, choose, play_turns
+from engines.flip7.game import OVER, Flip7Game, new_game
+
+
+def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200,
+              brutal: bool = False, fast: bool = True) -> Flip7Game:
+    """One AI-only game to its end. `fast` records no events and plays hit-or-stay turns
+    through `play_turns`; otherwise every move goes through `choose` and `apply` as the bot
+    does. Both play the same game (a test compares them)."""
+    if not fast:
+        game = new_game(names, seed, goal=goal, brutal=brutal)
+        while not game.is_over:
+            (seat,) = game.to_act()
+            game.apply(seat, choose(game, seat, seat_levels[seat]))
+        return game
+    sink: list[Event] = []  # stays empty: the game records no events
+    strong = [level == "strong" for level in seat_levels]
+    game = new_game(names, seed, goal=goal, brutal=brutal, record_events=False)
+    stack = game.stack
+    while game.phase != OVER:
+        if stack:
+            seat = stack[-1][1]
+            game.apply(seat, choose(game, seat, seat_levels[seat]))
+        else:
+            play_turns(game, strong, sink)
+    return game
 
 
 def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: int = 200,
@@ -25,24 +49,9 @@ def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: in
     wins = dict.fromkeys(levels, 0)
     seat_wins = [0] * players
     start = time.perf_counter()
-    sink: list[Event] = []  # stays empty: these games record no events
     for g in range(games):
         seat_levels = [levels[(p + g) % len(levels)] for p in range(players)]
-        strong = [level == "strong" for level in seat_levels]
-        game = new_game(names, seed + g, goal=goal, brutal=brutal, record_events=False)
-        stack = game.stack
-        while game.phase != OVER:
-            if stack:
-                seat = stack[-1][1]
-                game.apply(seat, choose(game, seat, seat_levels[seat]))
-                continue
-            # A hit-or-stay turn: the same answer as choose() gives, without its checks.
-            seat = game.turn
-            if game.mask[seat] & 1 or (_should_hit(game, seat) if strong[seat]
-                                  else game.round_score(seat) < SIMPLE_STAY_AT):
-                game._hit(seat, sink)
-            else:
-                game._stay(seat, sink)
+        game = play_game(names, seed + g, seat_levels, goal=goal, brutal=brutal)
         busts += game.stat_busts
         flip7s += game.stat_flip7s
         rounds += game.round

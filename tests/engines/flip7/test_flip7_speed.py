@@ -6,6 +6,7 @@ import pytest
 
 from engines.flip7 import new_game
 from engines.flip7.ai import choose
+from engines.flip7.simulate import play_game
 
 
 @pytest.mark.parametrize(("players", "brutal", "seed"), [(4, False, 1), (5, True, 2), (20, True, 3),
@@ -35,3 +36,17 @@ def test_games_without_events_follow_the_same_states(players: int, brutal: bool,
         assert silent.is_over
         assert (silent.stat_busts, silent.stat_flip7s) == (busts, flip7s)
         assert (recorded.stat_busts, recorded.stat_flip7s) == (busts, flip7s)
+
+
+@pytest.mark.parametrize(("players", "brutal", "levels"), [
+    (4, False, ["strong"]), (4, False, ["strong", "simple"]), (3, True, ["simple", "strong"]),
+    (6, True, ["strong"]), (2, False, ["strong", "simple"]), (19, False, ["strong"])])
+def test_simulator_fast_path_plays_the_same_games(players: int, brutal: bool,
+                                                  levels: list[str]) -> None:
+    names = [f"P{i}" for i in range(players)]
+    seat_levels = [levels[p % len(levels)] for p in range(players)]
+    for seed in range(12 if players < 10 else 2):
+        fast = play_game(names, seed, seat_levels, goal=150, brutal=brutal)
+        slow = play_game(names, seed, seat_levels, goal=150, brutal=brutal, fast=False)
+        assert fast.to_dict() == slow.to_dict()
+        assert fast.is_over
