@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 from bot.games import spec_for
@@ -12,6 +14,14 @@ from engines.base import Game
 LOBBY_COLOUR = discord.Colour.blurple()
 ENDED_COLOUR = discord.Colour.dark_grey()
 WIN_COLOUR = discord.Colour.gold()
+
+LobbyFields = Callable[[MatchRecord], list[tuple[str, str]]]
+_LOBBY_FIELDS: dict[str, LobbyFields] = {}
+
+
+def add_lobby_fields(game: str, fields: LobbyFields) -> None:
+    """Let a game add (name, value) fields to its lobby, such as the teams seating makes."""
+    _LOBBY_FIELDS[game] = fields
 
 
 def _options_text(options: dict[str, object]) -> str:
@@ -40,6 +50,9 @@ def lobby_table(record: MatchRecord, notice: str | None = None) -> TableMessage:
     )
     if settings:
         embed.add_field(name="Settings", value=settings)
+    if record.is_open and record.game in _LOBBY_FIELDS:
+        for name, value in _LOBBY_FIELDS[record.game](record):
+            embed.add_field(name=name, value=value, inline=False)
     if not record.is_open:
         embed.colour = ENDED_COLOUR
         embed.title = f"{spec.title} — lobby closed"
@@ -83,8 +96,11 @@ def result_embed(record: MatchRecord, game: Game) -> discord.Embed:
         f"{'🏆' if seat in winners else '▫️'} **{record.seats[seat].name}** — {scores[seat]}"
         for seat in order
     ]
-    if record.status == "finished":
-        names = ", ".join(record.seats[s].name for s in sorted(winners)) or "nobody"
+    if record.status == "finished" and not winners:
+        title = f"{spec.title} — a draw"
+        colour = ENDED_COLOUR
+    elif record.status == "finished":
+        names = ", ".join(record.seats[s].name for s in sorted(winners))
         title = f"{spec.title} — {names} win{'s' if len(winners) == 1 else ''}!"
         colour = WIN_COLOUR
     else:

@@ -1,0 +1,285 @@
+"""Sequence Numbers in a channel: lobby and teams, the board picture, hands played from
+ephemeral views, deadlines and hand-overs — what each member can see along the way."""
+
+import io
+from types import SimpleNamespace
+
+import pytest
+from PIL import Image
+
+from bot.games import spec_for
+from engines.sequence_numbers import Exchange
+from engines.sequence_numbers.ai import choose
+from tests.cogs.helpers import acting_name, buttons, components, embed_text, selects, table_of
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+
+
+@pytest.fixture
+async def world(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
+    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
+
+
+async def open_table(channel, people, names=("alice", "bob"), ais=0, **options):
+    host = people[names[0]]
+    assert (await host.slash(channel, "sequence start", **options)).acknowledged
+    for name in names[1:]:
+        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
+    for _ in range(ais):
+        assert (await host.click(table_of(channel, host), label="Add AI")).acknowledged
+    started = await host.click(table_of(channel, host), label="Start")
+    assert started.acknowledged and not started.ephemeral
+    return table_of(channel, host)
+
+
+async def current_game(env, channel):
+    record = await env.bot.matches.storage.open_match_in_channel(channel.id)
+    return record, spec_for("sequence").load(record.state)
+
+
+def board_of(channel, viewer):
+    """The newest public table message (not the lobby, not the result announcement)."""
+    for message in reversed(channel.history(viewer=viewer)):
+        if message.embeds and message.embeds[0].title == "Sequence Numbers":
+            return message
+    raise AssertionError("no table message")
+
+
+def fresh(channel, person, message_id):
+    """The ephemeral message as `person` sees it now (clicks edit it in place)."""
+    return next(m for m in channel.history(viewer=person) if m.id == message_id)
+
+
+async def press(person, message, code):
+    """Click the button, or pick the select option, that carries move `code`."""
+    for item in components(message):
+        if isinstance(item, discord_button()) and item.custom_id.endswith(f":{code}"):
+            result = await person.click(message, custom_id=item.custom_id)
+            break
+    else:
+        menu = next(m for m in selects(message) if code in [o.value for o in m.options])
+        result = await person.select(message, [code], custom_id=menu.custom_id)
+    assert result.acknowledged, code
+    assert not (result.response and "out of date" in (result.response.content or ""))
+    return result
+
+
+def discord_button():
+    import discord
+
+    return discord.Button
+
+
+async def open_hand(channel, person):
+    result = await person.click(table_of(channel, person), label="Your hand")
+    assert result.acknowledged and result.ephemeral
+    return fresh(channel, person, result.response.id)
+
+
+async def play_turn(env, channel, people, hands_seen=None):
+    """The acting member plays the move a strong AI would pick, step by step in their hand."""
+    table = board_of(channel, people["alice"])
+    person = people[acting_name(table)]
+    record, game = await current_game(env, channel)
+    action = choose(game, record.seat_of(person.id), "strong")
+    hand = await open_hand(channel, person)
+    if hands_seen is not None:
+        hands_seen.setdefault(person.name, set()).add(hand.id)
+    if isinstance(action, Exchange):
+        await press(person, hand, action.code)
+        return
+    await press(person, hand, f"c.{action.card}")
+    hand = fresh(channel, person, hand.id)
+    if any(i.custom_id.endswith(f":r.{action.cell[0]}") for i in buttons(hand).values()):
+        await press(person, hand, f"r.{action.cell[0]}")
+        hand = fresh(channel, person, hand.id)
+    await press(person, hand, action.code)
+
+
+async def board_png(message):
+    (attachment,) = message.attachments
+    assert attachment.filename == "board.png"
+    assert message.embeds[0].image.url.endswith("board.png")
+    data = await attachment.read()
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG" and image.size == (880, 880)
+    return data
+
+
+def assert_hands_private(channel, people, game, hands_seen):
+    """No member sees another's hand view; no public message names a card in any hand."""
+    for name, person in people.items():
+        shown = channel.history(viewer=person)
+        private = {m.id for m in shown if m.flags.ephemeral}
+        assert private <= hands_seen.get(name, set()), name
+        if any("shuffled into a new draw pile" in embed_text(m) for m in shown):
+            continue  # a played card may be back in a hand after a reshuffle
+        public = "\n".join(embed_text(m) for m in shown if not m.flags.ephemeral)
+        assert "Your hand " not in public
+        for hand in game.hands:
+            for card in hand:
+                if card not in ("P", "M"):
+                    label = game.label(Exchange(card)).removeprefix("Exchange dead card ")
+                    assert f"**{label}**" not in public and f"`{label}`" not in public
+
+
+async def test_two_player_game_played_from_hand_views_to_the_end(world):
+    env, channel, people = world.env, world.channel, world.people
+    table = await open_table(channel, people)
+    text = embed_text(table)
+    assert "🔵 **alice** — 0/1 SEQUENCE" in text and "🟠 **bob** — 0/1 SEQUENCE" in text
+    assert "📚 Draw pile\n94 cards" in text and "to play" in text
+    first_png = await board_png(table)
+    hands_seen: dict[str, set[int]] = {}
+    await play_turn(env, channel, people, hands_seen)
+    table = board_of(channel, people["alice"])
+    assert "🃏 Last card\n" in embed_text(table) and " on " in embed_text(table)
+    assert await board_png(table) != first_png  # a new picture after the move
+    for _ in range(200):
+        table = board_of(channel, people["alice"])
+        if not table.components:
+            break
+        _, game = await current_game(env, channel)
+        assert_hands_private(channel, people, game, hands_seen)
+        await play_turn(env, channel, people, hands_seen)
+    else:
+        pytest.fail("the game did not end")
+    final = embed_text(table)
+    assert "SEQUENCE (" in final and ("alice wins" in final or "bob wins" in final)
+    assert "win" in channel.history(viewer=people["carol"])[-1].embeds[0].title
+    await board_png(table)  # the final board stays on the table
+
+
+async def test_four_player_team_game_with_humans_and_ai(world):
+    env, channel, people = world.env, world.channel, world.people
+    table = await open_table(channel, people, names=("alice", "bob", "carol"), ais=1)
+    text = embed_text(table)
+    assert "**Team Blue** (alice, carol) — 0/2 SEQUENCES" in text
+    assert "**Team Orange** (bob, Ada (AI)) — 0/2 SEQUENCES" in text
+    hands_seen: dict[str, set[int]] = {}
+    for _ in range(300):
+        table = board_of(channel, people["alice"])
+        if not table.components:
+            break
+        _, game = await current_game(env, channel)
+        assert_hands_private(channel, people, game, hands_seen)
+        await play_turn(env, channel, people, hands_seen)
+    else:
+        pytest.fail("the game did not end")
+    final = embed_text(table)
+    assert "Team Blue win with 2 SEQUENCES" in final or "Team Orange win with 2 SEQUENCES" in final
+    assert set(hands_seen) == {"alice", "bob", "carol"}
+
+
+async def test_lobby_shows_teams_and_refuses_five(world):
+    channel, people = world.channel, world.people
+    alice = people["alice"]
+    await alice.slash(channel, "sequence start")
+    for name in ("bob", "carol", "dave"):
+        await people[name].click(table_of(channel, alice), label="Join")
+    lobby = embed_text(table_of(channel, alice))
+    assert "🔵 alice, carol\n🟠 bob, dave\n*2 SEQUENCES win*" in lobby
+    await people["erin"].slash(channel, "sequence join")
+    lobby = embed_text(table_of(channel, alice))
+    assert "can't be played by 5" in lobby
+    refused = await alice.click(table_of(channel, alice), label="Start")
+    assert refused.ephemeral
+    assert refused.response.content == (
+        "Sequence Numbers can't be played by 5: the players can't split into equal teams. "
+        "Play with 2, 3, 4 or 6."
+    )
+    assert "lobby" in table_of(channel, alice).embeds[0].title  # still open: fix the count
+    await alice.click(table_of(channel, alice), label="Add AI")
+    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
+    text = embed_text(table_of(channel, alice))
+    assert "**Team Blue** (alice, carol, erin)" in text and "(bob, dave, Ada (AI))" in text
+
+
+async def test_six_players_in_three_teams_of_two(world):
+    channel, people = world.channel, world.people
+    alice = people["alice"]
+    await alice.slash(channel, "sequence start", teams=3)
+    for _ in range(3):
+        await alice.click(table_of(channel, alice), label="Add AI")
+    lobby = embed_text(table_of(channel, alice))
+    assert "Three teams of two need 6 players: 2 more (or add AI players)." in lobby
+    early = await alice.click(table_of(channel, alice), label="Start")
+    assert early.ephemeral and "2 teams, not 3" in early.response.content
+    for _ in range(2):
+        await alice.click(table_of(channel, alice), label="Add AI")
+    lobby = embed_text(table_of(channel, alice))
+    assert "🔵 alice, Cleo (AI)\n🟠 Ada (AI), Dara (AI)\n🟢 Bao (AI), Eli (AI)" in lobby
+    await alice.click(table_of(channel, alice), label="Start")
+    text = embed_text(table_of(channel, alice))
+    assert "🟢 **Team Green** (Bao (AI), Eli (AI)) — 0/2 SEQUENCES" in text
+
+
+async def test_hand_view_steps_back_and_refuses_bad_clicks(world):
+    env, channel, people = world.env, world.channel, world.people
+    table = await open_table(channel, people)
+    actor = people[acting_name(table)]
+    waiter = people["bob" if actor.name == "alice" else "alice"]
+    stranger = await people["carol"].click(table, label="Your hand")
+    assert stranger.ephemeral and "not playing" in stranger.response.content
+    waiting = await open_hand(channel, waiter)
+    assert not waiting.components and f"Waiting for {actor.name}" in embed_text(waiting)
+    assert "`" in waiting.embeds[0].description and "→" in waiting.embeds[0].description
+    older = await open_hand(channel, actor)  # a first hand view, left open
+    typed = await actor.slash(channel, "sequence hand")
+    assert typed.ephemeral and "Choose a card to play." in embed_text(typed.response.message)
+    hand = fresh(channel, actor, typed.response.id)
+    _, game = await current_game(env, channel)
+    card = next(c for c in game.hands[game.turn] if c not in ("P", "M"))
+    await press(actor, hand, f"c.{card}")
+    step = fresh(channel, actor, hand.id)
+    assert "Choose where to play" in embed_text(step) and "Back" in buttons(step)
+    await press(actor, step, "back")
+    assert "Choose a card to play." in embed_text(fresh(channel, actor, hand.id))
+    old_button = next(b for b in components(older) if b.custom_id.endswith(f":c.{card}"))
+    stale = await actor.click(older, custom_id=old_button.custom_id)
+    assert stale.ephemeral and "out of date" in stale.response.content
+    rules = await waiter.slash(channel, "sequence rules")
+    assert rules.ephemeral and "SEQUENCE" in rules.response.embeds[0].description
+
+
+async def test_deadline_lets_the_ai_play_for_an_absent_player(world):
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(channel, people, names=("alice",), ais=1)
+    table = board_of(channel, people["alice"])
+    assert acting_name(table) == "alice"  # the AI's opening move (if any) is already made
+    assert "⏱️ <t:" in embed_text(table)
+    before = await board_png(table)
+    await env.advance_time(60)
+    assert acting_name(board_of(channel, people["alice"])) == "alice"  # not yet
+    await env.advance_time(31)
+    table = board_of(channel, people["alice"])
+    assert "alice ran out of time; the bot moved for them." in embed_text(table)
+    assert acting_name(table) == "alice" and await board_png(table) != before
+    _, game = await current_game(env, channel)
+    assert game.last_move is not None
+
+
+async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
+    env, channel, people = world.env, world.channel, world.people
+    assert spec_for("sequence").hand_over_after == 3
+    await open_table(channel, people, names=("alice", "bob"))
+    table = board_of(channel, people["alice"])
+    absent = acting_name(table)
+    present = people["bob" if absent == "alice" else "alice"]
+    for missed in range(1, 4):
+        assert acting_name(board_of(channel, present)) == absent
+        await env.advance_time(91)
+        text = embed_text(board_of(channel, present))
+        assert f"{absent} ran out of time" in text
+        if missed < 3:
+            assert "missed" not in text
+            await play_turn(env, channel, people)
+    text = embed_text(board_of(channel, present))
+    assert f"{absent} missed 3 turns in a row; the AI plays their seat now." in text
+    record, _ = await current_game(env, channel)
+    assert record.seats[record.seat_of(people[absent].id)].ai == "strong"
+    hand = await open_hand(channel, people[absent])
+    assert "The AI plays your seat now." in embed_text(hand) and not hand.components
