@@ -14,7 +14,7 @@ from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table", "cogs.games", "cogs.flip7", "cogs.sequence")
+EXTENSIONS = ("cogs.table", "cogs.games", "cogs.flip7", "cogs.sink_or_swim", "cogs.sequence")
 
 
 def utc_timestamp() -> float:

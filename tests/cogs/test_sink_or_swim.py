@@ -1,0 +1,298 @@
+"""Sink or Swim in a channel: secret picks in ephemeral hands, the public table, the end (S4–S8)."""
+
+import random
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from bot.app import create_bot
+from bot.games import spec_for
+from tests.cogs.helpers import buttons, components, embed_text, table_of
+
+GAME = "sinkorswim"
+PLAYERS = ("alice", "bob", "carol")
+
+
+@pytest.fixture
+async def world(simcord_env):
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = {
+        name: guild.add_member(simcord_env.create_user(name))
+        for name in ("alice", "bob", "carol", "dave")
+    }
+    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people, match=0)
+
+
+async def open_table(world, names=PLAYERS, ai=0):
+    channel, people = world.channel, world.people
+    host = people[names[0]]
+    assert (await host.slash(channel, "sinkorswim start")).acknowledged
+    for name in names[1:]:
+        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
+    for _ in range(ai):
+        assert (await host.click(table_of(channel, host), label="Add AI")).acknowledged
+    assert (await host.click(table_of(channel, host), label="Start")).acknowledged
+    record = await world.env.bot.matches.storage.open_match_in_channel(channel.id)
+    world.match = record.id
+    return table_of(channel, host)
+
+
+async def state(world):
+    """The match record and the engine's game, read back from the database."""
+    record = await world.env.bot.matches.storage.get_match(world.match)
+    return record, spec_for(GAME).load(record.state)
+
+
+async def open_hand(world, user):
+    result = await user.click(table_of(world.channel, user), label="Pick a card")
+    assert result.acknowledged and result.ephemeral
+    return result.response.message
+
+
+def card_button(hand, card):
+    for item in components(hand):
+        if (item.custom_id or "").endswith(f":p{card}"):
+            return item
+    raise AssertionError(f"no button for {card} in {embed_text(hand)}")
+
+
+async def pick(world, user, card, hand=None):
+    """Pick (or change to) `card` from the member's private hand; return the refreshed hand."""
+    hand = hand or await open_hand(world, user)
+    result = await user.click(hand, custom_id=card_button(hand, card).custom_id)
+    assert result.acknowledged, embed_text(hand)
+    answer = result.response
+    assert answer.embeds or answer.content == "Done.", answer.content  # "Done.": the game ended
+    return answer.message
+
+
+def seat_user(world, record, seat):
+    user_id = record.seats[seat].user_id
+    return next(p for p in world.people.values() if p.id == user_id)
+
+
+# -- what each member can see ---------------------------------------------------------------
+
+SCORE = re.compile(r"-?\d+ pts?\b")
+NUMBER = re.compile(r"(?<![\d<@:])\b(\d{1,2})\b(?![\d>])")
+
+
+def visible_cards(message):
+    """Weather-card numbers (13–60, beyond tide, trick and belt counts) a message shows,
+    plus every card its buttons carry. Scores are left out: they are not cards."""
+    texts = [message.content or ""]
+    for embed in message.embeds:
+        if "win" in (embed.title or "") or "leaderboard" in (embed.title or ""):
+            continue  # the final standings: names and scores only
+        texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        texts += [f.name + "\n" + f.value for f in embed.fields if f.name != "Round scores"]
+    found = {int(n) for n in NUMBER.findall(SCORE.sub("", "\n".join(texts))) if int(n) >= 13}
+    for item in components(message):
+        code = re.search(r":p(\d+)$", getattr(item, "custom_id", None) or "")
+        if code:
+            found.add(int(code.group(1)))
+        if getattr(item, "label", None):
+            found.update(int(n) for n in re.findall(r"\d+", item.label))
+    return found
+
+
+def assert_no_hand_leaks(world, record, game):
+    """No member sees a card another seat still holds, unless the rules let them know it
+    (a hand they held in an earlier round, a card already revealed): S3, S8."""
+    members = [
+        (seat, seat_user(world, record, seat))
+        for seat, taken in enumerate(record.seats)
+        if taken.user_id is not None
+    ]
+    members.append((None, world.people["dave"]))  # a spectator
+    for seat, user in members:
+        if seat is None:  # a spectator knows the cards revealed in tricks
+            revealed = {card for trick in game.history for _, card in trick["plays"]}
+            known = [revealed] * len(record.seats)
+        else:
+            known = game.view(seat)["known_hands"]
+        secret = set()
+        for other in range(len(record.seats)):
+            if other != seat:
+                secret |= set(game.hand(other)) - set(known[other])
+        for message in world.channel.history(viewer=user):
+            leaked = visible_cards(message) & secret
+            assert not leaked, f"{user.name} sees {leaked}: {embed_text(message)}"
+
+
+# -- tests ----------------------------------------------------------------------------------
+
+
+async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
+    env, channel, people = world.env, world.channel, world.people
+    alice = people["alice"]
+    table = await open_table(world)
+    text = embed_text(table)
+    assert "round 1 of 3 · trick 1 of 12" in text and "Tide cards" in text
+    assert "Waiting for alice, bob and carol to pick" in text
+    chooser = random.Random(7)
+    tricks = 0
+    while True:
+        record, game = await state(world)
+        if record.status == "finished":
+            break
+        for seat in game.to_act():
+            card = chooser.choice(game.hand(seat))
+            hand = await pick(world, seat_user(world, record, seat), card)
+            hand_text = embed_text(hand)
+            if f"You picked {card}" in hand_text:  # still this trick: the pick waits
+                assert "You may change it until the last pick is in" in hand_text
+                public = embed_text(table_of(channel, alice))
+                assert f"✅ **{game.names[seat]}**" in public
+        tricks += 1
+        record, game = await state(world)
+        if record.status != "finished":
+            assert_no_hand_leaks(world, record, game)
+    assert tricks >= 9  # at least three tricks in each of three rounds (S5)
+    (final,) = [m for m in channel.history(viewer=alice) if m.id == record.message_id]
+    assert not final.components and "win" in final.embeds[-1].title
+    announcement = channel.history(viewer=alice)[-1]
+    assert "R3:" in embed_text(final) and "🏆" in embed_text(final)
+    assert "win" in announcement.embeds[0].title
+    board = await alice.slash(channel, "games leaderboard", game=GAME)
+    rows = board.response.embeds[0].description
+    for name in PLAYERS:
+        assert f"<@{people[name].id}>" in rows
+    assert not (await people["bob"].slash(channel, "sinkorswim start")).ephemeral
+    assert env.bot.matches.storage is not None
+
+
+async def test_s8_humans_and_ai_never_see_another_hand(world):
+    """Two members and two AI seats play it out; after every pick each member's whole view
+    of the channel (and a spectator's) is checked against the hands in the database."""
+    channel, people = world.channel, world.people
+    await open_table(world, names=("alice", "bob"), ai=2)
+    assert "🤖" in embed_text(table_of(channel, people["alice"]))
+    chooser = random.Random(3)
+    while True:
+        record, game = await state(world)
+        if record.status == "finished":
+            break
+        humans = [s for s in game.to_act() if record.seats[s].user_id]
+        assert humans, "the table waits on nobody"
+        seat = humans[0]
+        await pick(world, seat_user(world, record, seat), chooser.choice(game.hand(seat)))
+        record, game = await state(world)
+        if record.status != "finished":
+            assert_no_hand_leaks(world, record, game)
+    final = table_of(channel, people["alice"])
+    assert "win" in final.embeds[-1].title and "Ada (AI)" in embed_text(final)
+
+
+async def test_pick_change_resolves_with_the_changed_card(world):
+    channel, people = world.channel, world.people
+    await open_table(world)
+    _, game = await state(world)
+    first, second = game.hand(0)[0], game.hand(0)[-1]
+    hand = await pick(world, people["alice"], first)
+    assert f"You picked {first}" in embed_text(hand)
+    assert card_button(hand, first).style.name == "success"
+    hand = await pick(world, people["alice"], second, hand)  # from the same private message
+    assert f"You picked {second}" in embed_text(hand)
+    assert card_button(hand, first).style.name == "secondary"
+    public = embed_text(table_of(channel, people["alice"]))
+    assert str(second) not in public.split("Players")[1] and "✅ **alice**" in public
+    await pick(world, people["bob"], game.hand(1)[0])
+    # Changing again through /sinkorswim hand works too, until the last pick is in.
+    typed = await people["alice"].slash(channel, "sinkorswim hand")
+    assert typed.ephemeral and f"You picked {second}" in embed_text(typed.response.message)
+    await pick(world, people["carol"], game.hand(2)[0])
+    _record, game = await state(world)
+    assert [0, second] in game.view(None)["last_trick"]["plays"]
+    revealed = embed_text(table_of(channel, people["alice"]))
+    assert f"alice **{second}**" in revealed and f"alice **{first}**" not in revealed
+
+
+async def test_deadline_auto_picks_the_lowest_card_once_per_trick(world):
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(world)
+    _, game = await state(world)
+    lowest = game.hand(2)[0]
+    await pick(world, people["alice"], game.hand(0)[-1])
+    await env.advance_time(60)
+    await pick(world, people["bob"], game.hand(1)[-1])  # a later pick does not move the deadline
+    table = embed_text(table_of(channel, people["alice"]))
+    assert "Picks close <t:" in table and "Waiting for carol to pick" in table
+    await env.advance_time(31)
+    _record, game = await state(world)
+    assert game.trick == 2 and [2, lowest] in game.view(None)["last_trick"]["plays"]
+    text = embed_text(table_of(channel, people["alice"]))
+    assert "⏰ carol ran out of time" in text and f"carol **{lowest}**" in text
+    # The next trick has a fresh deadline of its own (the first one fired at 90 s).
+    await env.advance_time(88)
+    assert (await state(world))[1].trick == 2
+    await env.advance_time(2)
+    assert (await state(world))[1].trick == 3
+
+
+async def test_restart_mid_trick_keeps_the_picks_already_made(world, settings):
+    env, channel, people = world.env, world.channel, world.people
+    table = await open_table(world)
+    _, game = await state(world)
+    cards = [game.hand(0)[5], game.hand(1)[3], game.hand(2)[7]]
+    await pick(world, people["alice"], cards[0])
+    await pick(world, people["bob"], cards[1])
+    await env.bot.shutdown_storage()
+    await env.restart_bot(create_bot(settings))
+    # The table message from before the restart still opens a hand.
+    result = await people["carol"].click(table, label="Pick a card")
+    assert result.ephemeral and "Still to pick: carol" in embed_text(result.response.message)
+    await pick(world, people["carol"], cards[2], result.response.message)
+    _record, game = await state(world)
+    assert sorted(game.view(None)["last_trick"]["plays"]) == [
+        [0, cards[0]],
+        [1, cards[1]],
+        [2, cards[2]],
+    ]
+    assert "round 1 of 3 · trick 2" in embed_text(table_of(channel, people["alice"]))
+
+
+async def test_stale_hand_from_an_earlier_trick_is_refused(world):
+    people = world.people
+    await open_table(world)
+    _, game = await state(world)
+    bob_hand = await open_hand(world, people["bob"])
+    alice_hand = await pick(world, people["alice"], game.hand(0)[0])
+    # Another player's pick does not make bob's menu stale.
+    await pick(world, people["bob"], game.hand(1)[0], bob_hand)
+    await pick(world, people["carol"], game.hand(2)[0])
+    spare = game.hand(0)[1]
+    late = await people["alice"].click(
+        alice_hand, custom_id=card_button(alice_hand, spare).custom_id
+    )
+    assert late.ephemeral and "out of date" in late.response.content
+    _record, game = await state(world)
+    assert game.trick == 2 and game.picks == [None, None, None]
+
+
+async def test_strangers_commands_and_rules(world):
+    channel, people = world.channel, world.people
+    dave = people["dave"]
+    early = await people["alice"].slash(channel, "sinkorswim hand")
+    assert early.ephemeral and "No game is open" in early.response.content
+    await people["alice"].slash(channel, "sinkorswim start")
+    joined = await people["bob"].slash(channel, "sinkorswim join")
+    assert joined.ephemeral and "bob joined" in joined.response.content
+    left = await people["bob"].slash(channel, "sinkorswim leave")
+    assert left.ephemeral and "bob left" in left.response.content
+    assert buttons(table_of(channel, dave))["Start"].disabled  # 3 players at least (S2)
+    for name in ("bob", "carol"):
+        await people[name].click(table_of(channel, dave), label="Join")
+    await people["alice"].click(table_of(channel, dave), label="Start")
+    stranger = await dave.click(table_of(channel, dave), label="Pick a card")
+    assert stranger.ephemeral and "not playing" in stranger.response.content
+    typed = await dave.slash(channel, "sinkorswim hand")
+    assert typed.ephemeral and "not playing" in typed.response.content
+    reposted = await dave.slash(channel, "sinkorswim table")
+    assert not reposted.ephemeral and "Tide cards" in embed_text(reposted.response.message)
+    wrong_game = await dave.slash(channel, "flip7 table")
+    assert wrong_game.ephemeral and "/sinkorswim" in wrong_game.response.content
+    rules = await dave.slash(channel, "sinkorswim rules")
+    assert rules.ephemeral and "Sink or Swim" in rules.response.embeds[0].title
