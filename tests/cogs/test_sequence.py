@@ -283,3 +283,85 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
     assert record.seats[record.seat_of(people[absent].id)].ai == "strong"
     hand = await open_hand(channel, people[absent])
     assert "The AI plays your seat now." in embed_text(hand) and not hand.components
+
+
+@pytest.fixture
+def stacked(monkeypatch):
+    """Deal from a stacked deck, alice first: she gets deck[0::2], bob deck[1::2]."""
+    from bot.matches import MatchService
+    from engines.sequence_numbers import new_game
+
+    def deal(deck):
+        def fake(self, record, spec):
+            return new_game([s.name for s in record.seats], 1, deck=deck, first=0)
+
+        monkeypatch.setattr(MatchService, "_new_game", fake)
+
+    return deal
+
+
+async def test_plus_by_row_minus_and_a_dead_card_exchange(world, stacked):
+    channel, people = world.channel, world.people
+    alice, bob = people["alice"], people["bob"]
+    stacked(["P", "P", "M", "a7", "a44", "a8", "a9", "a10", "a11", "a12"])
+    await open_table(channel, people)
+    hand = await open_hand(channel, alice)
+    assert "`Plus` ➕ any empty cell" in embed_text(hand)
+    assert "`18 + 26` = **44** → A2 · G5" in embed_text(hand)
+    await press(alice, hand, "c.P")
+    rows = fresh(channel, alice, hand.id)
+    assert "Choose a row for your Plus." in embed_text(rows)
+    assert {"Row A", "Row J", "Back"} <= set(buttons(rows))
+    await press(alice, rows, "back")
+    await press(alice, fresh(channel, alice, hand.id), "c.P")
+    await press(alice, fresh(channel, alice, hand.id), "r.A")
+    cells = fresh(channel, alice, hand.id)
+    (menu,) = selects(cells)
+    assert [o.label for o in menu.options][:2] == ["Plus on A2", "Plus on A3"]
+    await press(alice, cells, "P.A2")
+    table = board_of(channel, bob)
+    assert "alice: **Plus** on A2" in embed_text(table)
+
+    bob_hand = await open_hand(channel, bob)
+    await press(bob, bob_hand, "c.P")
+    await press(bob, fresh(channel, bob, bob_hand.id), "r.G")
+    await press(bob, fresh(channel, bob, bob_hand.id), "P.G5")
+
+    hand = await open_hand(channel, alice)
+    text = embed_text(hand)
+    assert "`18 + 26` = **44** → ~~A2~~ · ~~G5~~ 💀 dead — exchange it first" in text
+    exchange = buttons(hand)["Exchange dead card 18 + 26"]
+    assert str(exchange.emoji) == "♻️"
+    await press(alice, hand, "x.a44")
+    hand = fresh(channel, alice, hand.id)
+    assert "18 + 26" not in embed_text(hand) and "Choose a card to play." in embed_text(hand)
+    assert "alice exchanged the dead card 18 + 26." in embed_text(board_of(channel, bob))
+    await press(alice, hand, "c.M")
+    minus = fresh(channel, alice, hand.id)
+    assert "Choose the opponent chip to remove." in embed_text(minus)
+    assert "Minus: remove G5 (bob)" in buttons(minus)
+    await press(alice, minus, "M.G5")
+    text = embed_text(board_of(channel, bob))
+    assert "alice: **Minus**, removed G5" in text
+    assert "alice played Minus and removed bob's chip from G5." in text
+    assert "Waiting for bob" in embed_text(fresh(channel, alice, hand.id))
+
+
+async def test_hand_view_keeps_working_after_a_restart(world, settings):
+    env, channel, people = world.env, world.channel, world.people
+    table = await open_table(channel, people)
+    actor = people[acting_name(table)]
+    record, game = await current_game(env, channel)
+    action = choose(game, record.seat_of(actor.id), "strong")
+    hand = await open_hand(channel, actor)
+    await env.bot.shutdown_storage()
+    from bot.app import create_bot
+
+    await env.restart_bot(create_bot(settings))
+    if isinstance(action, Exchange):
+        await press(actor, hand, action.code)
+        return
+    await press(actor, hand, f"c.{action.card}")
+    await press(actor, fresh(channel, actor, hand.id), action.code)
+    assert f"{actor.name}: **" in embed_text(board_of(channel, actor))
+    assert acting_name(board_of(channel, actor)) != actor.name
