@@ -117,7 +117,7 @@ class SequenceRenderer:
                 embed.set_footer(text=f"🤖 {acting.name} is thinking…")
             else:
                 embed.set_footer(text=f"{acting.name}: your turn — tap “Your hand” to play.")
-            items.append(HandButton(record.id))
+            items.append(HandButton(record.id))  # to play, and for anyone to look at their cards
         return TableMessage(
             [embed], items, files=[discord.File(io.BytesIO(png), filename=BOARD_FILE)]
         )

@@ -10,6 +10,7 @@ from PIL import Image
 from bot.games import spec_for
 from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.ai import choose
+from engines.sequence_numbers.cards import label as card_label
 from tests.cogs.helpers import acting_name, buttons, components, embed_text, selects, table_of
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
@@ -122,7 +123,7 @@ def assert_hands_private(channel, people, game, hands_seen):
         for hand in game.hands:
             for card in hand:
                 if card not in ("P", "M"):
-                    label = game.label(Exchange(card)).removeprefix("Exchange dead card ")
+                    label = card_label(card)
                     assert f"**{label}**" not in public and f"`{label}`" not in public
 
 
