@@ -9,7 +9,9 @@ through `view()` because a decision has to cost microseconds for the simulator.
 
 from __future__ import annotations
 
-from engines.base import Event, IllegalMove
+from collections.abc import Callable
+
+from engines.base import IllegalMove
 from engines.flip7.actions import HIT, STAY, Action, card_choice, player_choice
 from engines.flip7.cards import (
     FIRST_ACTION,
@@ -26,7 +28,6 @@ from engines.flip7.game import (
     ACTIVE,
     BONUS,
     BUSTED,
-    OVER,
     RESOLVE,
     STAYED,
     STEAL_STEP,
@@ -172,28 +173,21 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     return expected > score * total
 
 
-def play_turns(game: Flip7Game, strong: list[bool], events: list[Event]) -> None:
-    """Play hit-or-stay turns for AI seats (`strong[seat]`: strong, else simple) until a
-    stack choice is pending or the game is over, appending the events to `events`.
-
-    The simulator's fast path: the same moves `choose` makes (the strong rule is
-    `_should_hit` inlined, a test holds the two together), applied through the engine's own
-    hit and stay, with the game's lists bound once. It relies on the engine keeping those
-    lists' identity for the whole game."""
+def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
+    """For the simulator: `decide(seat)` answers whether the seat whose hit-or-stay turn it is
+    hits (`strong[seat]`: the strong AI, else the simple one), the same answer as `choose`
+    (the strong rule is `_should_hit` inlined; a test holds the two together). It binds the
+    game's lists once, relying on the engine keeping their identity for the whole game."""
     numsum, halves, minus, mask, nums = game.numsum, game.halves, game.minus, game.mask, game.nums
     rows, totals, status, draw, unseen = game.rows, game.totals, game.status, game.draw, game.unseen
-    stack = game.stack
     brutal = game.brutal
     goal = game.goal
     race_from = goal - RACE_MARGIN
-    hit = game._hit
-    stay = game._stay
-    while not stack and game.phase != OVER:
-        seat = game.turn
+
+    def decide(seat: int) -> bool:
         held = mask[seat]
         if held & 1:  # The Zero: must hit
-            hit(seat, events)
-            continue
+            return True
         row_sum = numsum[seat]
         row_halves = halves[seat]
         row_minus = minus[seat]
@@ -201,20 +195,12 @@ def play_turns(game: Flip7Game, strong: list[bool], events: list[Event]) -> None
         if score < 0 and not brutal:
             score = 0
         if not strong[seat]:
-            if score < SIMPLE_STAY_AT:
-                hit(seat, events)
-            else:
-                stay(seat, events)
-            continue
+            return score < SIMPLE_STAY_AT
         if game.best_total >= race_from and (
                 totals[seat] + score >= goal or status.count(ACTIVE) == 1):
             race = _race(game, seat, score)
             if race is not None:
-                if race:
-                    hit(seat, events)
-                else:
-                    stay(seat, events)
-                continue
+                return race
         total = len(draw)
         if total and not held & 8192:
             counts = unseen
@@ -233,8 +219,7 @@ def play_turns(game: Flip7Game, strong: list[bool], events: list[Event]) -> None
         else:
             counts, total, numbers, points = _pool(game)
             if not total:
-                stay(seat, events)
-                continue
+                return False
             bust, bust_points = _bust_cards(rows[seat], counts)
         unlucky = counts[14]
         safe = numbers - bust - unlucky
@@ -245,10 +230,9 @@ def play_turns(game: Flip7Game, strong: list[bool], events: list[Event]) -> None
             if after < 0 and not brutal:
                 after = 0.0
             expected += safe * (after + FLIP7_BONUS if nums[seat] == 6 else after)
-        if expected > score * total:
-            hit(seat, events)
-        else:
-            stay(seat, events)
+        return expected > score * total
+
+    return decide
 
 
 def _race(game: Flip7Game, seat: int, score: int) -> bool | None:

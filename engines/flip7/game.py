@@ -17,6 +17,7 @@ Stack entries, card always at index 2:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat, starmap
 from operator import mul
@@ -214,6 +215,44 @@ class Flip7Game:
                     self.acted = False
                     return
         self._run(events)
+
+    def _turns(self, decide: Callable[[int], bool], events: list[Event]) -> None:
+        """Hit-or-stay turns, each decided by `decide(seat)` (True: hit), until a stack choice
+        is pending or the game is over: the same as apply(seat, HIT or STAY) turn by turn, for
+        the simulator. The commonest hit (a number the row lacks, no Flip 7) is inlined;
+        every other card, and any game that records events, goes through _hit."""
+        stack = self.stack
+        draw, unseen, rows = self.draw, self.unseen, self.rows
+        mask, numsum, nums, status = self.mask, self.numsum, self.nums, self.status
+        clockwise = self._clockwise
+        inline = not self._record
+        while not stack and self.phase != OVER:
+            seat = self.turn
+            if not decide(seat):
+                self._stay(seat, events)
+                continue
+            if inline and draw:
+                card = draw[-1]
+                if card < UNLUCKY_7:  # a plain number: its id is its value
+                    held = mask[seat]
+                    if not held >> card & 1 and nums[seat] != 6:
+                        draw.pop()
+                        unseen[card] -= 1
+                        self.unseen_numbers -= 1
+                        self.unseen_points -= card
+                        rows[seat].append(card)
+                        mask[seat] = held | 1 << card
+                        numsum[seat] += card
+                        nums[seat] += 1
+                        for nxt in clockwise[seat]:
+                            if status[nxt] == ACTIVE:
+                                self.turn = nxt
+                                break
+                        else:
+                            self.acted = True
+                            self._run(events)
+                        continue
+            self._hit(seat, events)
 
     def _stay(self, seat: int, events: list[Event]) -> None:
         """`seat`, whose hit-or-stay turn it is and who holds no Zero, stays."""

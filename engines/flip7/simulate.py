@@ -12,15 +12,15 @@ import argparse
 import time
 
 from engines.base import Event
-from engines.flip7.ai import AI_LEVELS, choose, play_turns
+from engines.flip7.ai import AI_LEVELS, choose, hit_rule
 from engines.flip7.game import OVER, Flip7Game, new_game
 
 
 def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200,
               brutal: bool = False, fast: bool = True) -> Flip7Game:
     """One AI-only game to its end. `fast` records no events and plays hit-or-stay turns
-    through `play_turns`; otherwise every move goes through `choose` and `apply` as the bot
-    does. Both play the same game (a test compares them)."""
+    through `hit_rule` and the engine's `_turns`; otherwise every move goes through `choose`
+    and `apply` as the bot does. Both play the same game (a test compares them)."""
     if not fast:
         game = new_game(names, seed, goal=goal, brutal=brutal)
         while not game.is_over:
@@ -28,15 +28,15 @@ def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int 
             game.apply(seat, choose(game, seat, seat_levels[seat]))
         return game
     sink: list[Event] = []  # stays empty: the game records no events
-    strong = [level == "strong" for level in seat_levels]
     game = new_game(names, seed, goal=goal, brutal=brutal, record_events=False)
+    decide = hit_rule(game, [level == "strong" for level in seat_levels])
     stack = game.stack
     while game.phase != OVER:
         if stack:
             seat = stack[-1][1]
             game.apply(seat, choose(game, seat, seat_levels[seat]))
         else:
-            play_turns(game, strong, sink)
+            game._turns(decide, sink)
     return game
 
 
