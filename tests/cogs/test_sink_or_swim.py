@@ -8,6 +8,9 @@ import pytest
 
 from bot.app import create_bot
 from bot.games import spec_for
+from bot.storage import MatchRecord, Seat
+from cogs.sink_or_swim import SinkOrSwimRenderer
+from engines.sink_or_swim import new_game
 from tests.cogs.helpers import buttons, components, embed_text, table_of
 
 GAME = "sinkorswim"
@@ -296,3 +299,30 @@ async def test_strangers_commands_and_rules(world):
     assert wrong_game.ephemeral and "/sinkorswim" in wrong_game.response.content
     rules = await dave.slash(channel, "sinkorswim rules")
     assert rules.ephemeral and "Sink or Swim" in rules.response.embeds[0].title
+
+
+async def test_s5_eliminated_player_sees_their_hand_without_buttons():
+    """Drawn straight from the renderer: an eliminated seat plays no more tricks this round."""
+    game = new_game(list(PLAYERS), 5)
+    game.eliminated[1] = True
+    record = MatchRecord(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        game=GAME,
+        host_id=1,
+        status="playing",
+        version=3,
+        seats=[Seat(name, user_id=n + 1) for n, name in enumerate(PLAYERS)],
+        options={},
+        state=game.to_dict(),
+    )
+    renderer = SinkOrSwimRenderer()
+    out = await renderer.private(record, game, 1)
+    text = "\n".join([out.embeds[0].description, *(f.value for f in out.embeds[0].fields)])
+    assert not out.items and "out of this round" in text
+    assert str(game.hand(1)[-1]) in text  # the hand is still shown to its owner
+    table = await renderer.table(record, game)
+    players = table.embeds[0].fields[0].value
+    assert "💀 ~~bob~~ · out of this round" in players
+    assert "Waiting for alice and carol" in table.embeds[0].footer.text
