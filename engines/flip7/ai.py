@@ -259,7 +259,7 @@ def _round_scores(game: Flip7Game) -> list[int]:
     scores = []
     for p, status in enumerate(game.status):
         if status > STAYED:
-            scores.append(game.round_score(p))
+            scores.append(0 if status == BUSTED and not brutal else game.round_score(p))
         elif mask[p] & 1:
             scores.append(0)
         else:
@@ -334,15 +334,25 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat  # type: ignore
                                                          else -weights[o.seat]))  # type: ignore
     card = top[2]
+    # The first option with the highest worth, as max() would pick, without a key lambda.
+    best = options[0]
+    best_worth = float("-inf")
     if card >= FIRST_MODIFIER:
-        return max(options, key=lambda o: weights[o.seat]  # type: ignore[union-attr]
-                   * _modifier_delta(game, o.seat, card,  # type: ignore[union-attr]
-                                     scores[o.seat]))  # type: ignore[union-attr]
+        for option in options:
+            target = option.seat  # type: ignore[union-attr]
+            worth = weights[target] * _modifier_delta(game, target, card, scores[target])
+            if worth > best_worth:
+                best, best_worth = option, worth
+        return best
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
-    return max(options, key=lambda o: weights[o.seat]  # type: ignore[union-attr]
-               * _draws_delta(game, o.seat, draws, counts, total,  # type: ignore[union-attr]
-                              scores[o.seat]))  # type: ignore[union-attr]
+    for option in options:
+        target = option.seat  # type: ignore[union-attr]
+        worth = weights[target] * _draws_delta(game, target, draws, counts, total,
+                                               scores[target])
+        if worth > best_worth:
+            best, best_worth = option, worth
+    return best
 
 
 # ------------------------------------------------------------------ Swap, Steal, Discard
