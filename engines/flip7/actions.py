@@ -55,18 +55,18 @@ Action = Hit | Stay | ChoosePlayer | ChooseCard
 HIT = Hit()
 STAY = Stay()
 
-_PLAYER_CHOICES = tuple(ChoosePlayer(seat) for seat in range(32))
-_CARD_CHOICES = tuple(tuple(ChooseCard(seat, index) for index in range(32)) for seat in range(32))
+PLAYER_CHOICES = tuple(ChoosePlayer(seat) for seat in range(32))
+CARD_CHOICES = tuple(tuple(ChooseCard(seat, index) for index in range(32)) for seat in range(32))
 
 
 def player_choice(seat: int) -> ChoosePlayer:
     """A shared ChoosePlayer value: building options must not cost a dataclass per option."""
-    return _PLAYER_CHOICES[seat]
+    return PLAYER_CHOICES[seat]
 
 
 def card_choice(seat: int, index: int) -> ChooseCard:
     """A shared ChooseCard value (rows never hold 32 cards: 7 numbers and 12 modifiers)."""
-    return _CARD_CHOICES[seat][index]
+    return CARD_CHOICES[seat][index]
 
 _PLAYER = re.compile(r"p(\d{1,2})")
 _CARD = re.compile(r"c(\d{1,2})\.(\d{1,2})")

@@ -465,26 +465,30 @@ def _value(facts: tuple[int, int, int, int, int, int, list[int], bool], out: int
             out_value = VALUE[out]
             numsum -= out_value
             nums -= 1
-            zeros -= out == ZERO
-            luckies -= out == LUCKY_13
+            if out == ZERO:
+                zeros -= 1
+            elif out == LUCKY_13:
+                luckies -= 1
         elif out == HALVE:
             halves -= 1
         else:
             minus -= MINUS[out]
-    if card == UNLUCKY_7:
-        numsum, nums, halves, minus, zeros = 7, 1, 0, 0, 0
-    elif 0 <= card < FIRST_ACTION:
-        value = VALUE[card]
-        same = per_value[value] - (out_value == value)
-        if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
-            return 0.0
-        numsum += value
-        nums += 1
-        zeros += card == ZERO
-    elif card == HALVE:
-        halves += 1
-    elif card >= 0:
-        minus += MINUS[card]
+    if card >= 0:
+        if card == UNLUCKY_7:
+            numsum, nums, halves, minus, zeros = 7, 1, 0, 0, 0
+        elif card < FIRST_ACTION:
+            value = VALUE[card]
+            same = per_value[value] - (out_value == value)
+            if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
+                return 0.0
+            numsum += value
+            nums += 1
+            if card == ZERO:
+                zeros += 1
+        elif card == HALVE:
+            halves += 1
+        else:
+            minus += MINUS[card]
     score = (numsum >> halves) - minus
     if score < 0 and not brutal:
         score = 0

@@ -25,15 +25,15 @@ from typing import Any
 
 from engines.base import Event, IllegalMove
 from engines.flip7.actions import (
+    CARD_CHOICES,
     HIT,
+    PLAYER_CHOICES,
     STAY,
     Action,
     ChooseCard,
     ChoosePlayer,
     Hit,
     Stay,
-    card_choice,
-    player_choice,
 )
 from engines.flip7.cards import (
     DISCARD,
@@ -70,6 +70,8 @@ def _event(kind: str, text: str, data: dict[str, Any]) -> Event:
     return event
 
 _NO_CARDS = (0,) * KINDS
+_PLAYERS = PLAYER_CHOICES  # ChoosePlayer(p) is _PLAYERS[p], ChooseCard(s, i) _CARDS[s][i]
+_CARDS = CARD_CHOICES
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 24
@@ -742,23 +744,23 @@ class Flip7Game:
         """The legal choices for stack entry `top` (F10, F11, F12)."""
         kind = top[0]
         if kind == BONUS:
-            return [player_choice(p) for p in range(len(self.names))]
+            return list(_PLAYERS[:len(self.names)])
         if kind == RESOLVE:
             if top[2] >= FIRST_MODIFIER and self.brutal and top[2] != HALVE:
-                return [player_choice(p) for p in range(len(self.names))]
-            return [player_choice(p) for p, s in enumerate(self.status) if s != BUSTED]
+                return list(_PLAYERS[:len(self.names)])
+            return [_PLAYERS[p] for p, s in enumerate(self.status) if s != BUSTED]
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
             if first < 0:
-                return [player_choice(p) for p in self._holders()]
+                return [_PLAYERS[p] for p in self._holders()]
             if index < 0:
                 return self._card_options(first)
             if second < 0:
-                return [player_choice(p) for p in self._holders(first)]
+                return [_PLAYERS[p] for p in self._holders(first)]
             return self._card_options(second)
         victim = top[3]
         if victim < 0:
-            return [player_choice(p) for p in self._holders(top[1] if kind == STEAL_STEP
+            return [_PLAYERS[p] for p in self._holders(top[1] if kind == STEAL_STEP
                                                             else -1)]
         return self._card_options(victim)
 
@@ -794,7 +796,7 @@ class Flip7Game:
         return f"{verb}_card", f"{name}: {card}, choose {self._name(victim)}'s card."
 
     def _card_options(self, seat: int) -> list[Action]:
-        return [card_choice(seat, i) for i in range(len(self.rows[seat]))]
+        return list(_CARDS[seat][:len(self.rows[seat])])
 
     def _choose(self, top: list[int], action: Action, events: list[Event]) -> None:
         """Apply one legal choice to the top stack entry."""
