@@ -284,7 +284,7 @@ class MatchService:
         summary = [e.text for e in events if e.kind in ("round_end", "round_score")]
         if summary:  # kept until the next round ends, so the scores stay on the table
             record.extra["round_summary"] = summary
-        deadline = self._deadline_for(record, game, now)
+        deadline = self._deadline_for(record, game, now, events)
         await self.storage.save(
             record,
             expected_version=expected,
@@ -299,7 +299,9 @@ class MatchService:
             self._live.pop(record.id, None)
         self._plan(record, game, deadline)
 
-    def _deadline_for(self, record: MatchRecord, game: Game | None, now: float) -> Deadline | None:
+    def _deadline_for(
+        self, record: MatchRecord, game: Game | None, now: float, events: list[Event]
+    ) -> Deadline | None:
         if record.status == "lobby":
             return Deadline(record.id, "lobby", record.version, now + self.settings.lobby_timeout)
         if record.status != "playing" or game is None:
@@ -308,13 +310,13 @@ class MatchService:
             return None
         due = now + self.settings.turn_timeout
         spec = spec_for(record.game)
-        if spec.revisable:
-            # One deadline per stamp (a trick): picks and pick changes do not push it back.
-            stamp = spec.stamp(game, record.version)
-            kept = record.extra.get("turn_due")
-            if kept and kept[0] == stamp:
-                due = kept[1]
-            record.extra["turn_due"] = [stamp, due]
+        # The clock runs per turn, not per click: a simultaneous pick keeps its trick's deadline,
+        # and a step that changed nothing visible (choosing a card, Back) keeps the turn's.
+        key = spec.stamp(game, record.version) if spec.revisable else game.to_act()
+        kept = record.extra.get("turn_due")
+        if kept and kept[0] == key and (spec.revisable or not events):
+            due = kept[1]
+        record.extra["turn_due"] = [key, due]
         return Deadline(record.id, "turn", record.version, due)
 
     # -- AI turns and deadlines ------------------------------------------------------------

@@ -173,7 +173,12 @@ class Desk(commands.Cog):
                 change.record, change.game, seat
             )
         if private is None:
-            await interaction.response.edit_message(content="Done.", embeds=[], view=None)
+            note = (
+                "Done."
+                if change.record.is_open
+                else "The game is over: the result is on the table."
+            )
+            await interaction.response.edit_message(content=note, embeds=[], view=None)
         else:
             await interaction.response.edit_message(
                 content=private.content,

@@ -263,6 +263,21 @@ async def test_deadline_lets_the_ai_play_for_an_absent_player(world):
     assert game.last_move is not None
 
 
+async def test_choosing_and_going_back_does_not_stretch_the_turn(world):
+    """Steps inside one turn (a card, then Back) keep the turn's deadline."""
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(channel, people, names=("alice",), ais=1)
+    alice = people["alice"]
+    hand = await open_hand(channel, alice)
+    _, game = await current_game(env, channel)
+    first_card = game.decision(game.to_act()[0]).options[0].code
+    await env.advance_time(60)
+    await press(alice, hand, first_card)
+    await press(alice, fresh(channel, alice, hand.id), "back")
+    await env.advance_time(31)  # 91 s after the turn began, though 31 s after the last click
+    assert "alice ran out of time" in embed_text(board_of(channel, alice))
+
+
 async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
     env, channel, people = world.env, world.channel, world.people
     assert spec_for("sequence").hand_over_after == 3

@@ -67,7 +67,7 @@ async def pick(world, user, card, hand=None):
     result = await user.click(hand, custom_id=card_button(hand, card).custom_id)
     assert result.acknowledged, embed_text(hand)
     answer = result.response
-    assert answer.embeds or answer.content == "Done.", answer.content  # "Done.": the game ended
+    assert answer.embeds or "game is over" in answer.content, answer.content
     return answer.message
 
 
