@@ -275,14 +275,19 @@ class Flip7Game:
 
     def _apply_choice(self, seat: int, action: Action) -> list[Event]:
         """A choice on the effect stack (or a move out of turn, which raises)."""
-        self._check_turn(seat)
+        stack = self.stack
+        if not (stack and seat == stack[-1][1] and self.phase != OVER):
+            self._check_turn(seat)  # raises: not this seat's choice, or the game is over
         events: list[Event] = []
-        if self.stack:
-            if action not in self._stack_options():
+        if stack:
+            options = self._options
+            if options is None:
+                options = self._stack_options()
+            if action not in options:
                 raise IllegalMove("That is not one of the choices: "
-                                  f"{self._step_prompt(self.stack[-1])[1]}")
+                                  f"{self._step_prompt(stack[-1])[1]}")
             self._options = None
-            self._choose(self.stack[-1], action, events)
+            self._choose(stack[-1], action, events)
         self._run(events)
         return events
 
