@@ -202,18 +202,21 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
             if race is not None:
                 return race
         total = len(draw)
-        if total and not held & 8192:
+        if total:
             counts = unseen
-            bust = bust_points = 0
-            for card in rows[seat]:
-                if card < 13:
-                    copies = counts[card]
-                    bust += copies
-                    bust_points += card * copies
-                elif card == 14:  # Unlucky 7
-                    copies = counts[7]
-                    bust += copies
-                    bust_points += 7 * copies
+            if held & 8192:  # a 13 in the row: the Lucky 13 rules
+                bust, bust_points = _bust_cards(rows[seat], counts)
+            else:
+                bust = bust_points = 0
+                for card in rows[seat]:
+                    if card < 13:
+                        copies = counts[card]
+                        bust += copies
+                        bust_points += card * copies
+                    elif card == 14:  # Unlucky 7
+                        copies = counts[7]
+                        bust += copies
+                        bust_points += 7 * copies
             numbers = game.unseen_numbers
             points = game.unseen_points
         else:
