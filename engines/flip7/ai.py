@@ -229,9 +229,12 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
         expected = unlucky * 7.0 + (total - numbers) * score
         if safe > 0:
             mean = (points - bust_points - 7 * unlucky) / safe
-            after = (row_sum + mean) / (1 << row_halves) - row_minus
-            if after < 0 and not brutal:
-                after = 0.0
+            if row_halves or row_minus:
+                after = (row_sum + mean) / (1 << row_halves) - row_minus
+                if after < 0 and not brutal:
+                    after = 0.0
+            else:  # the same float: x / 1 - 0 is x, and the mean is never negative
+                after = row_sum + mean
             expected += safe * (after + FLIP7_BONUS if nums[seat] == 6 else after)
         return expected > score * total
 

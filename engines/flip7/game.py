@@ -992,6 +992,9 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
 
     `deck` stacks the draw pile for tests: those cards come first, in order, and the rest of
     the deck follows shuffled. `dealer` fixes the first dealer (random otherwise, F2).
+    `record_events=False` is for the simulator only: the same play, but no Event is built
+    (apply returns [] and `opening_events` is empty); busts and Flip 7s are still counted in
+    `stat_busts` and `stat_flip7s`.
     """
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
         raise IllegalMove("Players need non-empty names.")
