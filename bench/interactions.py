@@ -22,33 +22,22 @@ import simcord
 
 from bot.app import create_bot
 from bot.settings import Settings
-
-
-def _latest_table(channel, viewer) -> discord.Message:
-    for message in reversed(channel.history(viewer=viewer)):
-        if message.embeds and not message.flags.ephemeral:
-            return message
-    raise RuntimeError("no table")
-
-
-def _controls(message: discord.Message) -> list:
-    return [child for row in message.components for child in getattr(row, "children", [row])]
+from tests.cogs.helpers import acting_name, components, table_of
 
 
 async def _one_move(channel, people, alice) -> float | None:
     """Make the acting member's move; return seconds from click to answer (None: game over)."""
-    table = _latest_table(channel, alice)
-    controls = _controls(table)
+    table = table_of(channel, alice)
+    controls = components(table)
     if not controls:
         return None
-    name = table.embeds[0].footer.text.split(":", 1)[0]
+    name = acting_name(table)
+    assert name is not None  # no AI seats here, so a member is always acting
     actor = people[name]
     buttons = {c.label: c for c in controls if isinstance(c, discord.Button)}
     start = time.perf_counter()
     if "Hit" in buttons:
-        stay = buttons["Stay"]
-        score_text = table.embeds[0].fields
-        label = "Stay" if not stay.disabled and len(score_text) and _stays(table, name) else "Hit"
+        label = "Stay" if not buttons["Stay"].disabled and _stays(table, name) else "Hit"
         result = await actor.click(table, label=label)
     else:
         menu = next(c for c in controls if isinstance(c, discord.SelectMenu))
@@ -85,8 +74,8 @@ async def run(matches: int, moves: int) -> None:
             host, *others = people.values()
             await host.slash(channel, "flip7 start", goal=1000)
             for member in others:
-                await member.click(_latest_table(channel, host), label="Join")
-            await host.click(_latest_table(channel, host), label="Start")
+                await member.click(table_of(channel, host), label="Join")
+            await host.click(table_of(channel, host), label="Start")
             tables.append((channel, people, host))
         open_matches = len(await bot.storage.open_matches())
         timings: list[float] = []

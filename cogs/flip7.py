@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.games import spec_for
 from bot.storage import MatchRecord
 from cogs.components import MoveButton, MoveSelect, TableMessage
+from cogs.game_commands import GameCommands
 from cogs.table import Desk
 from engines.base import Game
 
@@ -117,10 +118,8 @@ class Flip7Renderer:
         return embed
 
 
-class Flip7(commands.GroupCog, group_name="flip7", group_description="Flip 7: With a Vengeance"):
-    def __init__(self, desk: Desk) -> None:
-        self.desk = desk
-        super().__init__()
+class Flip7(GameCommands, group_name="flip7", group_description="Flip 7: With a Vengeance"):
+    game = GAME
 
     @app_commands.command(name="start", description="Open a Flip 7 lobby in this channel")
     @app_commands.describe(goal="Points to win (50–1000, default 200)", brutal="Brutal mode")
@@ -133,28 +132,10 @@ class Flip7(commands.GroupCog, group_name="flip7", group_description="Flip 7: Wi
     ) -> None:
         await self.desk.open_lobby(interaction, GAME, {"goal": goal, "brutal": brutal})
 
-    @app_commands.command(name="join", description="Join the Flip 7 lobby in this channel")
-    @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, GAME, "join")
-
-    @app_commands.command(name="leave", description="Leave the Flip 7 lobby in this channel")
-    @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, GAME, "leave")
-
-    @app_commands.command(name="table", description="Post the Flip 7 table again, at the bottom")
-    @app_commands.guild_only()
-    async def table(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.repost(interaction, GAME)
-
-    @app_commands.command(name="rules", description="Flip 7 rules in short")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=Flip7Renderer().rules(), ephemeral=True)
-
 
 async def setup(bot: commands.Bot) -> None:
     desk = bot.get_cog("Desk")
     assert isinstance(desk, Desk)
-    desk.register(GAME, Flip7Renderer())
-    await bot.add_cog(Flip7(desk))
+    renderer = Flip7Renderer()
+    desk.register(GAME, renderer)
+    await bot.add_cog(Flip7(desk, renderer))

@@ -21,6 +21,7 @@ from bot.games import spec_for
 from bot.render.sequence_board import render_board
 from bot.storage import MatchRecord
 from cogs.components import HandButton, MoveButton, MoveSelect, TableMessage
+from cogs.game_commands import HiddenHandCommands
 from cogs.lobby import add_lobby_fields
 from cogs.table import Desk
 from engines.base import Game, IllegalMove
@@ -239,11 +240,8 @@ TEAM_CHOICES = [
 ]
 
 
-class Sequence(commands.GroupCog, group_name="sequence", group_description="Sequence Numbers"):
-    def __init__(self, desk: Desk, renderer: SequenceRenderer) -> None:
-        self.desk = desk
-        self.renderer = renderer
-        super().__init__()
+class Sequence(HiddenHandCommands, group_name="sequence", group_description="Sequence Numbers"):
+    game = GAME
 
     @app_commands.command(name="start", description="Open a Sequence Numbers lobby here")
     @app_commands.describe(teams="With 6 players: two teams of three (default) or three of two")
@@ -253,30 +251,6 @@ class Sequence(commands.GroupCog, group_name="sequence", group_description="Sequ
         # Two teams is the engine's default; only three teams needs saying.
         options = {"teams": 3} if teams == 3 else {}
         await self.desk.open_lobby(interaction, GAME, options)
-
-    @app_commands.command(name="join", description="Join the Sequence Numbers lobby here")
-    @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, GAME, "join")
-
-    @app_commands.command(name="leave", description="Leave the Sequence Numbers lobby here")
-    @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, GAME, "leave")
-
-    @app_commands.command(name="table", description="Post the Sequence Numbers table again")
-    @app_commands.guild_only()
-    async def table(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.repost(interaction, GAME)
-
-    @app_commands.command(name="hand", description="Your hand, privately — and your move")
-    @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.show_hand(interaction, GAME)
-
-    @app_commands.command(name="rules", description="Sequence Numbers rules in short")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.renderer.rules(), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -17,6 +17,7 @@ from bot.games import spec_for
 from bot.matches import names_of
 from bot.storage import MatchRecord, Storage
 from cogs.components import HandButton, MoveButton, TableMessage
+from cogs.game_commands import HiddenHandCommands
 from cogs.table import Desk
 from engines.base import Game
 
@@ -238,42 +239,13 @@ class SinkOrSwimRenderer:
         return embed
 
 
-class SinkOrSwim(commands.GroupCog, group_name="sinkorswim", group_description="Sink or Swim"):
-    def __init__(self, desk: Desk, renderer: SinkOrSwimRenderer) -> None:
-        self.desk = desk
-        self.renderer = renderer
-        super().__init__()
+class SinkOrSwim(HiddenHandCommands, group_name="sinkorswim", group_description="Sink or Swim"):
+    game = GAME
 
     @app_commands.command(name="start", description="Open a Sink or Swim lobby in this channel")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.open_lobby(interaction, GAME, {})
-
-    @app_commands.command(name="join", description="Join the Sink or Swim lobby in this channel")
-    @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, GAME, "join")
-
-    @app_commands.command(name="leave", description="Leave the Sink or Swim lobby in this channel")
-    @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, GAME, "leave")
-
-    @app_commands.command(
-        name="table", description="Post the Sink or Swim table again, at the bottom"
-    )
-    @app_commands.guild_only()
-    async def table(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.repost(interaction, GAME)
-
-    @app_commands.command(name="hand", description="Your hand, privately — pick or change a card")
-    @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.show_hand(interaction, GAME)
-
-    @app_commands.command(name="rules", description="Sink or Swim rules in short")
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.renderer.rules(), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,7 +1,6 @@
 """Flip 7 in a channel, the way people play it: lobby, turns, choices, the end."""
 
 import asyncio
-from types import SimpleNamespace
 
 import pytest
 import simcord
@@ -9,17 +8,6 @@ import simcord
 from bot.app import create_bot
 from bot.errors import Refusal
 from tests.cogs.helpers import acting_name, buttons, embed_text, selects, table_of
-
-
-@pytest.fixture
-async def world(simcord_env):
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {
-        name: guild.add_member(simcord_env.create_user(name))
-        for name in ("alice", "bob", "carol", "dave")
-    }
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
 
 
 async def open_table(channel, people, names=("alice", "bob", "carol"), goal=50, **options):

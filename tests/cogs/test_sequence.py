@@ -2,7 +2,6 @@
 ephemeral views, deadlines and hand-overs — what each member can see along the way."""
 
 import io
-from types import SimpleNamespace
 
 import pytest
 from PIL import Image
@@ -12,16 +11,6 @@ from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.ai import choose
 from engines.sequence_numbers.cards import label as card_label
 from tests.cogs.helpers import acting_name, buttons, components, embed_text, selects, table_of
-
-NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
-
-
-@pytest.fixture
-async def world(simcord_env):
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
 
 
 async def open_table(channel, people, names=("alice", "bob"), ais=0, **options):

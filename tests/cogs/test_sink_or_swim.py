@@ -2,9 +2,6 @@
 
 import random
 import re
-from types import SimpleNamespace
-
-import pytest
 
 from bot.app import create_bot
 from bot.games import spec_for
@@ -15,17 +12,6 @@ from tests.cogs.helpers import buttons, components, embed_text, table_of
 
 GAME = "sinkorswim"
 PLAYERS = ("alice", "bob", "carol")
-
-
-@pytest.fixture
-async def world(simcord_env):
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {
-        name: guild.add_member(simcord_env.create_user(name))
-        for name in ("alice", "bob", "carol", "dave")
-    }
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people, match=0)
 
 
 async def open_table(world, names=PLAYERS, ai=0):

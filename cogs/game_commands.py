@@ -1,0 +1,53 @@
+"""The slash commands every game shares; a game's cog adds `start` with its own options."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.components import Renderer
+from cogs.table import Desk
+
+
+class GameCommands(commands.GroupCog):
+    """`join`, `leave`, `table` and `rules` for the game named by `game`."""
+
+    game: ClassVar[str]
+
+    def __init__(self, desk: Desk, renderer: Renderer) -> None:
+        self.desk = desk
+        self.renderer = renderer
+        super().__init__()
+
+    @app_commands.command(name="join", description="Join the lobby in this channel")
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self.desk.lobby_command(interaction, self.game, "join")
+
+    @app_commands.command(
+        name="leave", description="Leave the lobby, or hand your seat in a running game to the AI"
+    )
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        await self.desk.lobby_command(interaction, self.game, "leave")
+
+    @app_commands.command(name="table", description="Post the table again, at the bottom")
+    @app_commands.guild_only()
+    async def table(self, interaction: discord.Interaction[Any]) -> None:
+        await self.desk.repost(interaction, self.game)
+
+    @app_commands.command(name="rules", description="The rules in short, privately")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(embed=self.renderer.rules(), ephemeral=True)
+
+
+class HiddenHandCommands(GameCommands):
+    """Adds `hand` for games where each player holds secret cards."""
+
+    @app_commands.command(name="hand", description="Your hand, privately, to play from")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        await self.desk.show_hand(interaction, self.game)
