@@ -70,6 +70,7 @@ def _event(kind: str, text: str, data: dict[str, Any]) -> Event:
     return event
 
 _NO_CARDS = (0,) * KINDS
+_DECK_COUNTS = {decks: tuple(deck_counts(decks)) for decks in (1, 2)}
 _PLAYERS = PLAYER_CHOICES  # ChoosePlayer(p) is _PLAYERS[p], ChooseCard(s, i) _CARDS[s][i]
 _CARDS = CARD_CHOICES
 
@@ -511,7 +512,18 @@ class Flip7Game:
         draw.extend(self.discard)
         self.discard.clear()
         _shuffle(self.rng, draw)
-        self._count_unseen()
+        # Every card is now in the draw pile but for the rows and the cards being resolved:
+        # count those few instead of the whole pile.
+        unseen = self.unseen
+        unseen[:] = _DECK_COUNTS[self.decks]
+        for row in self.rows:
+            for card in row:
+                unseen[card] -= 1
+        for card in self.held_cards():
+            unseen[card] -= 1
+        numbers = unseen[:FIRST_ACTION]
+        self.unseen_numbers = sum(numbers)
+        self.unseen_points = sum(map(mul, numbers, VALUE))
         if self._record:
             events.append(_event("reshuffle", "The discard pile was shuffled into a new draw "
                                  f"pile of {len(draw)} cards.", {"cards": len(draw)}))
