@@ -405,19 +405,38 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     best_value = float("-inf")
     best: tuple[int, ...] = ()
     brutal = game.brutal
+    # Pruning that cannot change the pick: outside brutal mode a row is worth at least 0, so
+    # an opponent's term w * (worth - now) is at most w * (0.0 - now) (w < 0), in floats too
+    # (rounding is monotonic); a candidate whose bound is not above the best is skipped.
+    inf = float("inf")
+    bound = {p: inf if brutal or weights[p] >= 0 else weights[p] * (0.0 - now[p])
+             for p in holders}
     if top[0] == SWAP_STEP:
         first, index, second = top[3], top[4], top[5]
         for p1 in [first] if first >= 0 else holders:
-            row1, w1, now1, facts1 = rows[p1], weights[p1], now[p1], facts[p1]
+            row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
             for i1 in [index] if index >= 0 else range(len(row1)):
                 c1 = row1[i1]
                 for p2 in [second] if second >= 0 else holders:
                     if p2 == p1 or (first < 0 and p2 < p1):
                         continue  # a swap is symmetric: try each pair of players once
-                    w2, now2, facts2 = weights[p2], now[p2], facts[p2]
+                    w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]
+                    if bound1 + bound2 <= best_value:
+                        continue
+                    if bound2 == inf and bound1 < inf:  # bound the other term first
+                        for i2, c2 in enumerate(rows[p2]):
+                            gain2 = w2 * (_value(facts2, c2, c1, brutal) - now2)
+                            if bound1 + gain2 <= best_value:
+                                continue
+                            value = w1 * (_value(facts1, c1, c2, brutal) - now1) + gain2
+                            if value > best_value:
+                                best_value, best = value, (p1, i1, p2, i2)
+                        continue
                     for i2, c2 in enumerate(rows[p2]):
-                        value = (w1 * (_value(facts1, c1, c2, brutal) - now1)
-                                 + w2 * (_value(facts2, c2, c1, brutal) - now2))
+                        gain1 = w1 * (_value(facts1, c1, c2, brutal) - now1)
+                        if gain1 + bound2 <= best_value:
+                            continue
+                        value = gain1 + w2 * (_value(facts2, c2, c1, brutal) - now2)
                         if value > best_value:
                             best_value, best = value, (p1, i1, p2, i2)
         return best
@@ -425,7 +444,7 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     mine = _facts(game, seat)
     mine_now = _value(mine, -1, -1, brutal)
     for p in [top[3]] if top[3] >= 0 else holders:
-        if steal and p == seat:
+        if (steal and p == seat) or (not steal and bound[p] <= best_value):
             continue
         w, now_p, facts_p = weights[p], now[p], facts[p]
         for i, card in enumerate(rows[p]):
