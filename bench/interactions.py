@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import resource
 import statistics
 import tempfile
 import time
@@ -93,6 +94,8 @@ async def run(matches: int, moves: int) -> None:
     print(f"matches in play at once: {open_matches}")
     print(f"moves: {len(timings)} in {wall:.2f} s -> {len(timings) / wall:.0f} moves/s")
     print(f"time per move (click to answer): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory of the whole process (bot and simulated Discord): {peak_mb:.0f} MB")
     print(
         f"database: {settings.database_path} ({settings.database_path.stat().st_size // 1024} KB)"
     )
