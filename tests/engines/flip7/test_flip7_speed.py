@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from engines.flip7 import new_game
+from engines.flip7 import Flip7Game, ai, new_game
 from engines.flip7.ai import choose
+from engines.flip7.game import BUSTED, DISCARD_STEP, STEAL_STEP, SWAP_STEP
 from engines.flip7.simulate import play_game
 
 
@@ -50,3 +53,62 @@ def test_simulator_fast_path_plays_the_same_games(players: int, brutal: bool,
         slow = play_game(names, seed, seat_levels, goal=150, brutal=brutal, fast=False)
         assert fast.to_dict() == slow.to_dict()
         assert fast.is_over
+
+
+def _plain_search(game: Flip7Game, seat: int, top: list[int],
+                  weights: list[float]) -> tuple[int, ...]:
+    """The Swap/Steal/Discard search without pruning: every candidate, the first best kept."""
+    brutal = game.brutal
+    holders = [p for p, row in enumerate(game.rows) if row and game.status[p] != BUSTED]
+    facts = {p: ai._facts(game, p) for p in holders}
+    now = {p: ai._value(facts[p], -1, -1, brutal) for p in holders}
+    candidates: list[tuple[float, tuple[int, ...]]] = []
+    if top[0] == SWAP_STEP:
+        for p1 in [top[3]] if top[3] >= 0 else holders:
+            for i1 in [top[4]] if top[4] >= 0 else range(len(game.rows[p1])):
+                c1 = game.rows[p1][i1]
+                for p2 in [top[5]] if top[5] >= 0 else holders:
+                    if p2 == p1 or (top[3] < 0 and p2 < p1):
+                        continue
+                    for i2, c2 in enumerate(game.rows[p2]):
+                        value = (weights[p1] * (ai._value(facts[p1], c1, c2, brutal) - now[p1])
+                                 + weights[p2] * (ai._value(facts[p2], c2, c1, brutal)
+                                                  - now[p2]))
+                        candidates.append((value, (p1, i1, p2, i2)))
+    else:
+        steal = top[0] == STEAL_STEP
+        mine = ai._facts(game, seat)
+        for p in [top[3]] if top[3] >= 0 else holders:
+            if steal and p == seat:
+                continue
+            for i, card in enumerate(game.rows[p]):
+                value = weights[p] * (ai._value(facts[p], card, -1, brutal) - now[p])
+                if steal:
+                    value += (ai._value(mine, -1, card, brutal)
+                              - ai._value(mine, -1, -1, brutal))
+                candidates.append((value, (p, i)))
+    if not candidates:
+        return ()
+    top_value = max(value for value, _ in candidates)
+    return next(plan for value, plan in candidates if value == top_value)
+
+
+def test_pruned_pick_search_finds_the_plain_search_plan() -> None:
+    searched = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        players = rng.randint(2, 7)
+        game = new_game([f"P{i}" for i in range(players)], seed, brutal=rng.random() < 0.4,
+                        goal=100)
+        while not game.is_over:
+            (seat,) = game.to_act()
+            top = game.stack[-1] if game.stack else None
+            if top is not None and top[0] in (SWAP_STEP, STEAL_STEP, DISCARD_STEP):
+                weights = ai._weights(game, seat, ai._round_scores(game))
+                assert ai._search(game, seat, top, weights) == _plain_search(game, seat, top,
+                                                                             weights)
+                searched += 1
+            options = game.legal_actions(seat)
+            action = rng.choice(options) if rng.random() < 0.5 else ai.choose(game, seat)
+            game.apply(seat, action)
+    assert searched > 300
