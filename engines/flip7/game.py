@@ -1032,7 +1032,11 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
         rest = [card for card in cards if _take(remaining, card)]
         cards = rest + top[::-1]
     game.draw = cards
-    game._rebuild()
+    # The whole deck is in the draw pile and every row is empty: no need to count.
+    game.unseen[:] = _DECK_COUNTS[game.decks]
+    numbers = game.unseen[:FIRST_ACTION]
+    game.unseen_numbers = sum(numbers)
+    game.unseen_points = sum(map(mul, numbers, VALUE))
     game.dealer = rng.randrange(len(names)) if dealer is None else dealer
     game.round = 0
     events: list[Event] = []
