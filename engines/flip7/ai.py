@@ -163,6 +163,11 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
         bust, bust_points = _bust_cards(game.rows[seat], counts)
     unlucky = counts[14]
     safe = numbers - bust - unlucky
+    if not halves and not minus:
+        # The float rule below with score = numsum, multiplied out: exact in integers.
+        if game.nums[seat] == 6:
+            return points - bust_points + FLIP7_BONUS * safe > score * (bust + unlucky)
+        return points - bust_points > score * (bust + unlucky)
     expected = unlucky * 7.0 + (total - numbers) * score
     if safe > 0:
         mean = (points - bust_points - 7 * unlucky) / safe
@@ -226,15 +231,16 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
             bust, bust_points = _bust_cards(rows[seat], counts)
         unlucky = counts[14]
         safe = numbers - bust - unlucky
+        if not row_halves and not row_minus:  # as in _should_hit: exact in integers
+            if nums[seat] == 6:
+                return points - bust_points + FLIP7_BONUS * safe > score * (bust + unlucky)
+            return points - bust_points > score * (bust + unlucky)
         expected = unlucky * 7.0 + (total - numbers) * score
         if safe > 0:
             mean = (points - bust_points - 7 * unlucky) / safe
-            if row_halves or row_minus:
-                after = (row_sum + mean) / (1 << row_halves) - row_minus
-                if after < 0 and not brutal:
-                    after = 0.0
-            else:  # the same float: x / 1 - 0 is x, and the mean is never negative
-                after = row_sum + mean
+            after = (row_sum + mean) / (1 << row_halves) - row_minus
+            if after < 0 and not brutal:
+                after = 0.0
             expected += safe * (after + FLIP7_BONUS if nums[seat] == 6 else after)
         return expected > score * total
 

@@ -12,7 +12,7 @@ import argparse
 import time
 
 from engines.base import Event
-from engines.flip7.ai import AI_LEVELS, choose, hit_rule
+from engines.flip7.ai import AI_LEVELS, _simple_choice, _strong_choice, choose, hit_rule
 from engines.flip7.game import OVER, Flip7Game, new_game
 
 
@@ -29,12 +29,22 @@ def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int 
         return game
     sink: list[Event] = []  # stays empty: the game records no events
     game = new_game(names, seed, goal=goal, brutal=brutal, record_events=False)
-    decide = hit_rule(game, [level == "strong" for level in seat_levels])
+    strong = [level == "strong" for level in seat_levels]
+    decide = hit_rule(game, strong)
     stack = game.stack
+    stack_options, choose_step, run = game._stack_options, game._choose, game._run
     while game.phase != OVER:
         if stack:
-            seat = stack[-1][1]
-            game.apply(seat, choose(game, seat, seat_levels[seat]))
+            # What choose() and apply() do for a stack choice, without their checks: the
+            # decider is the top entry's seat and the AI picks one of the options.
+            top = stack[-1]
+            seat = top[1]
+            options = stack_options()
+            action = (_strong_choice(game, seat, options) if strong[seat]
+                      else _simple_choice(seat, options))
+            game._options = None
+            choose_step(top, action, sink)
+            run(sink)
         else:
             game._turns(decide, sink)
     return game
