@@ -336,23 +336,44 @@ def _modifier_delta(game: Flip7Game, target: int, card: int, score: int) -> floa
     return float((after if after > 0 or game.brutal else 0) - score)
 
 
+def _quick_weights(game: Flip7Game, seat: int) -> list[float]:
+    """`_weights` on a cheaper standing: the game total plus the row's number sum (0 for a
+    busted row) stands in for the total plus the round score. +1 for `seat`, -1.5 for the
+    first opponent with the best standing, an even share of -1 for the others."""
+    totals, numsum, status = game.totals, game.numsum, game.status
+    count = len(totals)
+    weights = [-1.0 / max(1, count - 2)] * count
+    leader = -1
+    best = 0
+    for p in range(count):
+        if p != seat:
+            standing = totals[p] if status[p] == BUSTED else totals[p] + numsum[p]
+            if leader < 0 or standing > best:
+                leader, best = p, standing
+    if leader >= 0:
+        weights[leader] = -1.5
+    weights[seat] = 1.0
+    return weights
+
+
 def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
-    if top[0] not in (RESOLVE, BONUS):
+    kind = top[0]
+    if kind != RESOLVE and kind != BONUS:
         return _best_pick(game, seat, top)
-    scores = _round_scores(game)
-    weights = _weights(game, seat, scores)
-    if top[0] == BONUS:
+    weights = _quick_weights(game, seat)
+    if kind == BONUS:
         return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat  # type: ignore
                                                          else -weights[o.seat]))  # type: ignore
     card = top[2]
+    round_score = game.round_score
     # The first option with the highest worth, as max() would pick, without a key lambda.
     best = options[0]
     best_worth = float("-inf")
     if card >= FIRST_MODIFIER:
         for option in options:
             target = option.seat  # type: ignore[union-attr]
-            worth = weights[target] * _modifier_delta(game, target, card, scores[target])
+            worth = weights[target] * _modifier_delta(game, target, card, round_score(target))
             if worth > best_worth:
                 best, best_worth = option, worth
         return best
@@ -361,7 +382,7 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     for option in options:
         target = option.seat  # type: ignore[union-attr]
         worth = weights[target] * _draws_delta(game, target, draws, counts, total,
-                                               scores[target])
+                                               round_score(target))
         if worth > best_worth:
             best, best_worth = option, worth
     return best
@@ -380,7 +401,7 @@ def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
     the rows it leaves, and take the next step of the best one."""
     plan = _plan_cache[2]
     if not (_plan_cache[0] is game and _plan_cache[1] is top and _fits(top, plan)):
-        plan = _search(game, seat, top, _weights(game, seat, _round_scores(game)))
+        plan = _search(game, seat, top, _quick_weights(game, seat))
         _plan_cache[:] = [game, top, plan]
     assert isinstance(plan, tuple)
     if top[0] != SWAP_STEP:
