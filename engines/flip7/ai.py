@@ -440,11 +440,16 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
              for p in holders}
     if top[0] == SWAP_STEP:
         first, index, second = top[3], top[4], top[5]
+        # With no step taken and a row of its own, the AI swaps one of its own cards: pairs
+        # of two other players are left out (half the pairs of four players, little lost).
+        own = first < 0 and seat in facts
         for p1 in [first] if first >= 0 else holders:
             row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
+            seconds = [second] if second >= 0 else (
+                [seat] if own and p1 != seat else holders)
             for i1 in [index] if index >= 0 else range(len(row1)):
                 c1 = row1[i1]
-                for p2 in [second] if second >= 0 else holders:
+                for p2 in seconds:
                     if p2 == p1 or (first < 0 and p2 < p1):
                         continue  # a swap is symmetric: try each pair of players once
                     w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]

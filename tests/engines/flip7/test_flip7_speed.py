@@ -57,7 +57,8 @@ def test_simulator_fast_path_plays_the_same_games(players: int, brutal: bool,
 
 def _plain_search(game: Flip7Game, seat: int, top: list[int],
                   weights: list[float]) -> tuple[int, ...]:
-    """The Swap/Steal/Discard search without pruning: every candidate, the first best kept."""
+    """The Swap/Steal/Discard search without pruning: every candidate (a Swap with no step
+    taken involves the seat's own row when it has one), the first best kept."""
     brutal = game.brutal
     holders = [p for p, row in enumerate(game.rows) if row and game.status[p] != BUSTED]
     facts = {p: ai._facts(game, p) for p in holders}
@@ -70,6 +71,8 @@ def _plain_search(game: Flip7Game, seat: int, top: list[int],
                 for p2 in [top[5]] if top[5] >= 0 else holders:
                     if p2 == p1 or (top[3] < 0 and p2 < p1):
                         continue
+                    if top[3] < 0 and seat in holders and seat not in (p1, p2):
+                        continue  # the AI swaps one of its own cards when it has any
                     for i2, c2 in enumerate(game.rows[p2]):
                         value = (weights[p1] * (ai._value(facts[p1], c1, c2, brutal) - now[p1])
                                  + weights[p2] * (ai._value(facts[p2], c2, c1, brutal)
