@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.matches import MatchService
@@ -36,6 +38,7 @@ class TabletopBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
+        self.tree.on_error = self._on_command_error
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_path)
@@ -49,6 +52,21 @@ class TabletopBot(commands.Bot):
         else:
             await self.tree.sync()
         await self.matches.restore()
+
+    async def _on_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Answer every failed command in one short private line instead of silence."""
+        log.error(
+            "command %s failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=error,
+        )
+        message = "Something went wrong on the bot's side. The game is saved; please try again."
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
 
     async def close(self) -> None:
         await self.shutdown_storage()

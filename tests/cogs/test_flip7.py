@@ -344,3 +344,17 @@ async def test_game_ends_when_every_player_leaves(world):
     table = table_of(channel, people["alice"])
     assert not table.components and "ended early" in embed_text(table)
     assert not (await people["alice"].slash(channel, "flip7 start")).ephemeral
+
+
+async def test_a_failing_command_answers_privately_instead_of_silence(world, caplog, monkeypatch):
+    env = world.env
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(env.bot.storage, "leaderboard", broken)
+    result = await world.people["alice"].slash(world.channel, "games leaderboard")
+    assert result.ephemeral and "Something went wrong" in result.response.content
+    simcord.assert_error(env, RuntimeError, contains="disk on fire")
+    assert any("games leaderboard failed" in r.getMessage() for r in caplog.records)
+    caplog.get_records("call").clear()  # expected and answered: not a swallowed error
