@@ -39,6 +39,8 @@ from engines.flip7.scoring import FLIP7_BONUS
 AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
 RACE_MARGIN = 60
+LEADER_WEIGHT = -1.5
+"""What a point for the leading opponent is worth to the AI (its own points are worth 1)."""
 """Points from the goal at which the race starts to bend hit-or-stay decisions."""
 OPEN_ROW_TARGET = 25
 """Round score an active player roughly aims for; the gap is the row's open potential."""
@@ -427,8 +429,19 @@ def _fits(top: list[int], plan: object) -> bool:
 def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> tuple[int, ...]:
     rows = game.rows
     holders = [p for p, row in enumerate(rows) if row and game.status[p] != BUSTED]
-    facts = {p: _facts(game, p) for p in holders}
-    now = {p: _value(facts[p], -1, -1, game.brutal) for p in holders}
+    steal = top[0] == STEAL_STEP
+    players = holders
+    if top[0] != SWAP_STEP:
+        if top[3] >= 0:
+            players = [top[3]]
+        else:
+            # With no victim chosen yet the AI looks only at the leader's row (any row if
+            # the leader has none to take from), and at its own row for a Discard.
+            players = [p for p in holders if weights[p] == LEADER_WEIGHT] or holders
+            if not steal and seat in holders and seat not in players:
+                players.append(seat)
+    facts = {p: _facts(game, p) for p in players}
+    now = {p: _value(facts[p], -1, -1, game.brutal) for p in players}
     best_value = float("-inf")
     best: tuple[int, ...] = ()
     brutal = game.brutal
@@ -437,7 +450,7 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     # (rounding is monotonic); a candidate whose bound is not above the best is skipped.
     inf = float("inf")
     bound = {p: inf if brutal or weights[p] >= 0 else weights[p] * (0.0 - now[p])
-             for p in holders}
+             for p in players}
     if top[0] == SWAP_STEP:
         first, index, second = top[3], top[4], top[5]
         # With no step taken and a row of its own, the AI swaps one of its own cards: pairs
@@ -472,10 +485,9 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
                         if value > best_value:
                             best_value, best = value, (p1, i1, p2, i2)
         return best
-    steal = top[0] == STEAL_STEP
     mine = _facts(game, seat)
     mine_now = _value(mine, -1, -1, brutal)
-    for p in [top[3]] if top[3] >= 0 else holders:
+    for p in players:
         if (steal and p == seat) or (not steal and bound[p] <= best_value):
             continue
         w, now_p, facts_p = weights[p], now[p], facts[p]

@@ -81,7 +81,12 @@ def _plain_search(game: Flip7Game, seat: int, top: list[int],
     else:
         steal = top[0] == STEAL_STEP
         mine = ai._facts(game, seat)
-        for p in [top[3]] if top[3] >= 0 else holders:
+        victims = [top[3]]
+        if top[3] < 0:  # the leader's row (any if it has none), and its own for a Discard
+            victims = [p for p in holders if weights[p] == ai.LEADER_WEIGHT] or holders
+            if not steal and seat in holders and seat not in victims:
+                victims.append(seat)
+        for p in victims:
             if steal and p == seat:
                 continue
             for i, card in enumerate(game.rows[p]):
