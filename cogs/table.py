@@ -7,6 +7,7 @@ through the match service, and re-posts tables that grew too old to edit.
 from __future__ import annotations
 
 import logging
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -144,12 +145,12 @@ class Desk(commands.Cog):
         async def answer(change: Change) -> None:
             await self.publish(change, interaction)
 
-        try:
-            await self.matches.lobby_action(
+        await self._answering(
+            interaction,
+            self.matches.lobby_action(
                 match_id, interaction.user.id, interaction.user.display_name, action, answer
-            )
-        except Refusal as error:
-            await refuse(interaction, str(error))
+            ),
+        )
 
     async def move(
         self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
@@ -159,10 +160,25 @@ class Desk(commands.Cog):
             if not interaction.response.is_done():
                 await self._answer_private(interaction, change)
 
+        await self._answering(
+            interaction, self.matches.play(match_id, interaction.user.id, stamp, code, answer)
+        )
+
+    async def _answering(
+        self, interaction: discord.Interaction[Any], request: Coroutine[Any, Any, Any]
+    ) -> None:
+        """Run a click's request; a refusal or an unexpected failure still gets a short answer
+        (discord.py would only log a button's exception, and the member would see nothing)."""
         try:
-            await self.matches.play(match_id, interaction.user.id, stamp, code, answer)
+            await request
         except Refusal as error:
             await refuse(interaction, str(error))
+        except Exception:
+            log.exception("a click on match components failed")
+            await refuse(
+                interaction,
+                "Something went wrong on the bot's side. The game is saved; please try again.",
+            )
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
         """A move made from a private message: refresh that message with the seat's view."""

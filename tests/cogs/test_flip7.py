@@ -358,3 +358,27 @@ async def test_a_failing_command_answers_privately_instead_of_silence(world, cap
     simcord.assert_error(env, RuntimeError, contains="disk on fire")
     assert any("games leaderboard failed" in r.getMessage() for r in caplog.records)
     caplog.get_records("call").clear()  # expected and answered: not a swallowed error
+
+
+async def test_a_failing_click_answers_and_loses_nothing(world, caplog, monkeypatch):
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(channel, people)
+    table = await until_hit_or_stay(channel, people)
+    actor = people[acting_name(table)]
+    storage = env.bot.storage
+    before = await storage.open_match_in_channel(channel.id)
+    real_save = storage.save
+
+    async def failing_once(*args, **kwargs):
+        monkeypatch.setattr(storage, "save", real_save)
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage, "save", failing_once)
+    failed = await actor.click(table, label="Hit")
+    assert failed.ephemeral and "Something went wrong" in failed.response.content
+    assert (await storage.get_match(before.id)).version == before.version  # nothing half-saved
+    assert any("click on match components failed" in r.getMessage() for r in caplog.records)
+    caplog.get_records("call").clear()  # expected and answered: not a swallowed error
+    again = await actor.click(table_of(channel, people["alice"]), label="Hit")
+    assert again.acknowledged and not again.ephemeral
+    assert (await storage.get_match(before.id)).version == before.version + 1
