@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import UNEXPECTED_FAILURE
 from bot.matches import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
@@ -62,7 +63,7 @@ class TabletopBot(commands.Bot):
             interaction.command and interaction.command.qualified_name,
             exc_info=error,
         )
-        message = "Something went wrong on the bot's side. The game is saved; please try again."
+        message = UNEXPECTED_FAILURE
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.errors import Refusal
+from bot.errors import UNEXPECTED_FAILURE, Refusal
 from bot.games import spec_for
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
@@ -175,10 +175,7 @@ class Desk(commands.Cog):
             await refuse(interaction, str(error))
         except Exception:
             log.exception("a click on match components failed")
-            await refuse(
-                interaction,
-                "Something went wrong on the bot's side. The game is saved; please try again.",
-            )
+            await refuse(interaction, UNEXPECTED_FAILURE)
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
         """A move made from a private message: refresh that message with the seat's view."""
