@@ -381,8 +381,14 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         return best
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
+    # Only itself and the leader are weighed when the leader can be a target (the options
+    # are the players who have not busted).
+    leader = weights.index(LEADER_WEIGHT)
+    focus = game.status[leader] != BUSTED
     for option in options:
         target = option.seat  # type: ignore[union-attr]
+        if focus and target != leader and target != seat:
+            continue
         worth = weights[target] * _draws_delta(game, target, draws, counts, total,
                                                round_score(target))
         if worth > best_worth:
