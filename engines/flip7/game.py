@@ -232,7 +232,19 @@ class Flip7Game:
         while not stack and self.phase != OVER:
             seat = self.turn
             if not decide(seat):
-                self._stay(seat, events)
+                if not inline:
+                    self._stay(seat, events)
+                    continue
+                # _stay and _pass_turn inlined (the stack is empty and no Flip 7 is pending).
+                status[seat] = STAYED
+                for nxt in clockwise[seat]:
+                    if status[nxt] == ACTIVE:
+                        self.turn = nxt
+                        self.acted = False
+                        break
+                else:
+                    self.acted = True
+                    self._run(events)
                 continue
             if inline and draw:
                 card = draw[-1]
