@@ -372,7 +372,12 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     # The first option with the highest worth, as max() would pick, without a key lambda.
     best = options[0]
     best_worth = float("-inf")
+    leader = weights.index(LEADER_WEIGHT)
+    focus = game.status[leader] != BUSTED  # the leader is one of the options
     if card >= FIRST_MODIFIER:
+        # A modifier that hurts the leader goes to the leader; else every option is weighed.
+        if focus and _modifier_delta(game, leader, card, round_score(leader)) < 0:
+            return player_choice(leader)
         for option in options:
             target = option.seat  # type: ignore[union-attr]
             worth = weights[target] * _modifier_delta(game, target, card, round_score(target))
@@ -381,10 +386,7 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         return best
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
-    # Only itself and the leader are weighed when the leader can be a target (the options
-    # are the players who have not busted).
-    leader = weights.index(LEADER_WEIGHT)
-    focus = game.status[leader] != BUSTED
+    # Only itself and the leader are weighed when the leader can be a target.
     for option in options:
         target = option.seat  # type: ignore[union-attr]
         if focus and target != leader and target != seat:
