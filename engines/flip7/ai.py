@@ -211,19 +211,19 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
         total = len(draw)
         if total:
             counts = unseen
-            if held & 8192:  # a 13 in the row: the Lucky 13 rules
-                bust, bust_points = _bust_cards(rows[seat], counts)
-            else:
-                bust = bust_points = 0
-                for card in rows[seat]:
-                    if card < 13:
-                        copies = counts[card]
-                        bust += copies
-                        bust_points += card * copies
-                    elif card == 14:  # Unlucky 7
-                        copies = counts[7]
-                        bust += copies
-                        bust_points += 7 * copies
+            bust = bust_points = 0
+            for card in rows[seat]:
+                if card < 14:  # a plain 13 alone is busted by a plain 13 only
+                    copies = counts[card]
+                    bust += copies
+                    bust_points += card * copies
+                elif card == 14:  # Unlucky 7
+                    copies = counts[7]
+                    bust += copies
+                    bust_points += 7 * copies
+                elif card == LUCKY_13:  # the Lucky 13 rules
+                    bust, bust_points = _bust_cards(rows[seat], counts)
+                    break
             numbers = game.unseen_numbers
             points = game.unseen_points
         else:
