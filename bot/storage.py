@@ -195,8 +195,16 @@ class Storage:
         With `guard_first`, the first statement must change exactly one row (an optimistic
         version check), or everything is rolled back and StaleMatch raised.
         """
+        statements = list(statements)
         ids: list[int | None] = []
+        single = len(statements) == 1 and not isinstance(statements[0][1], list)
         async with self._lock:
+            if single:  # one statement is atomic by itself: spare the BEGIN and COMMIT trips
+                sql, params = statements[0]
+                cursor = await self._db.execute(sql, params)
+                if guard_first and cursor.rowcount != 1:
+                    raise StaleMatch(params[-2])
+                return [cursor.lastrowid]
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 for index, (sql, params) in enumerate(statements):
@@ -236,7 +244,8 @@ class Storage:
         """Insert a lobby; raise ChannelBusy if the channel already has an open match."""
         insert = (
             "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+            "created_at, updated_at, due_kind, due_version, due_at) "
+            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?)",
             (
                 guild_id,
                 channel_id,
@@ -246,6 +255,8 @@ class Storage:
                 json.dumps(options),
                 now,
                 now,
+                "lobby" if deadline_at is not None else None,
+                deadline_at,
             ),
         )
         try:
@@ -253,8 +264,6 @@ class Storage:
         except sqlite3.IntegrityError:
             raise ChannelBusy(channel_id) from None
         assert match_id is not None
-        if deadline_at is not None:
-            await self._write([_deadline_upsert(Deadline(match_id, "lobby", 0, deadline_at))])
         record = await self.get_match(match_id)
         assert record is not None
         return record
@@ -300,8 +309,8 @@ class Storage:
         statements: list[Statement] = [
             (
                 "UPDATE matches SET status = ?, version = ?, seats = ?, options = ?, state = ?, "
-                "extra = ?, message_id = ?, message_at = ?, ended_reason = ?, updated_at = ? "
-                "WHERE id = ? AND version = ?",
+                "extra = ?, message_id = ?, message_at = ?, ended_reason = ?, updated_at = ?, "
+                "due_kind = ?, due_version = ?, due_at = ? WHERE id = ? AND version = ?",
                 (
                     record.status,
                     record.version,
@@ -313,6 +322,9 @@ class Storage:
                     record.message_at,
                     record.ended_reason,
                     now,
+                    deadline.kind if deadline else None,
+                    deadline.version if deadline else None,
+                    deadline.due_at if deadline else None,
                     record.id,
                     expected_version,
                 ),
@@ -329,10 +341,6 @@ class Storage:
                     ],
                 )
             )
-        if deadline is None:
-            statements.append(("DELETE FROM deadlines WHERE match_id = ?", (record.id,)))
-        else:
-            statements.append(_deadline_upsert(deadline))
         if results:
             statements.append(
                 (
@@ -378,12 +386,16 @@ class Storage:
     # -- deadlines -----------------------------------------------------------------------
 
     async def deadlines(self) -> list[Deadline]:
-        rows = await self._read("SELECT match_id, kind, version, due_at FROM deadlines")
+        rows = await self._read(
+            "SELECT id, due_kind, due_version, due_at FROM matches WHERE due_at IS NOT NULL"
+        )
         return [Deadline(*r) for r in rows]
 
     async def deadline_of(self, match_id: int) -> Deadline | None:
         rows = await self._read(
-            "SELECT match_id, kind, version, due_at FROM deadlines WHERE match_id = ?", (match_id,)
+            "SELECT id, due_kind, due_version, due_at FROM matches "
+            "WHERE id = ? AND due_at IS NOT NULL",
+            (match_id,),
         )
         return Deadline(*rows[0]) if rows else None
 
@@ -422,10 +434,3 @@ class Storage:
             (guild_id, game, user_id, count),
         )
         return "".join("W" if r[0] else "L" for r in rows)
-
-
-def _deadline_upsert(deadline: Deadline) -> Statement:
-    return (
-        "INSERT OR REPLACE INTO deadlines (match_id, kind, version, due_at) VALUES (?, ?, ?, ?)",
-        (deadline.match_id, deadline.kind, deadline.version, deadline.due_at),
-    )

@@ -1,4 +1,5 @@
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,23 @@ async def test_results_feed_leaderboard_and_stats(storage):
     stats = await storage.player_stats(1, 200)
     assert stats["flip7"].win_rate == pytest.approx(1 / 3)
     assert await storage.leaderboard(2, "flip7") == []
+
+
+async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    first = (Path(__file__).parents[2] / "bot" / "migrations" / "001_initial.sql").read_text()
+    with sqlite3.connect(path) as db:  # a database as the first release left it
+        db.executescript(first + "\nPRAGMA user_version = 1;")
+        db.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, game, host_id, status, seats, options,"
+            " created_at, updated_at) VALUES (7, 1, 10, 'flip7', 100, 'playing', '[]', '{}', 0, 0)"
+        )
+        db.execute("INSERT INTO deadlines VALUES (7, 'turn', 3, 1234.5)")
+    store = await Storage.open(path)
+    try:
+        assert await store.deadlines() == [Deadline(7, "turn", 3, 1234.5)]
+        assert (await store.get_match(7)).status == "playing"
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
