@@ -48,6 +48,13 @@ async def until_hit_or_stay(channel, people):
     return table
 
 
+async def first_turn(world, **options):
+    """A 3-member table at its first Hit or Stay: (table message, acting member's name)."""
+    await open_table(world.channel, world.people, **options)
+    table = await until_hit_or_stay(world.channel, world.people)
+    return table, acting_name(table)
+
+
 async def play_to_end(env, channel, people, limit=600):
     for _ in range(limit):
         table = table_of(channel, people["alice"])
@@ -113,12 +120,10 @@ async def test_second_start_in_a_channel_is_refused(world):
 async def test_stranger_and_wrong_player_clicks_change_nothing(world):
     channel = world.channel
     people = world.people
-    await open_table(channel, people)
-    table = await until_hit_or_stay(channel, people)
+    table, actor = await first_turn(world)
     before = embed_text(table)
     stranger = await people["dave"].click(table, label="Hit")
     assert stranger.ephemeral and "not playing" in stranger.response.content
-    actor = acting_name(table)
     other = next(n for n in ("alice", "bob", "carol") if n != actor)
     wrong = await people[other].click(table, label="Hit")
     assert wrong.ephemeral and f"{actor}'s turn" in wrong.response.content
@@ -130,9 +135,8 @@ async def test_simultaneous_clicks_never_both_apply(world):
     env = world.env
     channel = world.channel
     people = world.people
-    await open_table(channel, people)
-    table = await until_hit_or_stay(channel, people)
-    actor = people[acting_name(table)]
+    _, actor_name = await first_turn(world)
+    actor = people[actor_name]
     matches = env.bot.matches
     record = await matches.storage.open_match_in_channel(channel.id)
     answered = []
@@ -212,9 +216,8 @@ async def test_finished_game_buttons_answer_briefly(world):
     env = world.env
     channel = world.channel
     people = world.people
-    await open_table(channel, people)
-    table = await until_hit_or_stay(channel, people)
-    actor = people[acting_name(table)]
+    table, actor_name = await first_turn(world)
+    actor = people[actor_name]
     hit_id = buttons(table)["Hit"].custom_id
     await people["alice"].slash(channel, "games reset")
     assert not table_of(channel, people["alice"]).components  # the table lost its buttons
@@ -233,14 +236,13 @@ async def test_restart_mid_round_continues_from_old_message(world, settings):
     env = world.env
     channel = world.channel
     people = world.people
-    await open_table(channel, people)
-    table = await until_hit_or_stay(channel, people)
+    table, actor_name = await first_turn(world)
     before = embed_text(table)
     old_bot = env.bot
     await old_bot.shutdown_storage()
 
     await env.restart_bot(create_bot(settings))
-    actor = people[acting_name(table)]
+    actor = people[actor_name]
     result = await actor.click(table, label="Hit")  # a button from before the restart
     assert result.acknowledged and not result.ephemeral
     after = embed_text(table_of(channel, people["alice"]))
@@ -252,9 +254,7 @@ async def test_turn_deadline_stays_for_the_absent_player(world):
     env = world.env
     channel = world.channel
     people = world.people
-    await open_table(channel, people, goal=1000)
-    table = await until_hit_or_stay(channel, people)
-    actor = acting_name(table)
+    _, actor = await first_turn(world, goal=1000)
     await env.advance_time(60)
     assert acting_name(table_of(channel, people["alice"])) == actor  # not yet
     await env.advance_time(31)
@@ -308,9 +308,7 @@ async def test_deadline_survives_a_restart(world, settings):
     env = world.env
     channel = world.channel
     people = world.people
-    await open_table(channel, people, goal=1000)
-    table = await until_hit_or_stay(channel, people)
-    actor = acting_name(table)
+    _, actor = await first_turn(world, goal=1000)
     await env.advance_time(60)
     await env.bot.shutdown_storage()
     await env.restart_bot(create_bot(settings))  # the timer task died with the old bot
@@ -362,9 +360,8 @@ async def test_a_failing_command_answers_privately_instead_of_silence(world, cap
 
 async def test_a_failing_click_answers_and_loses_nothing(world, caplog, monkeypatch):
     env, channel, people = world.env, world.channel, world.people
-    await open_table(channel, people)
-    table = await until_hit_or_stay(channel, people)
-    actor = people[acting_name(table)]
+    table, actor_name = await first_turn(world)
+    actor = people[actor_name]
     storage = env.bot.storage
     before = await storage.open_match_in_channel(channel.id)
     real_save = storage.save
