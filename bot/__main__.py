@@ -6,6 +6,7 @@ import logging
 import sqlite3
 import sys
 
+import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
@@ -43,6 +44,9 @@ def main() -> int:
     except discord.PrivilegedIntentsRequired:
         print("error: the bot asked for an intent not enabled in the portal.", file=sys.stderr)
         return 2
+    except (aiohttp.ClientError, OSError) as error:
+        print(f"error: can't reach Discord ({error}); check the network.", file=sys.stderr)
+        return 3
     return 0
 
 

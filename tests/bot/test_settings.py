@@ -86,3 +86,11 @@ def test_python_m_bot_reads_dotenv(tmp_path):
     result = _run_bot(tmp_path, {})
     assert result.returncode == 2
     assert "TURN_TIMEOUT must be a number" in result.stderr
+
+
+def test_python_m_bot_that_cannot_log_in_ends_with_one_error_line(tmp_path):
+    # Offline (as in tests) Discord can't be reached; online it refuses the fake token.
+    result = _run_bot(tmp_path, {"DISCORD_TOKEN": "not-a-token"})
+    assert result.returncode in (2, 3)
+    assert "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith("error: ")
