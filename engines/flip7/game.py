@@ -267,6 +267,26 @@ class Flip7Game:
                             self.acted = True
                             self._run(events)
                         continue
+                    if card < 13 and held >> card & 1:
+                        # A plain number the row holds (not 13: Lucky 13): _hit, _deal_card
+                        # and _add_number's bust inlined.
+                        draw.pop()
+                        unseen[card] -= 1
+                        self.unseen_numbers -= 1
+                        self.unseen_points -= card
+                        row = rows[seat]
+                        row.append(card)
+                        status[seat] = BUSTED
+                        self.bust_len[seat] = len(row)
+                        self.stat_busts += 1
+                        for nxt in clockwise[seat]:
+                            if status[nxt] == ACTIVE:
+                                self.turn = nxt
+                                break
+                        else:
+                            self.acted = True
+                            self._run(events)
+                        continue
             self._hit(seat, events)
 
     def _stay(self, seat: int, events: list[Event]) -> None:
