@@ -474,10 +474,26 @@ class Flip7Game:
                 if self.deal_next < count:
                     status = self.status
                     first = self.dealer + 1
+                    draw, inline = self.draw, not self._record
                     while self.deal_next < count:
                         seat = (first + self.deal_next) % count
                         self.deal_next += 1
                         if status[seat] == ACTIVE:
+                            if inline and draw:
+                                # _deal_card's common case inlined: a new plain number.
+                                card = draw[-1]
+                                if card < UNLUCKY_7:
+                                    held = self.mask[seat]
+                                    if not held >> card & 1 and self.nums[seat] != 6:
+                                        draw.pop()
+                                        self.unseen[card] -= 1
+                                        self.unseen_numbers -= 1
+                                        self.unseen_points -= card
+                                        self.rows[seat].append(card)
+                                        self.mask[seat] = held | 1 << card
+                                        self.numsum[seat] += card
+                                        self.nums[seat] += 1
+                                        continue
                             self._deal_card(seat, "deal", events)
                             if stack or self.flip7 >= 0:
                                 break
@@ -927,7 +943,7 @@ class Flip7Game:
         scores = []
         for p in range(len(totals)):
             if status[p] > STAYED:
-                score = self.round_score(p)
+                score = 0 if status[p] == BUSTED and not brutal else self.round_score(p)
             elif mask[p] & 1:
                 score = 0
             else:  # round_score inlined for the usual row
@@ -938,12 +954,11 @@ class Flip7Game:
             totals[p] += score
         if self.flip7 >= 0 and self.bonus_to not in (-1, self.flip7):
             totals[self.bonus_to] -= FLIP7_BONUS
-        for p, score in enumerate(scores):
-            if self._record:
+        if self._record:
+            for p, score in enumerate(scores):
                 events.append(_event("round_score", f"{self.names[p]} scores {score} this round "
                                     f"(total {totals[p]}).",
                                     {"seat": p, "score": score, "total": totals[p]}))
-        if self._record:
             events.append(_event("round_end", f"Round {self.round} is over.",
                                 {"round": self.round, "scores": scores, "totals": list(totals)}))
         top = self.best_total = max(totals)
