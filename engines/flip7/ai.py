@@ -198,9 +198,12 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
         row_sum = numsum[seat]
         row_halves = halves[seat]
         row_minus = minus[seat]
-        score = (row_sum >> row_halves) - row_minus
-        if score < 0 and not brutal:
-            score = 0
+        if row_halves or row_minus:
+            score = (row_sum >> row_halves) - row_minus
+            if score < 0 and not brutal:
+                score = 0
+        else:
+            score = row_sum
         if not strong[seat]:
             return score < SIMPLE_STAY_AT
         if game.best_total >= race_from and (
