@@ -229,65 +229,81 @@ class Flip7Game:
         mask, numsum, nums, status = self.mask, self.numsum, self.nums, self.status
         clockwise = self._clockwise
         inline = not self._record
-        while not stack and self.phase != OVER:
-            seat = self.turn
+        # The turn passes on inline with `seat` kept in step; after anything that may resolve
+        # effects or end the round, the loop stops on a stack choice or the game's end.
+        if stack or self.phase == OVER:
+            return
+        seat = self.turn
+        while True:
             if not decide(seat):
-                if not inline:
-                    self._stay(seat, events)
+                if inline:
+                    # _stay and _pass_turn inlined (the stack is empty and no Flip 7 is pending).
+                    status[seat] = STAYED
+                    for nxt in clockwise[seat]:
+                        if status[nxt] == ACTIVE:
+                            self.turn = seat = nxt
+                            self.acted = False
+                            break
+                    else:
+                        self.acted = True
+                        self._run(events)
+                        if stack or self.phase == OVER:
+                            return
+                        seat = self.turn
                     continue
-                # _stay and _pass_turn inlined (the stack is empty and no Flip 7 is pending).
-                status[seat] = STAYED
-                for nxt in clockwise[seat]:
-                    if status[nxt] == ACTIVE:
-                        self.turn = nxt
-                        self.acted = False
-                        break
-                else:
-                    self.acted = True
-                    self._run(events)
-                continue
-            if inline and draw:
-                card = draw[-1]
-                if card < UNLUCKY_7:  # a plain number: its id is its value
-                    held = mask[seat]
-                    if not held >> card & 1 and nums[seat] != 6:
-                        draw.pop()
-                        unseen[card] -= 1
-                        self.unseen_numbers -= 1
-                        self.unseen_points -= card
-                        rows[seat].append(card)
-                        mask[seat] = held | 1 << card
-                        numsum[seat] += card
-                        nums[seat] += 1
-                        for nxt in clockwise[seat]:
-                            if status[nxt] == ACTIVE:
-                                self.turn = nxt
-                                break
-                        else:
-                            self.acted = True
-                            self._run(events)
-                        continue
-                    if card < 13 and held >> card & 1:
-                        # A plain number the row holds (not 13: Lucky 13): _hit, _deal_card
-                        # and _add_number's bust inlined.
-                        draw.pop()
-                        unseen[card] -= 1
-                        self.unseen_numbers -= 1
-                        self.unseen_points -= card
-                        row = rows[seat]
-                        row.append(card)
-                        status[seat] = BUSTED
-                        self.bust_len[seat] = len(row)
-                        self.stat_busts += 1
-                        for nxt in clockwise[seat]:
-                            if status[nxt] == ACTIVE:
-                                self.turn = nxt
-                                break
-                        else:
-                            self.acted = True
-                            self._run(events)
-                        continue
-            self._hit(seat, events)
+                self._stay(seat, events)
+            else:
+                if inline and draw:
+                    card = draw[-1]
+                    if card < UNLUCKY_7:  # a plain number: its id is its value
+                        held = mask[seat]
+                        if not held >> card & 1 and nums[seat] != 6:
+                            draw.pop()
+                            unseen[card] -= 1
+                            self.unseen_numbers -= 1
+                            self.unseen_points -= card
+                            rows[seat].append(card)
+                            mask[seat] = held | 1 << card
+                            numsum[seat] += card
+                            nums[seat] += 1
+                            for nxt in clockwise[seat]:
+                                if status[nxt] == ACTIVE:
+                                    self.turn = seat = nxt
+                                    break
+                            else:
+                                self.acted = True
+                                self._run(events)
+                                if stack or self.phase == OVER:
+                                    return
+                                seat = self.turn
+                            continue
+                        if card < 13 and held >> card & 1:
+                            # A plain number the row holds (not 13: Lucky 13): _hit, _deal_card
+                            # and _add_number's bust inlined.
+                            draw.pop()
+                            unseen[card] -= 1
+                            self.unseen_numbers -= 1
+                            self.unseen_points -= card
+                            row = rows[seat]
+                            row.append(card)
+                            status[seat] = BUSTED
+                            self.bust_len[seat] = len(row)
+                            self.stat_busts += 1
+                            for nxt in clockwise[seat]:
+                                if status[nxt] == ACTIVE:
+                                    self.turn = seat = nxt
+                                    break
+                            else:
+                                self.acted = True
+                                self._run(events)
+                                if stack or self.phase == OVER:
+                                    return
+                                seat = self.turn
+                            continue
+                self._hit(seat, events)
+            if stack or self.phase == OVER:
+                return
+            seat = self.turn
 
     def _stay(self, seat: int, events: list[Event]) -> None:
         """`seat`, whose hit-or-stay turn it is and who holds no Zero, stays."""
