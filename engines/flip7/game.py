@@ -300,6 +300,17 @@ class Flip7Game:
                                     return
                                 seat = self.turn
                             continue
+                    elif card >= FIRST_ACTION:
+                        # _hit and _deal_card inlined: an action or modifier goes on the stack.
+                        draw.pop()
+                        unseen[card] -= 1
+                        stack.append([RESOLVE, seat, card])
+                        self.acted = True
+                        self._run(events)
+                        if stack or self.phase == OVER:
+                            return
+                        seat = self.turn
+                        continue
                 self._hit(seat, events)
             if stack or self.phase == OVER:
                 return
