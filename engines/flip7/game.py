@@ -936,7 +936,8 @@ class Flip7Game:
         if kind == SWAP_STEP:
             first, second = top[3], top[5]
             text = (f"{actor} swapped {self._whose(first, seat)} {self._card_at(first, top[4])} "
-                    f"with {self._whose(second, seat)} {self._card_at(second, action.index)}.")
+                    f"with {self._whose(second, seat)} {self._card_at(second, action.index)}."
+                    ) if self._record else ""
             out_first = self._take_from_row(first, top[4])
             out_second = self._take_from_row(second, action.index)
             if self._record:
