@@ -451,8 +451,6 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
             players = [p for p in holders if weights[p] == LEADER_WEIGHT] or holders
             if not steal and seat in holders and seat not in players:
                 players.append(seat)
-    facts = {p: _facts(game, p) for p in players}
-    now = {p: _value(facts[p], -1, -1, game.brutal) for p in players}
     best_value = float("-inf")
     best: tuple[int, ...] = ()
     brutal = game.brutal
@@ -460,8 +458,14 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     # an opponent's term w * (worth - now) is at most w * (0.0 - now) (w < 0), in floats too
     # (rounding is monotonic); a candidate whose bound is not above the best is skipped.
     inf = float("inf")
-    bound = {p: inf if brutal or weights[p] >= 0 else weights[p] * (0.0 - now[p])
-             for p in players}
+    facts: dict[int, tuple[int, int, int, int, int, int, list[int], bool]] = {}
+    now: dict[int, float] = {}
+    bound: dict[int, float] = {}
+    for p in players:
+        facts_p = facts[p] = _facts(game, p)
+        now_p = now[p] = _value(facts_p, -1, -1, brutal)
+        w = weights[p]
+        bound[p] = inf if brutal or w >= 0 else w * (0.0 - now_p)
     if top[0] == SWAP_STEP:
         first, index, second = top[3], top[4], top[5]
         # With no step taken and a row of its own, the AI swaps one of its own cards: pairs
