@@ -840,6 +840,8 @@ class Flip7Game:
         if kind == RESOLVE:
             if top[2] >= FIRST_MODIFIER and self.brutal and top[2] != HALVE:
                 return list(_PLAYERS[:len(self.names)])
+            if BUSTED not in self.status:
+                return list(_PLAYERS[:len(self.names)])
             return [_PLAYERS[p] for p, s in enumerate(self.status) if s != BUSTED]
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
