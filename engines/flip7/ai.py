@@ -439,7 +439,11 @@ def _fits(top: list[int], plan: object) -> bool:
 
 def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> tuple[int, ...]:
     rows = game.rows
-    holders = [p for p, row in enumerate(rows) if row and game.status[p] != BUSTED]
+    status = game.status
+    holders: list[int] = []
+    for p, row in enumerate(rows):
+        if row and status[p] != BUSTED:
+            holders.append(p)
     steal = top[0] == STEAL_STEP
     players = holders
     if top[0] != SWAP_STEP:

@@ -809,12 +809,16 @@ class Flip7Game:
         if self.status[seat] == BUSTED:
             self._needs_choice(top, events)
             return
-        holders = [p for p, row in enumerate(self.rows) if row and self.status[p] != BUSTED]
+        status = self.status
+        holders: list[int] = []
+        for p, row in enumerate(self.rows):
+            if row and status[p] != BUSTED:
+                holders.append(p)
         if card == SWAP:
             possible = len(holders) >= 2
             entry = [SWAP_STEP, seat, card, -1, -1, -1]
         elif card == STEAL:
-            possible = any(p != seat for p in holders)
+            possible = len(holders) > (seat in holders)  # someone other than the thief
             entry = [STEAL_STEP, seat, card, -1]
         else:
             possible = bool(holders)
