@@ -833,8 +833,12 @@ class Flip7Game:
                                 "discarded.", {"seat": seat, "card": card}))
 
     def _holders(self, exclude: int = -1) -> list[int]:
-        return [p for p, row in enumerate(self.rows)
-                if row and self.status[p] != BUSTED and p != exclude]
+        status = self.status
+        holders: list[int] = []
+        for p, row in enumerate(self.rows):
+            if row and status[p] != BUSTED and p != exclude:
+                holders.append(p)
+        return holders
 
     def _step_options(self, top: list[int]) -> list[Action]:
         """The legal choices for stack entry `top` (F10, F11, F12)."""
@@ -850,16 +854,16 @@ class Flip7Game:
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
             if first < 0:
-                return [_PLAYERS[p] for p in self._holders()]
+                return list(map(_PLAYERS.__getitem__, self._holders()))
             if index < 0:
                 return self._card_options(first)
             if second < 0:
-                return [_PLAYERS[p] for p in self._holders(first)]
+                return list(map(_PLAYERS.__getitem__, self._holders(first)))
             return self._card_options(second)
         victim = top[3]
         if victim < 0:
-            return [_PLAYERS[p] for p in self._holders(top[1] if kind == STEAL_STEP
-                                                            else -1)]
+            return list(map(_PLAYERS.__getitem__,
+                            self._holders(top[1] if kind == STEAL_STEP else -1)))
         return self._card_options(victim)
 
     def _step_prompt(self, top: list[int]) -> tuple[str, str]:
