@@ -347,7 +347,7 @@ def _quick_weights(game: Flip7Game, seat: int) -> list[float]:
     first opponent with the best standing, an even share of -1 for the others."""
     totals, numsum, status = game.totals, game.numsum, game.status
     count = len(totals)
-    weights = [-1.0 / max(1, count - 2)] * count
+    weights = [-1.0 / (count - 2 if count > 3 else 1)] * count
     leader = -1
     best = 0
     for p in range(count):

@@ -530,11 +530,13 @@ class Flip7Game:
                 self.acted = True
             if self.acted or self.status[self.turn] != ACTIVE:
                 self.acted = False
-                nxt = self._next_active(self.turn)
-                if nxt < 0:
-                    self._end_round(events)
-                    continue
-                self.turn = nxt
+                status = self.status
+                for nxt in self._clockwise[self.turn]:  # _next_active inlined
+                    if status[nxt] == ACTIVE:
+                        self.turn = nxt
+                        return
+                self._end_round(events)
+                continue
             return
 
     def _needs_choice(self, top: list[int], events: list[Event]) -> bool:
