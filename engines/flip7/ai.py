@@ -452,7 +452,11 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
         else:
             # With no victim chosen yet the AI looks only at the leader's row (any row if
             # the leader has none to take from), and at its own row for a Discard.
-            players = [p for p in holders if weights[p] == LEADER_WEIGHT] or holders
+            players = []
+            for p in holders:
+                if weights[p] == LEADER_WEIGHT:
+                    players.append(p)
+            players = players or holders
             if not steal and seat in holders and seat not in players:
                 players.append(seat)
     best_value = float("-inf")
