@@ -116,6 +116,18 @@ def assert_hands_private(channel, people, game, hands_seen):
                     assert f"**{label}**" not in public and f"`{label}`" not in public
 
 
+async def play_to_end(env, channel, people, hands_seen, turns):
+    """Members play turn by turn, hands checked private before each; return the last table."""
+    for _ in range(turns):
+        table = board_of(channel, people["alice"])
+        if not table.components:
+            return table
+        _, game = await current_game(env, channel)
+        assert_hands_private(channel, people, game, hands_seen)
+        await play_turn(env, channel, people, hands_seen)
+    pytest.fail("the game did not end")
+
+
 async def test_two_player_game_played_from_hand_views_to_the_end(world):
     env, channel, people = world.env, world.channel, world.people
     table = await open_table(channel, people)
@@ -128,15 +140,7 @@ async def test_two_player_game_played_from_hand_views_to_the_end(world):
     table = board_of(channel, people["alice"])
     assert "🃏 Last card\n" in embed_text(table) and " on " in embed_text(table)
     assert await board_png(table) != first_png  # a new picture after the move
-    for _ in range(200):
-        table = board_of(channel, people["alice"])
-        if not table.components:
-            break
-        _, game = await current_game(env, channel)
-        assert_hands_private(channel, people, game, hands_seen)
-        await play_turn(env, channel, people, hands_seen)
-    else:
-        pytest.fail("the game did not end")
+    table = await play_to_end(env, channel, people, hands_seen, turns=200)
     final = embed_text(table)
     assert "SEQUENCE (" in final and ("alice wins" in final or "bob wins" in final)
     assert "win" in channel.history(viewer=people["carol"])[-1].embeds[0].title
@@ -150,15 +154,7 @@ async def test_four_player_team_game_with_humans_and_ai(world):
     assert "**Team Blue** (alice, carol) — 0/2 SEQUENCES" in text
     assert "**Team Orange** (bob, Ada (AI)) — 0/2 SEQUENCES" in text
     hands_seen: dict[str, set[int]] = {}
-    for _ in range(300):
-        table = board_of(channel, people["alice"])
-        if not table.components:
-            break
-        _, game = await current_game(env, channel)
-        assert_hands_private(channel, people, game, hands_seen)
-        await play_turn(env, channel, people, hands_seen)
-    else:
-        pytest.fail("the game did not end")
+    table = await play_to_end(env, channel, people, hands_seen, turns=300)
     final = embed_text(table)
     assert "Team Blue win with 2 SEQUENCES" in final or "Team Orange win with 2 SEQUENCES" in final
     assert set(hands_seen) == {"alice", "bob", "carol"}
