@@ -28,6 +28,7 @@ from engines.flip7.game import (
     ACTIVE,
     BONUS,
     BUSTED,
+    ODD_CARDS,
     RESOLVE,
     STAYED,
     STEAL_STEP,
@@ -182,12 +183,13 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
 
 def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
     """For the simulator: `decide(seat)` answers whether the seat whose hit-or-stay turn it is
-    hits (`strong[seat]`: the strong AI, else the simple one), the same answer as `choose`
-    (the strong rule is `_should_hit` inlined; a test holds the two together). It binds the
-    game's lists once, relying on the engine keeping their identity for the whole game."""
-    numsum, halves, minus, mask, nums = game.numsum, game.halves, game.minus, game.mask, game.nums
-    rows, totals, status, draw, unseen = game.rows, game.totals, game.status, game.draw, game.unseen
-    brutal = game.brutal
+    hits (`strong[seat]`: the strong AI, else the simple one), the same answer as `choose` (a
+    test holds the two together). The strong AI's commonest case, a row of plain numbers
+    with a draw pile to draw from, is `_should_hit` cut down to it; every other case asks
+    `choose`'s rules. It binds the game's lists once, relying on the engine keeping their
+    identity for the whole game."""
+    numsum, mask, nums, rows = game.numsum, game.mask, game.nums, game.rows
+    totals, status, draw, unseen = game.totals, game.status, game.draw, game.unseen
     goal = game.goal
     race_from = goal - RACE_MARGIN
 
@@ -195,59 +197,29 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
         held = mask[seat]
         if held & 1:  # The Zero: must hit
             return True
-        row_sum = numsum[seat]
-        row_halves = halves[seat]
-        row_minus = minus[seat]
-        if row_halves or row_minus:
-            score = (row_sum >> row_halves) - row_minus
-            if score < 0 and not brutal:
-                score = 0
-        else:
-            score = row_sum
         if not strong[seat]:
-            return score < SIMPLE_STAY_AT
+            return game.round_score(seat) < SIMPLE_STAY_AT
+        if held & ODD_CARDS or not draw:
+            return _should_hit(game, seat)
+        score = numsum[seat]
         if game.best_total >= race_from and (
                 totals[seat] + score >= goal or status.count(ACTIVE) == 1):
             race = _race(game, seat, score)
             if race is not None:
                 return race
-        total = len(draw)
-        if total:
-            counts = unseen
-            bust = bust_points = 0
-            for card in rows[seat]:
-                if card < 14:  # a plain 13 alone is busted by a plain 13 only
-                    copies = counts[card]
-                    bust += copies
-                    bust_points += card * copies
-                elif card == 14:  # Unlucky 7
-                    copies = counts[7]
-                    bust += copies
-                    bust_points += 7 * copies
-                elif card == LUCKY_13:  # the Lucky 13 rules
-                    bust, bust_points = _bust_cards(rows[seat], counts)
-                    break
-            numbers = game.unseen_numbers
-            points = game.unseen_points
-        else:
-            counts, total, numbers, points = _pool(game)
-            if not total:
-                return False
-            bust, bust_points = _bust_cards(rows[seat], counts)
-        unlucky = counts[14]
-        safe = numbers - bust - unlucky
-        if not row_halves and not row_minus:  # as in _should_hit: exact in integers
-            if nums[seat] == 6:
-                return points - bust_points + FLIP7_BONUS * safe > score * (bust + unlucky)
-            return points - bust_points > score * (bust + unlucky)
-        expected = unlucky * 7.0 + (total - numbers) * score
-        if safe > 0:
-            mean = (points - bust_points - 7 * unlucky) / safe
-            after = (row_sum + mean) / (1 << row_halves) - row_minus
-            if after < 0 and not brutal:
-                after = 0.0
-            expected += safe * (after + FLIP7_BONUS if nums[seat] == 6 else after)
-        return expected > score * total
+        # Plain numbers only: each card's id is its value, and the cards that bust the row
+        # are the unseen copies of those values (a plain 13 is busted by a plain 13 only).
+        bust = bust_points = 0
+        for card in rows[seat]:
+            copies = unseen[card]
+            bust += copies
+            bust_points += card * copies
+        unlucky = unseen[UNLUCKY_7]
+        if nums[seat] == 6:
+            safe = game.unseen_numbers - bust - unlucky
+            return (game.unseen_points - bust_points + FLIP7_BONUS * safe
+                    > score * (bust + unlucky))
+        return game.unseen_points - bust_points > score * (bust + unlucky)
 
     return decide
 
@@ -412,20 +384,27 @@ restrict the search to a set that still holds it), so this only saves time."""
 def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
     """Search every complete Swap/Steal/Discard consistent with the steps taken so far, score
     the rows it leaves, and take the next step of the best one."""
+    return pick_steps(game, seat, top)[0]
+
+
+def pick_steps(game: Flip7Game, seat: int, top: list[int]) -> list[Action]:
+    """The strong AI's remaining steps of the Swap/Steal/Discard entry `top`, in order: the
+    bot takes the first, the simulator takes them all in a row."""
     plan = _plan_cache[2]
     if not (_plan_cache[0] is game and _plan_cache[1] is top and _fits(top, plan)):
         plan = _search(game, seat, top, _quick_weights(game, seat))
         _plan_cache[:] = [game, top, plan]
     assert isinstance(plan, tuple)
     if top[0] != SWAP_STEP:
-        return player_choice(plan[0]) if top[3] < 0 else card_choice(plan[0], plan[1])
-    if top[3] < 0:
-        return player_choice(plan[0])
-    if top[4] < 0:
-        return card_choice(plan[0], plan[1])
-    if top[5] < 0:
-        return player_choice(plan[2])
-    return card_choice(plan[2], plan[3])
+        victim, index = plan
+        if top[3] >= 0:
+            return [card_choice(victim, index)]
+        return [player_choice(victim), card_choice(victim, index)]
+    first, index, second, other = plan
+    taken = (top[3] >= 0) + (top[4] >= 0) + (top[5] >= 0)  # steps are taken in this order
+    steps = [player_choice(first), card_choice(first, index), player_choice(second),
+             card_choice(second, other)]
+    return steps[taken:]
 
 
 def _fits(top: list[int], plan: object) -> bool:

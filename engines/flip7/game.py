@@ -43,6 +43,7 @@ from engines.flip7.cards import (
     JUST_ONE_MORE,
     KINDS,
     LABELS,
+    LUCKY_13,
     MINUS,
     STEAL,
     SWAP,
@@ -83,6 +84,10 @@ ACTIVE, STAYED, BUSTED, FLIP7 = 0, 1, 2, 3
 STATUS_NAMES = ("active", "stayed", "busted", "flip7")
 DEAL, PLAY, OVER = 0, 1, 2
 RESOLVE, JOM, FLIP4, SWAP_STEP, STEAL_STEP, DISCARD_STEP, BONUS = range(7)
+ODD_CARDS = 1 << 14
+"""Set in a row's mask (beside the number values' bits 0..13) while the row holds Unlucky 7,
+Lucky 13 or a modifier: the cards whose id is not their value or that bend the score, so a
+row without it is scored and busted by its ids alone (the AI's quick rule relies on it)."""
 _STEP_VERB = {SWAP_STEP: "swap", STEAL_STEP: "steal", DISCARD_STEP: "discard"}
 _ORDINAL = ("first", "second", "third", "fourth")
 _VERBS = {"deal": "was dealt", "hit": "flipped", "jom": "flipped"}
@@ -150,10 +155,10 @@ class Flip7Game:
         # The options of the pending stack choice, computed once; its text only on request.
         self._options: list[Action] | None = None
         # Derived, rebuilt by _rebuild(), kept up to date so a round score or a bust check
-        # costs O(1): per row the number values held as bits, the count and sum of number
-        # cards, the ÷2 count and the minus total. `unseen` is the draw pile as counts per
-        # card id, with its number cards' count and points: public knowledge, since every
-        # card not in the draw pile lies face up, in the discard pile or was seen flipped.
+        # costs O(1): per row the number values held as bits (and ODD_CARDS), the count and
+        # sum of number cards, the ÷2 count and the minus total. `unseen` is the draw pile as
+        # counts per card id, with its number cards' count and points: public knowledge, since
+        # every card not in the draw pile lies face up, in the discard pile or was seen flipped.
         self._reset_rows(count)
         self.unseen = [0] * KINDS
         self.unseen_numbers = 0
@@ -626,7 +631,7 @@ class Flip7Game:
         self.unseen_numbers -= 1
         self.unseen_points -= value
         mask = self.mask[seat]
-        if mask >> value & 1 or card == UNLUCKY_7:
+        if mask >> value & 1 or card >= UNLUCKY_7:  # a bust, or Unlucky 7 or Lucky 13
             self._add_number(seat, card, events)
             return card
         # The common case, _add_number's last lines inlined: a new value joins the row.
@@ -649,7 +654,7 @@ class Flip7Game:
                     events.append(_event("wipe", f"Unlucky 7 wiped {self.names[seat]}'s row.",
                                         {"seat": seat}))
             row.append(card)
-            self.mask[seat] = 1 << 7
+            self.mask[seat] = 1 << 7 | ODD_CARDS
             self.nums[seat] = 1
             self.numsum[seat] = 7
             self.halves[seat] = self.minus[seat] = 0
@@ -667,7 +672,7 @@ class Flip7Game:
                                     {"seat": seat, "card": card}))
             return
         row.append(card)
-        self.mask[seat] |= 1 << value
+        self.mask[seat] |= 1 << value if card != LUCKY_13 else 1 << 13 | ODD_CARDS
         self.numsum[seat] += value
         self.nums[seat] += 1
         if self.nums[seat] == 7:
@@ -700,6 +705,7 @@ class Flip7Game:
 
     def _add_modifier(self, seat: int, card: int) -> None:
         self.rows[seat].append(card)
+        self.mask[seat] |= ODD_CARDS
         if card == HALVE:
             self.halves[seat] += 1
         else:
@@ -715,13 +721,15 @@ class Flip7Game:
         mask = nums = numsum = halves = minus = 0
         for card in self.rows[seat]:
             if card < FIRST_ACTION:
-                mask |= 1 << VALUE[card]
+                mask |= 1 << VALUE[card] if card < UNLUCKY_7 else 1 << VALUE[card] | ODD_CARDS
                 nums += 1
                 numsum += VALUE[card]
             elif card == HALVE:
                 halves += 1
+                mask |= ODD_CARDS
             else:
                 minus += MINUS[card]
+                mask |= ODD_CARDS
         self.mask[seat] = mask
         self.nums[seat] = nums
         self.numsum[seat] = numsum

@@ -12,8 +12,15 @@ import argparse
 import time
 
 from engines.base import Event
-from engines.flip7.ai import AI_LEVELS, _simple_choice, _strong_choice, choose, hit_rule
-from engines.flip7.game import OVER, Flip7Game, new_game
+from engines.flip7.ai import (
+    AI_LEVELS,
+    _simple_choice,
+    _strong_choice,
+    choose,
+    hit_rule,
+    pick_steps,
+)
+from engines.flip7.game import DISCARD_STEP, OVER, SWAP_STEP, Flip7Game, new_game
 
 
 def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200,
@@ -39,11 +46,19 @@ def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int 
             # decider is the top entry's seat and the AI picks one of the options.
             top = stack[-1]
             seat = top[1]
-            options = stack_options()
-            action = (_strong_choice(game, seat, options) if strong[seat]
-                      else _simple_choice(seat, options))
-            game._options = None
-            choose_step(top, action, sink)
+            if strong[seat] and SWAP_STEP <= top[0] <= DISCARD_STEP:
+                # The strong AI answers every step of a Swap/Steal/Discard from one plan, and
+                # the engine would only stop between them (or take a forced step, which the
+                # plan takes too): the steps go in a row.
+                game._options = None
+                for action in pick_steps(game, seat, top):
+                    choose_step(top, action, sink)
+            else:
+                options = stack_options()
+                action = (_strong_choice(game, seat, options) if strong[seat]
+                          else _simple_choice(seat, options))
+                game._options = None
+                choose_step(top, action, sink)
             run(sink)
         else:
             game._turns(decide, sink)
