@@ -10,6 +10,7 @@ through `view()` because a decision has to cost microseconds for the simulator.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 
 from engines.base import IllegalMove
 from engines.flip7.actions import HIT, STAY, Action, card_choice, player_choice
@@ -40,14 +41,16 @@ from engines.flip7.scoring import FLIP7_BONUS
 AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
 RACE_MARGIN = 60
+"""Points from the goal at which the race starts to bend hit-or-stay decisions."""
 LEADER_WEIGHT = -1.5
 """What a point for the leading opponent is worth to the AI (its own points are worth 1)."""
-"""Points from the goal at which the race starts to bend hit-or-stay decisions."""
 OPEN_ROW_TARGET = 25
 """Round score an active player roughly aims for; the gap is the row's open potential."""
 FLIP7_END_VALUE = 20
 """Extra worth of ending the round by Flip 7 (everyone else's open rows stop growing)."""
 _NUMBER_VALUES = VALUE[:FIRST_ACTION]
+_NOBODY = -(1 << 62)
+"""A standing below any player's: leaves a seat out of the search for the leader."""
 
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
@@ -89,9 +92,7 @@ def _pool(game: Flip7Game) -> tuple[list[int], int, int, int]:
     draw pile, or the discard pile when the draw pile is empty (it is reshuffled in)."""
     if game.draw:
         return game.unseen, len(game.draw), game.unseen_numbers, game.unseen_points
-    counts = [0] * len(game.unseen)
-    for card in game.discard:
-        counts[card] += 1
+    counts = game.counts_outside_rows()  # the draw pile is empty: the discard pile
     numbers = counts[:FIRST_ACTION]
     return (counts, len(game.discard), sum(numbers),
             sum(map(int.__mul__, numbers, _NUMBER_VALUES)))
@@ -262,11 +263,11 @@ def _weights(game: Flip7Game, seat: int, scores: list[int]) -> list[float]:
     opponents, most negative for whoever leads the race. `scores` are the round scores."""
     standing = [t + score for t, score in zip(game.totals, scores, strict=True)]
     mine = standing[seat]
-    standing[seat] = -(1 << 62)
+    standing[seat] = _NOBODY
     leader = max(standing)
     standing[seat] = mine
     other = -1.0 / max(1, len(standing) - 2)
-    weights = [-1.5 if points == leader else other for points in standing]
+    weights = [LEADER_WEIGHT if points == leader else other for points in standing]
     weights[seat] = 1.0
     return weights
 
@@ -317,18 +318,16 @@ def _quick_weights(game: Flip7Game, seat: int) -> list[float]:
     """`_weights` on a cheaper standing: the game total plus the row's number sum (0 for a
     busted row) stands in for the total plus the round score. +1 for `seat`, -1.5 for the
     first opponent with the best standing, an even share of -1 for the others."""
-    totals, numsum, status = game.totals, game.numsum, game.status
+    totals, status = game.totals, game.status
+    standing = list(map(add, totals, game.numsum))
+    if BUSTED in status:
+        for p, state in enumerate(status):
+            if state == BUSTED:
+                standing[p] = totals[p]
+    standing[seat] = _NOBODY
     count = len(totals)
     weights = [-1.0 / (count - 2 if count > 3 else 1)] * count
-    leader = -1
-    best = 0
-    for p in range(count):
-        if p != seat:
-            standing = totals[p] if status[p] == BUSTED else totals[p] + numsum[p]
-            if leader < 0 or standing > best:
-                leader, best = p, standing
-    if leader >= 0:
-        weights[leader] = -1.5
+    weights[standing.index(max(standing))] = LEADER_WEIGHT
     weights[seat] = 1.0
     return weights
 
@@ -423,6 +422,8 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     for p, row in enumerate(rows):
         if row and status[p] != BUSTED:
             holders.append(p)
+    if top[0] == SWAP_STEP and top[3] < 0 and seat in holders:
+        return _search_own_swap(game, seat, holders, weights)
     steal = top[0] == STEAL_STEP
     players = holders
     if top[0] != SWAP_STEP:
@@ -487,8 +488,9 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
                         if value > best_value:
                             best_value, best = value, (p1, i1, p2, i2)
         return best
-    mine = _facts(game, seat)
-    mine_now = _value(mine, -1, -1, brutal)
+    if steal:
+        mine = _facts(game, seat)
+        mine_now = _value(mine, -1, -1, brutal)
     for p in players:
         if (steal and p == seat) or (not steal and bound[p] <= best_value):
             continue
@@ -500,6 +502,70 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
             if value > best_value:
                 best_value, best = value, (p, i)
     return best
+
+
+def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
+                     weights: list[float]) -> tuple[int, ...]:
+    """`_search` for the commonest Swap: no step taken, and the seat has a row, so it swaps
+    one of its own cards with an opponent's. Opponents are tried from the one with the most
+    to lose; once even busting an opponent, plus the most the seat's own row could gain,
+    cannot beat the best swap found, the rest are skipped. A tie goes to the plan `_search`
+    would meet first: the smallest tuple."""
+    brutal = game.brutal
+    rows = game.rows
+    mine = _facts(game, seat)
+    mine_now = _value(mine, -1, -1, brutal)
+    w_mine = weights[seat]
+    # Giving a card and taking one leaves at most the number sum + 13 and one more number
+    # card; a row's worth rises with its score. The 1.0 covers float rounding.
+    ceiling = mine[0] + 13
+    if mine[1] >= 6:
+        most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
+    else:
+        most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling) if ceiling < OPEN_ROW_TARGET else ceiling
+    most_mine = w_mine * (most - mine_now) + 1.0 if w_mine > 0 else float("inf")
+    now: dict[int, float] = {}
+    bound: dict[int, float] = {}
+    for p in holders:
+        if p != seat:
+            now_p = now[p] = _row_worth(game, p)
+            w = weights[p]
+            bound[p] = float("inf") if brutal or w >= 0 else w * (0.0 - now_p)
+    best_value = float("-inf")
+    best: tuple[int, ...] = ()
+    row_mine = rows[seat]
+    for p in sorted(bound, key=bound.__getitem__, reverse=True):
+        bound_p = bound[p]
+        if bound_p + most_mine < best_value:
+            break  # nor can anyone after: their bounds are no higher
+        facts_p, now_p, w = _facts(game, p), now[p], weights[p]
+        row_p = rows[p]
+        for i_mine, c_mine in enumerate(row_mine):
+            for i_p, c_p in enumerate(row_p):
+                gain = w_mine * (_value(mine, c_mine, c_p, brutal) - mine_now)
+                if gain + bound_p < best_value:
+                    continue
+                value = gain + w * (_value(facts_p, c_p, c_mine, brutal) - now_p)
+                if value >= best_value:
+                    plan = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
+                    if value > best_value or plan < best:
+                        best_value, best = value, plan
+    return best
+
+
+def _row_worth(game: Flip7Game, seat: int) -> float:
+    """`_value(_facts(game, seat), -1, -1, brutal)` from the engine's row sums: the row's
+    worth as it stands, without summing it up card by card."""
+    score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
+    if score < 0 and not game.brutal:
+        score = 0
+    if game.nums[seat] >= 7:
+        return score + FLIP7_BONUS + FLIP7_END_VALUE
+    if game.mask[seat] & 1:
+        score = 0
+    if game.status[seat] == ACTIVE and score < OPEN_ROW_TARGET:
+        return score + 0.4 * (OPEN_ROW_TARGET - score)
+    return float(score)
 
 
 def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, list[int], bool]:

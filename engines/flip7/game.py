@@ -384,6 +384,17 @@ class Flip7Game:
         total = (self.numsum[seat] >> self.halves[seat]) - self.minus[seat]
         return 0 if total < 0 and not self.brutal else total
 
+    def counts_outside_rows(self) -> list[int]:
+        """Copies per card id of every card neither in a row nor being resolved: the draw
+        and discard piles together. Counting the few cards out is cheaper than the piles."""
+        counts = list(_DECK_COUNTS[self.decks])
+        for row in self.rows:
+            for card in row:
+                counts[card] -= 1
+        for card in self.held_cards():
+            counts[card] -= 1
+        return counts
+
     def held_cards(self) -> list[int]:
         """Action and set-aside cards still being resolved (out of every pile, F7)."""
         held: list[int] = []
@@ -594,15 +605,8 @@ class Flip7Game:
         draw.extend(self.discard)
         self.discard.clear()
         _shuffle(self.rng, draw)
-        # Every card is now in the draw pile but for the rows and the cards being resolved:
-        # count those few instead of the whole pile.
         unseen = self.unseen
-        unseen[:] = _DECK_COUNTS[self.decks]
-        for row in self.rows:
-            for card in row:
-                unseen[card] -= 1
-        for card in self.held_cards():
-            unseen[card] -= 1
+        unseen[:] = self.counts_outside_rows()
         numbers = unseen[:FIRST_ACTION]
         self.unseen_numbers = sum(numbers)
         self.unseen_points = sum(map(mul, numbers, VALUE))
