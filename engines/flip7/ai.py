@@ -191,7 +191,7 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
     identity for the whole game."""
     numsum, mask, nums, rows = game.numsum, game.mask, game.nums, game.rows
     totals, status, draw, unseen = game.totals, game.status, game.draw, game.unseen
-    goal = game.goal
+    goal, decks = game.goal, game.decks
     race_from = goal - RACE_MARGIN
 
     def decide(seat: int) -> bool:
@@ -210,12 +210,17 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
                 return race
         # Plain numbers only: each card's id is its value, and the cards that bust the row
         # are the unseen copies of those values (a plain 13 is busted by a plain 13 only).
+        # A deck holds at most v copies of value v, so the bust cards weigh
+        # sum(copies * (v + score)) <= decks * score * (score + 13): a low row below the
+        # points still to come hits without counting them (the rule below would agree).
+        unlucky = unseen[UNLUCKY_7]
+        if score * (decks * (score + 13) + unlucky) < game.unseen_points:
+            return True
         bust = bust_points = 0
         for card in rows[seat]:
             copies = unseen[card]
             bust += copies
             bust_points += card * copies
-        unlucky = unseen[UNLUCKY_7]
         if nums[seat] == 6:
             safe = game.unseen_numbers - bust - unlucky
             return (game.unseen_points - bust_points + FLIP7_BONUS * safe
