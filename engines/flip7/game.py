@@ -114,7 +114,7 @@ class Flip7Game:
         "deal_next", "dealer", "decks", "discard", "draw", "flip7", "goal", "halves", "mask",
         "minus", "names", "nums", "numsum", "opening_events", "phase", "rng", "round", "rows",
         "stack", "stat_busts", "stat_flip7s", "status", "totals", "turn", "unseen",
-        "unseen_numbers", "unseen_points", "winner",
+        "unseen_others", "unseen_points", "winner",
     )
 
     def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random,
@@ -161,7 +161,7 @@ class Flip7Game:
         # every card not in the draw pile lies face up, in the discard pile or was seen flipped.
         self._reset_rows(count)
         self.unseen = [0] * KINDS
-        self.unseen_numbers = 0
+        self.unseen_others = 0  # actions and modifiers in the draw pile
         self.unseen_points = 0
 
     # ----------------------------------------------------------------- public surface
@@ -169,6 +169,11 @@ class Flip7Game:
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def unseen_numbers(self) -> int:
+        """Number cards in the draw pile (kept as the other cards' count: they are rarer)."""
+        return len(self.draw) - self.unseen_others
 
     def to_act(self) -> list[int]:
         if self.phase == OVER:
@@ -265,7 +270,6 @@ class Flip7Game:
                         if not held >> card & 1 and nums[seat] != 6:
                             draw.pop()
                             unseen[card] -= 1
-                            self.unseen_numbers -= 1
                             self.unseen_points -= card
                             rows[seat].append(card)
                             mask[seat] = held | 1 << card
@@ -287,7 +291,6 @@ class Flip7Game:
                             # and _add_number's bust inlined.
                             draw.pop()
                             unseen[card] -= 1
-                            self.unseen_numbers -= 1
                             self.unseen_points -= card
                             row = rows[seat]
                             row.append(card)
@@ -309,6 +312,7 @@ class Flip7Game:
                         # _hit and _deal_card inlined: an action or modifier goes on the stack.
                         draw.pop()
                         unseen[card] -= 1
+                        self.unseen_others -= 1
                         stack.append([RESOLVE, seat, card])
                         self.acted = True
                         self._run(events)
@@ -530,7 +534,6 @@ class Flip7Game:
                                     if not held >> card & 1 and self.nums[seat] != 6:
                                         draw.pop()
                                         self.unseen[card] -= 1
-                                        self.unseen_numbers -= 1
                                         self.unseen_points -= card
                                         self.rows[seat].append(card)
                                         self.mask[seat] = held | 1 << card
@@ -593,8 +596,9 @@ class Flip7Game:
         card = draw.pop()
         self.unseen[card] -= 1
         if card < FIRST_ACTION:
-            self.unseen_numbers -= 1
             self.unseen_points -= VALUE[card]
+        else:
+            self.unseen_others -= 1
         return card
 
     def _reshuffle(self, events: list[Event]) -> bool:
@@ -608,7 +612,7 @@ class Flip7Game:
         unseen = self.unseen
         unseen[:] = self.counts_outside_rows()
         numbers = unseen[:FIRST_ACTION]
-        self.unseen_numbers = sum(numbers)
+        self.unseen_others = sum(unseen[FIRST_ACTION:])
         self.unseen_points = sum(map(mul, numbers, VALUE))
         if self._record:
             events.append(_event("reshuffle", "The discard pile was shuffled into a new draw "
@@ -629,10 +633,10 @@ class Flip7Game:
             events.append(_event("flip", f"{self.names[seat]} {_VERBS[how]} {LABELS[card]}.",
                                  {"seat": seat, "card": card, "how": how}))
         if card >= FIRST_ACTION:
+            self.unseen_others -= 1
             self.stack.append([RESOLVE, seat, card])
             return card
         value = VALUE[card]
-        self.unseen_numbers -= 1
         self.unseen_points -= value
         mask = self.mask[seat]
         if mask >> value & 1 or card >= UNLUCKY_7:  # a bust, or Unlucky 7 or Lucky 13
@@ -753,7 +757,7 @@ class Flip7Game:
         for card in self.draw:
             unseen[card] += 1
         numbers = unseen[:FIRST_ACTION]
-        self.unseen_numbers = sum(numbers)
+        self.unseen_others = sum(unseen[FIRST_ACTION:])
         self.unseen_points = sum(map(mul, numbers, VALUE))
 
     def _rebuild(self) -> None:
@@ -1134,7 +1138,7 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
     # The whole deck is in the draw pile and every row is empty: no need to count.
     game.unseen[:] = _DECK_COUNTS[game.decks]
     numbers = game.unseen[:FIRST_ACTION]
-    game.unseen_numbers = sum(numbers)
+    game.unseen_others = sum(game.unseen[FIRST_ACTION:])
     game.unseen_points = sum(map(mul, numbers, VALUE))
     game.dealer = rng.randrange(len(names)) if dealer is None else dealer
     game.round = 0
