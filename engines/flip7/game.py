@@ -232,98 +232,87 @@ class Flip7Game:
     def _turns(self, decide: Callable[[int], bool], events: list[Event]) -> None:
         """Hit-or-stay turns, each decided by `decide(seat)` (True: hit), until a stack choice
         is pending or the game is over: the same as apply(seat, HIT or STAY) turn by turn, for
-        the simulator. The commonest hit (a number the row lacks, no Flip 7) is inlined;
-        every other card, and any game that records events, goes through _hit."""
+        the simulator. A stay and the commonest hits (a number the row lacks short of Flip 7,
+        or a plain number it holds: a bust) are inlined, and so is drawing an action or a
+        modifier; every other card, and any game that records events, goes through _hit."""
         stack = self.stack
+        if stack or self.phase == OVER:
+            return
+        if self._record:
+            while not (stack or self.phase == OVER):
+                seat = self.turn
+                if decide(seat):
+                    self._hit(seat, events)
+                else:
+                    self._stay(seat, events)
+            return
         draw, unseen, rows = self.draw, self.unseen, self.rows
         mask, numsum, nums, status = self.mask, self.numsum, self.nums, self.status
         clockwise = self._clockwise
-        inline = not self._record
-        # The turn passes on inline with `seat` kept in step; after anything that may resolve
-        # effects or end the round, the loop stops on a stack choice or the game's end.
-        if stack or self.phase == OVER:
-            return
+        # `seat` is whose turn it is; self.turn catches up before any call that reads it.
         seat = self.turn
         while True:
             if not decide(seat):
-                if inline:
-                    # _stay and _pass_turn inlined (the stack is empty and no Flip 7 is pending).
-                    status[seat] = STAYED
-                    for nxt in clockwise[seat]:
-                        if status[nxt] == ACTIVE:
-                            self.turn = seat = nxt
-                            self.acted = False
-                            break
-                    else:
-                        self.acted = True
-                        self._run(events)
-                        if stack or self.phase == OVER:
-                            return
-                        seat = self.turn
+                status[seat] = STAYED  # _stay: the stack is empty, no Flip 7 is pending
+            elif draw:
+                card = draw.pop()
+                held = mask[seat]
+                if card < UNLUCKY_7 and not held >> card & 1 and nums[seat] != 6:
+                    # A plain number the row lacks, short of Flip 7: the row grows.
+                    unseen[card] -= 1
+                    self.unseen_points -= card
+                    rows[seat].append(card)
+                    mask[seat] = held | 1 << card
+                    numsum[seat] += card
+                    nums[seat] += 1
+                elif card < 13 and held >> card & 1:
+                    # A plain number the row holds (not 13: Lucky 13 may allow it): a bust.
+                    unseen[card] -= 1
+                    self.unseen_points -= card
+                    row = rows[seat]
+                    row.append(card)
+                    status[seat] = BUSTED
+                    self.bust_len[seat] = len(row)
+                    self.stat_busts += 1
+                elif card >= FIRST_ACTION:
+                    # An action or modifier goes on the stack to be resolved.
+                    unseen[card] -= 1
+                    self.unseen_others -= 1
+                    stack.append([RESOLVE, seat, card])
+                    self.turn = seat
+                    self.acted = True
+                    self._run(events)
+                    if stack or self.phase == OVER:
+                        return
+                    seat = self.turn
                     continue
-                self._stay(seat, events)
+                else:
+                    draw.append(card)  # Flip 7, a second 13, Unlucky 7 or Lucky 13
+                    self.turn = seat
+                    self._hit(seat, events)
+                    if stack or self.phase == OVER:
+                        return
+                    seat = self.turn
+                    continue
             else:
-                if inline and draw:
-                    card = draw[-1]
-                    if card < UNLUCKY_7:  # a plain number: its id is its value
-                        held = mask[seat]
-                        if not held >> card & 1 and nums[seat] != 6:
-                            draw.pop()
-                            unseen[card] -= 1
-                            self.unseen_points -= card
-                            rows[seat].append(card)
-                            mask[seat] = held | 1 << card
-                            numsum[seat] += card
-                            nums[seat] += 1
-                            for nxt in clockwise[seat]:
-                                if status[nxt] == ACTIVE:
-                                    self.turn = seat = nxt
-                                    break
-                            else:
-                                self.acted = True
-                                self._run(events)
-                                if stack or self.phase == OVER:
-                                    return
-                                seat = self.turn
-                            continue
-                        if card < 13 and held >> card & 1:
-                            # A plain number the row holds (not 13: Lucky 13): _hit, _deal_card
-                            # and _add_number's bust inlined.
-                            draw.pop()
-                            unseen[card] -= 1
-                            self.unseen_points -= card
-                            row = rows[seat]
-                            row.append(card)
-                            status[seat] = BUSTED
-                            self.bust_len[seat] = len(row)
-                            self.stat_busts += 1
-                            for nxt in clockwise[seat]:
-                                if status[nxt] == ACTIVE:
-                                    self.turn = seat = nxt
-                                    break
-                            else:
-                                self.acted = True
-                                self._run(events)
-                                if stack or self.phase == OVER:
-                                    return
-                                seat = self.turn
-                            continue
-                    elif card >= FIRST_ACTION:
-                        # _hit and _deal_card inlined: an action or modifier goes on the stack.
-                        draw.pop()
-                        unseen[card] -= 1
-                        self.unseen_others -= 1
-                        stack.append([RESOLVE, seat, card])
-                        self.acted = True
-                        self._run(events)
-                        if stack or self.phase == OVER:
-                            return
-                        seat = self.turn
-                        continue
+                self.turn = seat  # an empty draw pile: _hit reshuffles
                 self._hit(seat, events)
-            if stack or self.phase == OVER:
-                return
-            seat = self.turn
+                if stack or self.phase == OVER:
+                    return
+                seat = self.turn
+                continue
+            # The turn passes to the next active player, or the round ends.
+            for nxt in clockwise[seat]:
+                if status[nxt] == ACTIVE:
+                    seat = nxt
+                    break
+            else:
+                self.turn = seat
+                self.acted = True
+                self._run(events)
+                if stack or self.phase == OVER:
+                    return
+                seat = self.turn
 
     def _stay(self, seat: int, events: list[Event]) -> None:
         """`seat`, whose hit-or-stay turn it is and who holds no Zero, stays."""
