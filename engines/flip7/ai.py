@@ -49,6 +49,9 @@ OPEN_ROW_TARGET = 25
 FLIP7_END_VALUE = 20
 """Extra worth of ending the round by Flip 7 (everyone else's open rows stop growing)."""
 _NUMBER_VALUES = VALUE[:FIRST_ACTION]
+_UNPLAIN = ODD_CARDS | 1
+"""Mask bits of a row that is more than plain numbers: The Zero, Unlucky 7, Lucky 13 or a
+modifier."""
 _NOBODY = -(1 << 62)
 """A standing below any player's: leaves a seat out of the search for the leader."""
 
@@ -451,15 +454,14 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     # an opponent's term w * (worth - now) is at most w * (0.0 - now) (w < 0), in floats too
     # (rounding is monotonic); a candidate whose bound is not above the best is skipped.
     inf = float("inf")
-    facts: dict[int, tuple[int, int, int, int, int, int, list[int], bool]] = {}
     now: dict[int, float] = {}
     bound: dict[int, float] = {}
     for p in players:
-        facts_p = facts[p] = _facts(game, p)
-        now_p = now[p] = _value(facts_p, -1, -1, brutal)
+        now_p = now[p] = _row_worth(game, p)
         w = weights[p]
         bound[p] = inf if brutal or w >= 0 else w * (0.0 - now_p)
     if top[0] == SWAP_STEP:
+        facts = {p: _facts(game, p) for p in players}
         first, index, second = top[3], top[4], top[5]
         # With no step taken and a row of its own, the AI swaps one of its own cards: pairs
         # of two other players are left out (half the pairs of four players, little lost).
@@ -493,16 +495,40 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
                         if value > best_value:
                             best_value, best = value, (p1, i1, p2, i2)
         return best
+    mask = game.mask
+    mask_mine = mask[seat]
+    # Rows of plain numbers (see `_UNPLAIN`) take `_value` in short: a card going out takes
+    # its value from the sum, one coming in busts the row if it holds the value.
+    plain_mine = not mask_mine & _UNPLAIN
+    mine: tuple[int, int, int, int, int, int, list[int], bool] | None = None  # when needed
     if steal:
-        mine = _facts(game, seat)
-        mine_now = _value(mine, -1, -1, brutal)
+        mine_now = _row_worth(game, seat)
+        sum_mine, active_mine = game.numsum[seat], status[seat] == ACTIVE
+        flip7_next = game.nums[seat] == 6
     for p in players:
         if (steal and p == seat) or (not steal and bound[p] <= best_value):
             continue
-        w, now_p, facts_p = weights[p], now[p], facts[p]
+        w, now_p = weights[p], now[p]
+        if not mask[p] & _UNPLAIN and (plain_mine or not steal):
+            sum_p, active_p = game.numsum[p], status[p] == ACTIVE
+            for i, card in enumerate(rows[p]):
+                value = w * (_worth(sum_p - card, active_p) - now_p)
+                if steal:
+                    if mask_mine >> card & 1:
+                        value += 0.0 - mine_now
+                    elif flip7_next:
+                        value += sum_mine + card + FLIP7_BONUS + FLIP7_END_VALUE - mine_now
+                    else:
+                        value += _worth(sum_mine + card, active_mine) - mine_now
+                if value > best_value:
+                    best_value, best = value, (p, i)
+            continue
+        facts_p = _facts(game, p)
+        if steal and mine is None:
+            mine = _facts(game, seat)
         for i, card in enumerate(rows[p]):
             value = w * (_value(facts_p, card, -1, brutal) - now_p)
-            if steal:
+            if mine is not None:
                 value += _value(mine, -1, card, brutal) - mine_now
             if value > best_value:
                 best_value, best = value, (p, i)
@@ -518,13 +544,13 @@ def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
     would meet first: the smallest tuple."""
     brutal = game.brutal
     rows = game.rows
-    mine = _facts(game, seat)
-    mine_now = _value(mine, -1, -1, brutal)
+    mine: tuple[int, int, int, int, int, int, list[int], bool] | None = None  # when needed
+    mine_now = _row_worth(game, seat)
     w_mine = weights[seat]
     # Giving a card and taking one leaves at most the number sum + 13 and one more number
     # card; a row's worth rises with its score. The 1.0 covers float rounding.
-    ceiling = mine[0] + 13
-    if mine[1] >= 6:
+    ceiling = game.numsum[seat] + 13
+    if game.nums[seat] >= 6:
         most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
     else:
         most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling) if ceiling < OPEN_ROW_TARGET else ceiling
@@ -539,12 +565,36 @@ def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
     best_value = float("-inf")
     best: tuple[int, ...] = ()
     row_mine = rows[seat]
+    mask, status = game.mask, game.status
+    mask_mine, active_mine, sum_mine = mask[seat], status[seat] == ACTIVE, game.numsum[seat]
+    plain_mine = not mask_mine & _UNPLAIN
     for p in sorted(bound, key=bound.__getitem__, reverse=True):
         bound_p = bound[p]
         if bound_p + most_mine < best_value:
             break  # nor can anyone after: their bounds are no higher
-        facts_p, now_p, w = _facts(game, p), now[p], weights[p]
+        now_p, w = now[p], weights[p]
         row_p = rows[p]
+        if plain_mine and not mask[p] & _UNPLAIN:
+            # Two rows of plain numbers (ids are values, each value once, no Zero): a card
+            # busts a row that holds its value, unless that is the card going out, and
+            # otherwise the sum changes by the difference. `_value` in short.
+            mask_p, active_p, sum_p = mask[p], status[p] == ACTIVE, game.numsum[p]
+            for i_mine, c_mine in enumerate(row_mine):
+                for i_p, c_p in enumerate(row_p):
+                    gain = w_mine * ((0.0 if c_p != c_mine and mask_mine >> c_p & 1 else
+                                      _worth(sum_mine - c_mine + c_p, active_mine)) - mine_now)
+                    if gain + bound_p < best_value:
+                        continue
+                    value = gain + w * ((0.0 if c_mine != c_p and mask_p >> c_mine & 1 else
+                                         _worth(sum_p - c_p + c_mine, active_p)) - now_p)
+                    if value >= best_value:
+                        plan = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
+                        if value > best_value or plan < best:
+                            best_value, best = value, plan
+            continue
+        facts_p = _facts(game, p)
+        if mine is None:
+            mine = _facts(game, seat)
         for i_mine, c_mine in enumerate(row_mine):
             for i_p, c_p in enumerate(row_p):
                 gain = w_mine * (_value(mine, c_mine, c_p, brutal) - mine_now)
@@ -566,11 +616,7 @@ def _row_worth(game: Flip7Game, seat: int) -> float:
         score = 0
     if game.nums[seat] >= 7:
         return score + FLIP7_BONUS + FLIP7_END_VALUE
-    if game.mask[seat] & 1:
-        score = 0
-    if game.status[seat] == ACTIVE and score < OPEN_ROW_TARGET:
-        return score + 0.4 * (OPEN_ROW_TARGET - score)
-    return float(score)
+    return _worth(0 if game.mask[seat] & 1 else score, game.status[seat] == ACTIVE)
 
 
 def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, list[int], bool]:
@@ -638,6 +684,13 @@ def _value(facts: tuple[int, int, int, int, int, int, list[int], bool], out: int
         return score + FLIP7_BONUS + FLIP7_END_VALUE
     if zeros:
         score = 0
+    if active and score < OPEN_ROW_TARGET:
+        return score + 0.4 * (OPEN_ROW_TARGET - score)
+    return float(score)
+
+
+def _worth(score: int, active: bool) -> float:
+    """`_value`'s last step on its own: a row's worth from its round score."""
     if active and score < OPEN_ROW_TARGET:
         return score + 0.4 * (OPEN_ROW_TARGET - score)
     return float(score)
