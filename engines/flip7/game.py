@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import repeat, starmap
-from operator import mul
+from operator import itemgetter, mul
 from typing import Any
 
 from engines.base import Event, IllegalMove
@@ -1143,7 +1143,8 @@ def _shuffle(rng: random.Random, cards: list[int]) -> None:
     (one C-level random() per card instead of a Python-level randbelow)."""
     keys = list(starmap(rng.random, repeat((), len(cards))))  # rng.random() per card, in C
     order = sorted(range(len(cards)), key=keys.__getitem__)
-    cards[:] = list(map(cards.__getitem__, order))
+    if len(order) > 1:  # itemgetter of one index returns the card, not a tuple
+        cards[:] = itemgetter(*order)(cards)  # cards[i] for i in order, in C
 
 
 def _take(remaining: list[int], card: int) -> bool:

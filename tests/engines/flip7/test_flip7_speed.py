@@ -120,3 +120,23 @@ def test_pruned_pick_search_finds_the_plain_search_plan() -> None:
             action = rng.choice(options) if rng.random() < 0.5 else ai.choose(game, seat)
             game.apply(seat, action)
     assert searched > 300
+
+
+def test_shuffle_keeps_every_card_and_spreads_them_evenly() -> None:
+    """The engine's shuffle (random sort keys) on piles of every small size, and a check
+    that each card lands in each place about equally often."""
+    from collections import Counter
+
+    from engines.flip7.game import _shuffle
+
+    rng = random.Random(7)
+    for size in range(6):
+        pile = list(range(size))
+        _shuffle(rng, pile)
+        assert sorted(pile) == list(range(size))
+    places: Counter[tuple[int, int]] = Counter()
+    for _ in range(6000):
+        pile = [0, 1, 2]
+        _shuffle(rng, pile)
+        places.update((card, place) for place, card in enumerate(pile))
+    assert all(1800 < places[(card, place)] < 2200 for card in range(3) for place in range(3))
