@@ -358,7 +358,9 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     focus = game.status[leader] != BUSTED  # the leader is one of the options
     if card >= FIRST_MODIFIER:
         # A modifier that hurts the leader goes to the leader; else every option is weighed.
-        if focus and _modifier_delta(game, leader, card, round_score(leader)) < 0:
+        # (On an active row every modifier counts as a loss: see _modifier_delta.)
+        if focus and (game.status[leader] == ACTIVE
+                      or _modifier_delta(game, leader, card, round_score(leader)) < 0):
             return player_choice(leader)
         for option in options:
             target = option.seat  # type: ignore[union-attr]
