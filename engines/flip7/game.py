@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from itertools import repeat, starmap
 from operator import itemgetter, mul
 from typing import Any
@@ -128,8 +129,7 @@ class Flip7Game:
         self.stat_busts = 0
         self.stat_flip7s = 0
         self.names = list(names)
-        self._clockwise = [[(seat + step) % count for step in range(1, count + 1)]
-                           for seat in range(count)]
+        self._clockwise = _clockwise(count)
         self.goal = goal
         self.brutal = brutal
         self.decks = 1 if count <= ONE_DECK_MAX else 2
@@ -229,90 +229,90 @@ class Flip7Game:
                     return
         self._run(events)
 
-    def _turns(self, decide: Callable[[int], bool], events: list[Event]) -> None:
-        """Hit-or-stay turns, each decided by `decide(seat)` (True: hit), until a stack choice
-        is pending or the game is over: the same as apply(seat, HIT or STAY) turn by turn, for
-        the simulator. A stay and the commonest hits (a number the row lacks short of Flip 7,
-        or a plain number it holds: a bust) are inlined, and so is drawing an action or a
-        modifier; every other card, and any game that records events, goes through _hit."""
-        stack = self.stack
-        if stack or self.phase == OVER:
-            return
+    def turn_runner(self, decide: Callable[[int], bool]) -> Callable[[], None]:
+        """For the simulator: a function that plays hit-or-stay turns, each decided by
+        `decide(seat)` (True: hit), until a stack choice is pending or the game is over: the
+        same as apply(seat, HIT or STAY) turn by turn. A stay and the commonest hits (a
+        number the row lacks short of Flip 7, or a plain number it holds: a bust) are
+        inlined, and so is drawing an action or a modifier; every other card goes through
+        _hit. It binds the game's lists once (they keep their identity for the whole game)
+        and records no events: the game must be built with record_events=False."""
         if self._record:
-            while not (stack or self.phase == OVER):
-                seat = self.turn
-                if decide(seat):
-                    self._hit(seat, events)
-                else:
-                    self._stay(seat, events)
-            return
-        draw, unseen, rows = self.draw, self.unseen, self.rows
+            raise ValueError("turn_runner() plays games that record no events")
+        stack, draw, unseen, rows = self.stack, self.draw, self.unseen, self.rows
         mask, numsum, nums, status = self.mask, self.numsum, self.nums, self.status
         clockwise = self._clockwise
-        # `seat` is whose turn it is; self.turn catches up before any call that reads it.
-        seat = self.turn
-        while True:
-            if not decide(seat):
-                status[seat] = STAYED  # _stay: the stack is empty, no Flip 7 is pending
-            elif draw:
-                card = draw.pop()
-                held = mask[seat]
-                if card < UNLUCKY_7 and not held >> card & 1 and nums[seat] != 6:
-                    # A plain number the row lacks, short of Flip 7: the row grows.
-                    unseen[card] -= 1
-                    self.unseen_points -= card
-                    rows[seat].append(card)
-                    mask[seat] = held | 1 << card
-                    numsum[seat] += card
-                    nums[seat] += 1
-                elif card < 13 and held >> card & 1:
-                    # A plain number the row holds (not 13: Lucky 13 may allow it): a bust.
-                    unseen[card] -= 1
-                    self.unseen_points -= card
-                    row = rows[seat]
-                    row.append(card)
-                    status[seat] = BUSTED
-                    self.bust_len[seat] = len(row)
-                    self.stat_busts += 1
-                elif card >= FIRST_ACTION:
-                    # An action or modifier goes on the stack to be resolved.
-                    unseen[card] -= 1
-                    self.unseen_others -= 1
-                    stack.append([RESOLVE, seat, card])
+        events: list[Event] = []  # stays empty: nothing is recorded
+
+        def run_turns() -> None:
+            if stack or self.phase == OVER:
+                return
+            # `seat` is whose turn it is; self.turn catches up before any call that reads it.
+            seat = self.turn
+            while True:
+                if not decide(seat):
+                    status[seat] = STAYED  # _stay: the stack is empty, no Flip 7 is pending
+                elif draw:
+                    card = draw.pop()
+                    held = mask[seat]
+                    if card < UNLUCKY_7 and not held >> card & 1 and nums[seat] != 6:
+                        # A plain number the row lacks, short of Flip 7: the row grows.
+                        unseen[card] -= 1
+                        self.unseen_points -= card
+                        rows[seat].append(card)
+                        mask[seat] = held | 1 << card
+                        numsum[seat] += card
+                        nums[seat] += 1
+                    elif card < 13 and held >> card & 1:
+                        # A plain number the row holds (not 13: Lucky 13 may allow it): a bust.
+                        unseen[card] -= 1
+                        self.unseen_points -= card
+                        row = rows[seat]
+                        row.append(card)
+                        status[seat] = BUSTED
+                        self.bust_len[seat] = len(row)
+                        self.stat_busts += 1
+                    elif card >= FIRST_ACTION:
+                        # An action or modifier goes on the stack to be resolved.
+                        unseen[card] -= 1
+                        self.unseen_others -= 1
+                        stack.append([RESOLVE, seat, card])
+                        self.turn = seat
+                        self.acted = True
+                        self._run(events)
+                        if stack or self.phase == OVER:
+                            return
+                        seat = self.turn
+                        continue
+                    else:
+                        draw.append(card)  # Flip 7, a second 13, Unlucky 7 or Lucky 13
+                        self.turn = seat
+                        self._hit(seat, events)
+                        if stack or self.phase == OVER:
+                            return
+                        seat = self.turn
+                        continue
+                else:
+                    self.turn = seat  # an empty draw pile: _hit reshuffles
+                    self._hit(seat, events)
+                    if stack or self.phase == OVER:
+                        return
+                    seat = self.turn
+                    continue
+                # The turn passes to the next active player, or the round ends.
+                for nxt in clockwise[seat]:
+                    if status[nxt] == ACTIVE:
+                        seat = nxt
+                        break
+                else:
                     self.turn = seat
                     self.acted = True
                     self._run(events)
                     if stack or self.phase == OVER:
                         return
                     seat = self.turn
-                    continue
-                else:
-                    draw.append(card)  # Flip 7, a second 13, Unlucky 7 or Lucky 13
-                    self.turn = seat
-                    self._hit(seat, events)
-                    if stack or self.phase == OVER:
-                        return
-                    seat = self.turn
-                    continue
-            else:
-                self.turn = seat  # an empty draw pile: _hit reshuffles
-                self._hit(seat, events)
-                if stack or self.phase == OVER:
-                    return
-                seat = self.turn
-                continue
-            # The turn passes to the next active player, or the round ends.
-            for nxt in clockwise[seat]:
-                if status[nxt] == ACTIVE:
-                    seat = nxt
-                    break
-            else:
-                self.turn = seat
-                self.acted = True
-                self._run(events)
-                if stack or self.phase == OVER:
-                    return
-                seat = self.turn
+
+        return run_turns
 
     def _stay(self, seat: int, events: list[Event]) -> None:
         """`seat`, whose hit-or-stay turn it is and who holds no Zero, stays."""
@@ -1145,6 +1145,13 @@ def _shuffle(rng: random.Random, cards: list[int]) -> None:
     order = sorted(range(len(cards)), key=keys.__getitem__)
     if len(order) > 1:  # itemgetter of one index returns the card, not a tuple
         cards[:] = itemgetter(*order)(cards)  # cards[i] for i in order, in C
+
+
+@cache
+def _clockwise(count: int) -> tuple[tuple[int, ...], ...]:
+    """Per seat, the other seats clockwise from its left, itself last (F2)."""
+    return tuple(tuple((seat + step) % count for step in range(1, count + 1))
+                 for seat in range(count))
 
 
 def _take(remaining: list[int], card: int) -> bool:

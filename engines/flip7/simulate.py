@@ -26,7 +26,7 @@ from engines.flip7.game import DISCARD_STEP, OVER, SWAP_STEP, Flip7Game, new_gam
 def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200,
               brutal: bool = False, fast: bool = True) -> Flip7Game:
     """One AI-only game to its end. `fast` records no events and plays hit-or-stay turns
-    through `hit_rule` and the engine's `_turns`; otherwise every move goes through `choose`
+    through `hit_rule` and the engine's `turn_runner`; otherwise every move goes through `choose`
     and `apply` as the bot does. Both play the same game (a test compares them)."""
     if not fast:
         game = new_game(names, seed, goal=goal, brutal=brutal)
@@ -37,7 +37,7 @@ def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int 
     sink: list[Event] = []  # stays empty: the game records no events
     game = new_game(names, seed, goal=goal, brutal=brutal, record_events=False)
     strong = [level == "strong" for level in seat_levels]
-    decide = hit_rule(game, strong)
+    run_turns = game.turn_runner(hit_rule(game, strong))
     stack = game.stack
     stack_options, choose_step, run = game._stack_options, game._choose, game._run
     while game.phase != OVER:
@@ -61,7 +61,7 @@ def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int 
                 choose_step(top, action, sink)
             run(sink)
         else:
-            game._turns(decide, sink)
+            run_turns()
     return game
 
 
