@@ -370,16 +370,17 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         return best
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
-    # Only itself and the leader are weighed when the leader can be a target.
-    for option in options:
-        target = option.seat  # type: ignore[union-attr]
-        if focus and target != leader and target != seat:
-            continue
+    # Only itself and the leader are weighed when the leader can be a target (the options
+    # are in seat order, so the lower seat wins a tie).
+    targets = [option.seat for option in options] if not focus else (  # type: ignore[union-attr]
+        [seat, leader] if seat < leader else [leader, seat])
+    best_target = targets[0]
+    for target in targets:
         worth = weights[target] * _draws_delta(game, target, draws, counts, total,
                                                round_score(target))
         if worth > best_worth:
-            best, best_worth = option, worth
-    return best
+            best_target, best_worth = target, worth
+    return player_choice(best_target)
 
 
 # ------------------------------------------------------------------ Swap, Steal, Discard
