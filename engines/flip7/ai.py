@@ -685,15 +685,12 @@ def _value(facts: tuple[int, int, int, int, int, int, list[int], bool], out: int
         score = 0
     if nums >= 7:
         return score + FLIP7_BONUS + FLIP7_END_VALUE
-    if zeros:
-        score = 0
-    if active and score < OPEN_ROW_TARGET:
-        return score + 0.4 * (OPEN_ROW_TARGET - score)
-    return float(score)
+    return _worth(0 if zeros else score, active)
 
 
 def _worth(score: int, active: bool) -> float:
-    """`_value`'s last step on its own: a row's worth from its round score."""
+    """A row's worth from its round score: an active row also counts what it may still add
+    (its open potential)."""
     if active and score < OPEN_ROW_TARGET:
         return score + 0.4 * (OPEN_ROW_TARGET - score)
     return float(score)
