@@ -72,6 +72,7 @@ def _event(kind: str, text: str, data: dict[str, Any]) -> Event:
     return event
 
 _NO_CARDS = (0,) * KINDS
+_NO_CARD = 99  # what the simulator's turn loop "draws" from an empty pile: no card id
 _DECK_COUNTS = {decks: tuple(deck_counts(decks)) for decks in (1, 2)}
 _PLAYERS = PLAYER_CHOICES  # ChoosePlayer(p) is _PLAYERS[p], ChooseCard(s, i) _CARDS[s][i]
 _CARDS = CARD_CHOICES
@@ -252,8 +253,8 @@ class Flip7Game:
             while True:
                 if not decide(seat):
                     status[seat] = STAYED  # _stay: the stack is empty, no Flip 7 is pending
-                elif draw:
-                    card = draw.pop()
+                else:
+                    card = draw.pop() if draw else _NO_CARD
                     held = mask[seat]
                     if card < UNLUCKY_7 and not held >> card & 1 and nums[seat] != 6:
                         # A plain number the row lacks, short of Flip 7: the row grows.
@@ -272,33 +273,25 @@ class Flip7Game:
                         status[seat] = BUSTED
                         self.bust_len[seat] = len(row)
                         self.stat_busts += 1
-                    elif card >= FIRST_ACTION:
-                        # An action or modifier goes on the stack to be resolved.
-                        unseen[card] -= 1
-                        self.unseen_others -= 1
-                        stack.append([RESOLVE, seat, card])
-                        self.turn = seat
-                        self.acted = True
-                        self._run(events)
-                        if stack or self.phase == OVER:
-                            return
-                        seat = self.turn
-                        continue
                     else:
-                        draw.append(card)  # Flip 7, a second 13, Unlucky 7 or Lucky 13
+                        # The engine's own way: an action or modifier to resolve, or _hit for
+                        # Flip 7, a second 13, Unlucky 7, Lucky 13 or an empty draw pile.
                         self.turn = seat
-                        self._hit(seat, events)
+                        if card == _NO_CARD:
+                            self._hit(seat, events)
+                        elif card >= FIRST_ACTION:
+                            unseen[card] -= 1
+                            self.unseen_others -= 1
+                            stack.append([RESOLVE, seat, card])
+                            self.acted = True
+                            self._run(events)
+                        else:
+                            draw.append(card)
+                            self._hit(seat, events)
                         if stack or self.phase == OVER:
                             return
                         seat = self.turn
                         continue
-                else:
-                    self.turn = seat  # an empty draw pile: _hit reshuffles
-                    self._hit(seat, events)
-                    if stack or self.phase == OVER:
-                        return
-                    seat = self.turn
-                    continue
                 # The turn passes to the next active player, or the round ends.
                 for nxt in clockwise[seat]:
                     if status[nxt] == ACTIVE:
