@@ -58,13 +58,8 @@ _NOBODY = -(1 << 62)
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     """The move this seat's AI makes now."""
-    if not game.stack and seat == game.turn and game.winner < 0:
-        if game.mask[seat] & 1:
-            return HIT
-        if level == "strong":
-            return HIT if _should_hit(game, seat) else STAY
-        if level == "simple":
-            return HIT if game.round_score(seat) < SIMPLE_STAY_AT else STAY
+    if not game.stack and seat == game.turn and game.winner < 0 and level in AI_LEVELS:
+        return HIT if _hits(game, seat, level == "strong") else STAY
     if level not in AI_LEVELS:
         raise IllegalMove(f"Unknown AI level {level!r}; use one of {', '.join(AI_LEVELS)}.")
     if game.winner >= 0 or seat != game._decider():
@@ -74,6 +69,16 @@ def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     if level == "simple":
         return _simple_choice(seat, options)
     return _strong_choice(game, seat, options)
+
+
+def _hits(game: Flip7Game, seat: int, strong: bool) -> bool:
+    """Hit or stay: The Zero must hit; the simple AI stays from 20 points; the strong one
+    weighs its chances (`_should_hit`)."""
+    if game.mask[seat] & 1:
+        return True
+    if strong:
+        return _should_hit(game, seat)
+    return game.round_score(seat) < SIMPLE_STAY_AT
 
 
 # ------------------------------------------------------------------ simple
@@ -189,22 +194,17 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
     """For the simulator: `decide(seat)` answers whether the seat whose hit-or-stay turn it is
     hits (`strong[seat]`: the strong AI, else the simple one), the same answer as `choose` (a
     test holds the two together). The strong AI's commonest case, a row of plain numbers
-    with a draw pile to draw from, is `_should_hit` cut down to it; every other case asks
-    `choose`'s rules. It binds the game's lists once, relying on the engine keeping their
-    identity for the whole game."""
+    (no Zero either) with a draw pile to draw from, is `_should_hit` cut down to it; every
+    other case asks `choose`'s rules. It binds the game's lists once, relying on the engine
+    keeping their identity for the whole game."""
     numsum, mask, nums, rows = game.numsum, game.mask, game.nums, game.rows
     totals, status, draw, unseen = game.totals, game.status, game.draw, game.unseen
     goal, decks = game.goal, game.decks
     race_from = goal - RACE_MARGIN
 
     def decide(seat: int) -> bool:
-        held = mask[seat]
-        if held & 1:  # The Zero: must hit
-            return True
-        if not strong[seat]:
-            return game.round_score(seat) < SIMPLE_STAY_AT
-        if held & ODD_CARDS or not draw:
-            return _should_hit(game, seat)
+        if mask[seat] & _UNPLAIN or not draw or not strong[seat]:
+            return _hits(game, seat, strong[seat])
         score = numsum[seat]
         if game.best_total >= race_from and (
                 totals[seat] + score >= goal or status.count(ACTIVE) == 1):
