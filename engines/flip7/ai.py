@@ -136,10 +136,10 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     from the public card counts and bent by the race to the goal (F1). Actions and
     modifiers count as leaving the score unchanged (the drawer aims them elsewhere).
 
-    This runs for nearly every move of a simulated game, so it is one flat function: the
-    round score of an active row without The Zero (the caller handled The Zero), then the
-    common case of a draw pile and no 13 in the row (bit 13 of the row's value mask)
-    inlined."""
+    One flat function, as it runs for many moves: the round score of an active row without
+    The Zero (the caller handled The Zero), then the common case of a draw pile and no 13
+    in the row (bit 13 of the row's value mask) inlined. The simulator's `hit_rule` answers
+    rows of plain numbers itself and sends the others here."""
     numsum = game.numsum[seat]
     halves = game.halves[seat]
     minus = game.minus[seat]
