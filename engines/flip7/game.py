@@ -72,6 +72,8 @@ def _event(kind: str, text: str, data: dict[str, Any]) -> Event:
     return event
 
 _NO_CARDS = (0,) * KINDS
+_BIT = tuple(1 << value for value in range(14))
+"""A value's bit in a row's mask: a lookup is cheaper than a shift in the hot loops."""
 _NO_CARD = 99  # what the simulator's turn loop "draws" from an empty pile: no card id
 _DECK_COUNTS = {decks: tuple(deck_counts(decks)) for decks in (1, 2)}
 _PLAYERS = PLAYER_CHOICES  # ChoosePlayer(p) is _PLAYERS[p], ChooseCard(s, i) _CARDS[s][i]
@@ -256,15 +258,15 @@ class Flip7Game:
                 else:
                     card = draw.pop() if draw else _NO_CARD
                     held = mask[seat]
-                    if card < UNLUCKY_7 and not held >> card & 1 and nums[seat] != 6:
+                    if card < UNLUCKY_7 and not held & _BIT[card] and nums[seat] != 6:
                         # A plain number the row lacks, short of Flip 7: the row grows.
                         unseen[card] -= 1
                         self.unseen_points -= card
                         rows[seat].append(card)
-                        mask[seat] = held | 1 << card
+                        mask[seat] = held | _BIT[card]
                         numsum[seat] += card
                         nums[seat] += 1
-                    elif card < 13 and held >> card & 1:
+                    elif card < 13 and held & _BIT[card]:
                         # A plain number the row holds (not 13: Lucky 13 may allow it): a bust.
                         unseen[card] -= 1
                         self.unseen_points -= card
@@ -513,12 +515,12 @@ class Flip7Game:
                                 card = draw[-1]
                                 if card < UNLUCKY_7:
                                     held = self.mask[seat]
-                                    if not held >> card & 1 and self.nums[seat] != 6:
+                                    if not held & _BIT[card] and self.nums[seat] != 6:
                                         draw.pop()
                                         self.unseen[card] -= 1
                                         self.unseen_points -= card
                                         self.rows[seat].append(card)
-                                        self.mask[seat] = held | 1 << card
+                                        self.mask[seat] = held | _BIT[card]
                                         self.numsum[seat] += card
                                         self.nums[seat] += 1
                                         continue
