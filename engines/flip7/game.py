@@ -501,32 +501,8 @@ class Flip7Game:
                 self._end_round(events)
                 continue
             if self.phase == DEAL:
-                count = len(self.names)
-                if self.deal_next < count:
-                    status = self.status
-                    first = self.dealer + 1
-                    draw, inline = self.draw, not self._record
-                    while self.deal_next < count:
-                        seat = (first + self.deal_next) % count
-                        self.deal_next += 1
-                        if status[seat] == ACTIVE:
-                            if inline and draw:
-                                # _deal_card's common case inlined: a new plain number.
-                                card = draw[-1]
-                                if card < UNLUCKY_7:
-                                    held = self.mask[seat]
-                                    if not held & _BIT[card] and self.nums[seat] != 6:
-                                        draw.pop()
-                                        self.unseen[card] -= 1
-                                        self.unseen_points -= card
-                                        self.rows[seat].append(card)
-                                        self.mask[seat] = held | _BIT[card]
-                                        self.numsum[seat] += card
-                                        self.nums[seat] += 1
-                                        continue
-                            self._deal_card(seat, "deal", events)
-                            if stack or self.flip7 >= 0:
-                                break
+                if self.deal_next < len(self.names):
+                    self._deal(events)
                     continue
                 self.phase = PLAY
                 self.turn = self.dealer
@@ -541,6 +517,38 @@ class Flip7Game:
                 self._end_round(events)
                 continue
             return
+
+    def _deal(self, events: list[Event]) -> None:
+        """The opening deal (F5) from where it stands: a card to each active player from the
+        dealer's left, until an action or modifier must be resolved or Flip 7 ends it."""
+        count = len(self.names)
+        first = self.dealer + 1
+        draw = self.draw
+        if self.deal_next == 0 and not self._record:
+            # A fresh deal: every row is empty and every player active, so while the cards
+            # are plain numbers each one simply starts a row (no bust, no Flip 7).
+            unseen, rows, mask, numsum, nums = (self.unseen, self.rows, self.mask, self.numsum,
+                                                self.nums)
+            dealt = 0
+            while dealt < count and draw and draw[-1] < UNLUCKY_7:
+                card = draw.pop()
+                seat = (first + dealt) % count
+                unseen[card] -= 1
+                self.unseen_points -= card
+                rows[seat].append(card)
+                mask[seat] = _BIT[card]
+                numsum[seat] = card
+                nums[seat] = 1
+                dealt += 1
+            self.deal_next = dealt
+        status = self.status
+        while self.deal_next < count:
+            seat = (first + self.deal_next) % count
+            self.deal_next += 1
+            if status[seat] == ACTIVE:
+                self._deal_card(seat, "deal", events)
+                if self.stack or self.flip7 >= 0:
+                    return
 
     def _needs_choice(self, top: list[int], events: list[Event]) -> bool:
         """Stop for a choice unless it is forced (one option) or void (resolver busted)."""
