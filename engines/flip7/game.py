@@ -492,7 +492,8 @@ class Flip7Game:
                 elif kind == FLIP4:
                     self._step_flip4(top, events)
                 elif kind == RESOLVE and top[2] in (SWAP, STEAL, DISCARD):
-                    self._begin_pick(top, events)
+                    if self._begin_pick(top, events):
+                        return
                 else:
                     if self._needs_choice(top, events):
                         return
@@ -813,34 +814,33 @@ class Flip7Game:
         for card in reversed(aside):
             self.stack.append([RESOLVE, target, card])
 
-    def _begin_pick(self, top: list[int], events: list[Event]) -> None:
-        """Turn a Swap/Steal/Discard into its step entry, or discard it if it has no target."""
+    def _begin_pick(self, top: list[int], events: list[Event]) -> bool:
+        """Turn a Swap/Steal/Discard into its step entry, or discard it if it has no target.
+        True when the entry's first step is a choice to stop for; a lone possible victim is
+        chosen here, as _needs_choice would."""
         seat, card = top[1], top[2]
         if self.status[seat] == BUSTED:
             self._needs_choice(top, events)
-            return
+            return False
         status = self.status
         holders: list[int] = []
         for p, row in enumerate(self.rows):
-            if row and status[p] != BUSTED:
-                holders.append(p)
-        if card == SWAP:
-            possible = len(holders) >= 2
-            entry = [SWAP_STEP, seat, card, -1, -1, -1]
-        elif card == STEAL:
-            possible = len(holders) > (seat in holders)  # someone other than the thief
-            entry = [STEAL_STEP, seat, card, -1]
-        else:
-            possible = bool(holders)
-            entry = [DISCARD_STEP, seat, card, -1]
+            if row and status[p] != BUSTED and (p != seat or card != STEAL):
+                holders.append(p)  # players with face-up cards; never the thief for a Steal
         self.stack.pop()
-        if possible:
-            self.stack.append(entry)
-            return
-        self.discard.append(card)
-        if self._record:
-            events.append(_event("no_target", f"{LABELS[card]} has no legal target and is "
-                                "discarded.", {"seat": seat, "card": card}))
+        if len(holders) < (2 if card == SWAP else 1):
+            self.discard.append(card)
+            if self._record:
+                events.append(_event("no_target", f"{LABELS[card]} has no legal target and is "
+                                    "discarded.", {"seat": seat, "card": card}))
+            return False
+        self._options = None
+        if card == SWAP:
+            self.stack.append([SWAP_STEP, seat, card, -1, -1, -1])
+            return True
+        victim = holders[0] if len(holders) == 1 else -1
+        self.stack.append([STEAL_STEP if card == STEAL else DISCARD_STEP, seat, card, victim])
+        return victim < 0
 
     def _holders(self, exclude: int = -1) -> list[int]:
         status = self.status
