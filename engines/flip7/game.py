@@ -256,7 +256,10 @@ class Flip7Game:
                 if not decide(seat):
                     status[seat] = STAYED  # _stay: the stack is empty, no Flip 7 is pending
                 else:
-                    card = draw.pop() if draw else _NO_CARD
+                    try:
+                        card = draw.pop()
+                    except IndexError:  # an empty draw pile: rare, and free until it happens
+                        card = _NO_CARD
                     held = mask[seat]
                     if card < UNLUCKY_7 and not held & _BIT[card] and nums[seat] != 6:
                         # A plain number the row lacks, short of Flip 7: the row grows.
