@@ -427,6 +427,11 @@ def _fits(top: list[int], plan: object) -> bool:
 
 
 def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> tuple[int, ...]:
+    """The best complete Swap (p1, i1, p2, i2) or Steal/Discard (victim, index) consistent
+    with the steps in `top`, by the weighted change in the rows' worth; the first best in
+    candidate order. With no step taken and a row of its own, the AI swaps one of its own
+    cards (`_search_own_swap`): pairs of two other players are left out (half the pairs of
+    four players, little lost)."""
     rows = game.rows
     status = game.status
     holders: list[int] = []
@@ -466,13 +471,10 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     if top[0] == SWAP_STEP:
         facts = {p: _facts(game, p) for p in players}
         first, index, second = top[3], top[4], top[5]
-        # With no step taken and a row of its own, the AI swaps one of its own cards: pairs
-        # of two other players are left out (half the pairs of four players, little lost).
-        own = first < 0 and seat in facts
+        # A Swap by a seat with no row of its own, or one whose first steps are taken.
         for p1 in [first] if first >= 0 else holders:
             row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
-            seconds = [second] if second >= 0 else (
-                [seat] if own and p1 != seat else holders)
+            seconds = [second] if second >= 0 else holders
             for i1 in [index] if index >= 0 else range(len(row1)):
                 c1 = row1[i1]
                 for p2 in seconds:
