@@ -10,10 +10,9 @@ through `view()` because a decision has to cost microseconds for the simulator.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import add
 
 from engines.base import IllegalMove
-from engines.flip7.actions import HIT, STAY, Action, card_choice, player_choice
+from engines.flip7.actions import HIT, STAY, Action, player_choice
 from engines.flip7.cards import (
     FIRST_ACTION,
     FIRST_MODIFIER,
@@ -23,18 +22,22 @@ from engines.flip7.cards import (
     MINUS,
     UNLUCKY_7,
     VALUE,
-    ZERO,
 )
 from engines.flip7.game import (
     ACTIVE,
     BONUS,
     BUSTED,
-    ODD_CARDS,
     RESOLVE,
     STAYED,
-    STEAL_STEP,
-    SWAP_STEP,
     Flip7Game,
+)
+from engines.flip7.picks import (
+    LEADER_WEIGHT,
+    NOBODY,
+    NOT_PLAIN,
+    OPEN_ROW_TARGET,
+    pick_steps,
+    quick_weights,
 )
 from engines.flip7.scoring import FLIP7_BONUS
 
@@ -42,18 +45,7 @@ AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
 RACE_MARGIN = 60
 """Points from the goal at which the race starts to bend hit-or-stay decisions."""
-LEADER_WEIGHT = -1.5
-"""What a point for the leading opponent is worth to the AI (its own points are worth 1)."""
-OPEN_ROW_TARGET = 25
-"""Round score an active player roughly aims for; the gap is the row's open potential."""
-FLIP7_END_VALUE = 20
-"""Extra worth of ending the round by Flip 7 (everyone else's open rows stop growing)."""
 _NUMBER_VALUES = VALUE[:FIRST_ACTION]
-_UNPLAIN = ODD_CARDS | 1
-"""Mask bits of a row that is more than plain numbers: The Zero, Unlucky 7, Lucky 13 or a
-modifier."""
-_NOBODY = -(1 << 62)
-"""A standing below any player's: leaves a seat out of the search for the leader."""
 
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
@@ -203,7 +195,7 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
     race_from = goal - RACE_MARGIN
 
     def decide(seat: int) -> bool:
-        if mask[seat] & _UNPLAIN or not draw or not strong[seat]:
+        if mask[seat] & NOT_PLAIN or not draw or not strong[seat]:
             return _hits(game, seat, strong[seat])
         score = numsum[seat]
         if game.best_total >= race_from and (
@@ -271,7 +263,7 @@ def _weights(game: Flip7Game, seat: int, scores: list[int]) -> list[float]:
     opponents, most negative for whoever leads the race. `scores` are the round scores."""
     standing = [t + score for t, score in zip(game.totals, scores, strict=True)]
     mine = standing[seat]
-    standing[seat] = _NOBODY
+    standing[seat] = NOBODY
     leader = max(standing)
     standing[seat] = mine
     other = -1.0 / max(1, len(standing) - 2)
@@ -322,22 +314,10 @@ def _modifier_delta(game: Flip7Game, target: int, card: int, score: int) -> floa
     return float((after if after > 0 or game.brutal else 0) - score)
 
 
-def _quick_weights(game: Flip7Game, seat: int) -> list[float]:
-    """`_weights` on a cheaper standing: the game total plus the row's number sum (0 for a
-    busted row) stands in for the total plus the round score. +1 for `seat`, -1.5 for the
-    first opponent with the best standing, an even share of -1 for the others."""
-    totals, status = game.totals, game.status
-    standing = list(map(add, totals, game.numsum))
-    if BUSTED in status:
-        for p, state in enumerate(status):
-            if state == BUSTED:
-                standing[p] = totals[p]
-    standing[seat] = _NOBODY
-    count = len(totals)
-    weights = [-1.0 / (count - 2 if count > 3 else 1)] * count
-    weights[standing.index(max(standing))] = LEADER_WEIGHT
-    weights[seat] = 1.0
-    return weights
+def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
+    """Search every complete Swap/Steal/Discard consistent with the steps taken so far, score
+    the rows it leaves, and take the next step of the best one."""
+    return pick_steps(game, seat, top)[0]
 
 
 def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
@@ -345,7 +325,7 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     kind = top[0]
     if kind != RESOLVE and kind != BONUS:
         return _best_pick(game, seat, top)
-    weights = _quick_weights(game, seat)
+    weights = quick_weights(game, seat)
     if kind == BONUS:
         return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat  # type: ignore
                                                          else -weights[o.seat]))  # type: ignore
@@ -381,318 +361,3 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         if worth > best_worth:
             best_target, best_worth = target, worth
     return player_choice(best_target)
-
-
-# ------------------------------------------------------------------ Swap, Steal, Discard
-
-_plan_cache: list[object] = [None, None, ()]
-"""The last plan as [game, stack entry, plan]: later steps of the same Swap/Steal/Discard
-follow it instead of searching again. A fresh search gives the same plan (the steps taken
-restrict the search to a set that still holds it), so this only saves time."""
-
-
-def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
-    """Search every complete Swap/Steal/Discard consistent with the steps taken so far, score
-    the rows it leaves, and take the next step of the best one."""
-    return pick_steps(game, seat, top)[0]
-
-
-def pick_steps(game: Flip7Game, seat: int, top: list[int]) -> list[Action]:
-    """The strong AI's remaining steps of the Swap/Steal/Discard entry `top`, in order: the
-    bot takes the first, the simulator takes them all in a row."""
-    plan = _plan_cache[2]
-    if not (_plan_cache[0] is game and _plan_cache[1] is top and _fits(top, plan)):
-        plan = _search(game, seat, top, _quick_weights(game, seat))
-        _plan_cache[:] = [game, top, plan]
-    assert isinstance(plan, tuple)
-    if top[0] != SWAP_STEP:
-        victim, index = plan
-        if top[3] >= 0:
-            return [card_choice(victim, index)]
-        return [player_choice(victim), card_choice(victim, index)]
-    first, index, second, other = plan
-    taken = (top[3] >= 0) + (top[4] >= 0) + (top[5] >= 0)  # steps are taken in this order
-    steps = [player_choice(first), card_choice(first, index), player_choice(second),
-             card_choice(second, other)]
-    return steps[taken:]
-
-
-def _fits(top: list[int], plan: object) -> bool:
-    if not isinstance(plan, tuple) or not plan:
-        return False
-    if top[0] == SWAP_STEP:
-        return len(plan) == 4 and top[3] in (-1, plan[0]) and top[4] in (-1, plan[1]) and (
-            top[5] in (-1, plan[2]))
-    return len(plan) == 2 and top[3] in (-1, plan[0])
-
-
-def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> tuple[int, ...]:
-    """The best complete Swap (p1, i1, p2, i2) or Steal/Discard (victim, index) consistent
-    with the steps in `top`, by the weighted change in the rows' worth; the first best in
-    candidate order. With no step taken and a row of its own, the AI swaps one of its own
-    cards (`_search_own_swap`): pairs of two other players are left out (half the pairs of
-    four players, little lost)."""
-    rows = game.rows
-    status = game.status
-    holders: list[int] = []
-    for p, row in enumerate(rows):
-        if row and status[p] != BUSTED:
-            holders.append(p)
-    if top[0] == SWAP_STEP and top[3] < 0 and seat in holders:
-        return _search_own_swap(game, seat, holders, weights)
-    steal = top[0] == STEAL_STEP
-    players = holders
-    if top[0] != SWAP_STEP:
-        if top[3] >= 0:
-            players = [top[3]]
-        else:
-            # With no victim chosen yet the AI looks only at the leader's row (any row if
-            # the leader has none to take from), and at its own row for a Discard.
-            players = []
-            for p in holders:
-                if weights[p] == LEADER_WEIGHT:
-                    players.append(p)
-            players = players or holders
-            if not steal and seat in holders and seat not in players:
-                players.append(seat)
-    best_value = float("-inf")
-    best: tuple[int, ...] = ()
-    brutal = game.brutal
-    # Pruning that cannot change the pick: outside brutal mode a row is worth at least 0, so
-    # an opponent's term w * (worth - now) is at most w * (0.0 - now) (w < 0), in floats too
-    # (rounding is monotonic); a candidate whose bound is not above the best is skipped.
-    inf = float("inf")
-    now: dict[int, float] = {}
-    bound: dict[int, float] = {}
-    for p in players:
-        now_p = now[p] = _row_worth(game, p)
-        w = weights[p]
-        bound[p] = inf if brutal or w >= 0 else w * (0.0 - now_p)
-    if top[0] == SWAP_STEP:
-        facts = {p: _facts(game, p) for p in players}
-        first, index, second = top[3], top[4], top[5]
-        # A Swap by a seat with no row of its own, or one whose first steps are taken.
-        for p1 in [first] if first >= 0 else holders:
-            row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
-            seconds = [second] if second >= 0 else holders
-            for i1 in [index] if index >= 0 else range(len(row1)):
-                c1 = row1[i1]
-                for p2 in seconds:
-                    if p2 == p1 or (first < 0 and p2 < p1):
-                        continue  # a swap is symmetric: try each pair of players once
-                    w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]
-                    if bound1 + bound2 <= best_value:
-                        continue
-                    if bound2 == inf and bound1 < inf:  # bound the other term first
-                        for i2, c2 in enumerate(rows[p2]):
-                            gain2 = w2 * (_value(facts2, c2, c1, brutal) - now2)
-                            if bound1 + gain2 <= best_value:
-                                continue
-                            value = w1 * (_value(facts1, c1, c2, brutal) - now1) + gain2
-                            if value > best_value:
-                                best_value, best = value, (p1, i1, p2, i2)
-                        continue
-                    for i2, c2 in enumerate(rows[p2]):
-                        gain1 = w1 * (_value(facts1, c1, c2, brutal) - now1)
-                        if gain1 + bound2 <= best_value:
-                            continue
-                        value = gain1 + w2 * (_value(facts2, c2, c1, brutal) - now2)
-                        if value > best_value:
-                            best_value, best = value, (p1, i1, p2, i2)
-        return best
-    mask = game.mask
-    mask_mine = mask[seat]
-    # Rows of plain numbers (see `_UNPLAIN`) take `_value` in short: a card going out takes
-    # its value from the sum, one coming in busts the row if it holds the value.
-    plain_mine = not mask_mine & _UNPLAIN
-    mine: tuple[int, int, int, int, int, int, list[int], bool] | None = None  # when needed
-    if steal:
-        mine_now = _row_worth(game, seat)
-        sum_mine, active_mine = game.numsum[seat], status[seat] == ACTIVE
-        flip7_next = game.nums[seat] == 6
-    for p in players:
-        if (steal and p == seat) or (not steal and bound[p] <= best_value):
-            continue
-        w, now_p = weights[p], now[p]
-        if not mask[p] & _UNPLAIN and (plain_mine or not steal):
-            sum_p, active_p = game.numsum[p], status[p] == ACTIVE
-            for i, card in enumerate(rows[p]):
-                value = w * (_worth(sum_p - card, active_p) - now_p)
-                if steal:
-                    if mask_mine >> card & 1:
-                        value += 0.0 - mine_now
-                    elif flip7_next:
-                        value += sum_mine + card + FLIP7_BONUS + FLIP7_END_VALUE - mine_now
-                    else:
-                        value += _worth(sum_mine + card, active_mine) - mine_now
-                if value > best_value:
-                    best_value, best = value, (p, i)
-            continue
-        facts_p = _facts(game, p)
-        if steal and mine is None:
-            mine = _facts(game, seat)
-        for i, card in enumerate(rows[p]):
-            value = w * (_value(facts_p, card, -1, brutal) - now_p)
-            if mine is not None:
-                value += _value(mine, -1, card, brutal) - mine_now
-            if value > best_value:
-                best_value, best = value, (p, i)
-    return best
-
-
-def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
-                     weights: list[float]) -> tuple[int, ...]:
-    """`_search` for the commonest Swap: no step taken, and the seat has a row, so it swaps
-    one of its own cards with an opponent's. Opponents are tried from the one with the most
-    to lose; once even busting an opponent, plus the most the seat's own row could gain,
-    cannot beat the best swap found, the rest are skipped. A tie goes to the plan `_search`
-    would meet first: the smallest tuple."""
-    brutal = game.brutal
-    rows = game.rows
-    mine: tuple[int, int, int, int, int, int, list[int], bool] | None = None  # when needed
-    mine_now = _row_worth(game, seat)
-    w_mine = weights[seat]
-    # Giving a card and taking one leaves at most the number sum + 13 and one more number
-    # card; a row's worth rises with its score. The 1.0 covers float rounding.
-    ceiling = game.numsum[seat] + 13
-    if game.nums[seat] >= 6:
-        most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
-    else:
-        most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling) if ceiling < OPEN_ROW_TARGET else ceiling
-    most_mine = w_mine * (most - mine_now) + 1.0 if w_mine > 0 else float("inf")
-    now: dict[int, float] = {}
-    bound: dict[int, float] = {}
-    for p in holders:
-        if p != seat:
-            now_p = now[p] = _row_worth(game, p)
-            w = weights[p]
-            bound[p] = float("inf") if brutal or w >= 0 else w * (0.0 - now_p)
-    best_value = float("-inf")
-    best: tuple[int, ...] = ()
-    row_mine = rows[seat]
-    mask, status = game.mask, game.status
-    mask_mine, active_mine, sum_mine = mask[seat], status[seat] == ACTIVE, game.numsum[seat]
-    plain_mine = not mask_mine & _UNPLAIN
-    for p in sorted(bound, key=bound.__getitem__, reverse=True):
-        bound_p = bound[p]
-        if bound_p + most_mine < best_value:
-            break  # nor can anyone after: their bounds are no higher
-        now_p, w = now[p], weights[p]
-        row_p = rows[p]
-        if plain_mine and not mask[p] & _UNPLAIN:
-            # Two rows of plain numbers (ids are values, each value once, no Zero): a card
-            # busts a row that holds its value, unless that is the card going out, and
-            # otherwise the sum changes by the difference. `_value` in short.
-            mask_p, active_p, sum_p = mask[p], status[p] == ACTIVE, game.numsum[p]
-            for i_mine, c_mine in enumerate(row_mine):
-                for i_p, c_p in enumerate(row_p):
-                    gain = w_mine * ((0.0 if c_p != c_mine and mask_mine >> c_p & 1 else
-                                      _worth(sum_mine - c_mine + c_p, active_mine)) - mine_now)
-                    if gain + bound_p < best_value:
-                        continue
-                    value = gain + w * ((0.0 if c_mine != c_p and mask_p >> c_mine & 1 else
-                                         _worth(sum_p - c_p + c_mine, active_p)) - now_p)
-                    if value >= best_value:
-                        plan = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
-                        if value > best_value or plan < best:
-                            best_value, best = value, plan
-            continue
-        facts_p = _facts(game, p)
-        if mine is None:
-            mine = _facts(game, seat)
-        for i_mine, c_mine in enumerate(row_mine):
-            for i_p, c_p in enumerate(row_p):
-                gain = w_mine * (_value(mine, c_mine, c_p, brutal) - mine_now)
-                if gain + bound_p < best_value:
-                    continue
-                value = gain + w * (_value(facts_p, c_p, c_mine, brutal) - now_p)
-                if value >= best_value:
-                    plan = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
-                    if value > best_value or plan < best:
-                        best_value, best = value, plan
-    return best
-
-
-def _row_worth(game: Flip7Game, seat: int) -> float:
-    """`_value(_facts(game, seat), -1, -1, brutal)` from the engine's row sums: the row's
-    worth as it stands, without summing it up card by card."""
-    score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
-    if score < 0 and not game.brutal:
-        score = 0
-    if game.nums[seat] >= 7:
-        return score + FLIP7_BONUS + FLIP7_END_VALUE
-    return _worth(0 if game.mask[seat] & 1 else score, game.status[seat] == ACTIVE)
-
-
-def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, list[int], bool]:
-    """A row summed up once per search: number sum and count, ÷2 count, minus total,
-    Zeros, Lucky 13s, number cards per value, and whether the player is still active."""
-    numsum = nums = halves = minus = zeros = luckies = 0
-    per_value = [0] * 14
-    for held in game.rows[seat]:
-        if held < FIRST_ACTION:
-            value = VALUE[held]
-            numsum += value
-            nums += 1
-            per_value[value] += 1
-            if held == ZERO:
-                zeros += 1
-            elif held == LUCKY_13:
-                luckies += 1
-        elif held == HALVE:
-            halves += 1
-        else:
-            minus += MINUS[held]
-    return numsum, nums, halves, minus, zeros, luckies, per_value, game.status[seat] == ACTIVE
-
-
-def _value(facts: tuple[int, int, int, int, int, int, list[int], bool], out: int, card: int,
-           brutal: bool) -> float:
-    """Worth of a row after card `out` leaves it and `card` arrives (-1: none): its round
-    score (0 on a bust, Unlucky 7 wiping first, a bonus for Flip 7) plus an active row's open
-    potential. O(1), as this runs for every candidate pair."""
-    numsum, nums, halves, minus, zeros, luckies, per_value, active = facts
-    out_value = -1
-    if out >= 0:
-        if out < FIRST_ACTION:
-            out_value = VALUE[out]
-            numsum -= out_value
-            nums -= 1
-            if out == ZERO:
-                zeros -= 1
-            elif out == LUCKY_13:
-                luckies -= 1
-        elif out == HALVE:
-            halves -= 1
-        else:
-            minus -= MINUS[out]
-    if card >= 0:
-        if card == UNLUCKY_7:
-            numsum, nums, halves, minus, zeros = 7, 1, 0, 0, 0
-        elif card < FIRST_ACTION:
-            value = VALUE[card]
-            same = per_value[value] - (out_value == value)
-            if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
-                return 0.0
-            numsum += value
-            nums += 1
-            if card == ZERO:
-                zeros += 1
-        elif card == HALVE:
-            halves += 1
-        else:
-            minus += MINUS[card]
-    score = (numsum >> halves) - minus
-    if score < 0 and not brutal:
-        score = 0
-    if nums >= 7:
-        return score + FLIP7_BONUS + FLIP7_END_VALUE
-    return _worth(0 if zeros else score, active)
-
-
-def _worth(score: int, active: bool) -> float:
-    """A row's worth from its round score: an active row also counts what it may still add
-    (its open potential)."""
-    if active and score < OPEN_ROW_TARGET:
-        return score + 0.4 * (OPEN_ROW_TARGET - score)
-    return float(score)

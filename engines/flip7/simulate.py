@@ -12,15 +12,9 @@ import argparse
 import time
 
 from engines.base import Event
-from engines.flip7.ai import (
-    AI_LEVELS,
-    _simple_choice,
-    _strong_choice,
-    choose,
-    hit_rule,
-    pick_steps,
-)
+from engines.flip7.ai import AI_LEVELS, _simple_choice, _strong_choice, choose, hit_rule
 from engines.flip7.game import DISCARD_STEP, OVER, SWAP_STEP, Flip7Game, new_game
+from engines.flip7.picks import pick_steps
 
 
 def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200,

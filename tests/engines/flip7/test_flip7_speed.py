@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.flip7 import Flip7Game, ai, new_game
+from engines.flip7 import Flip7Game, ai, new_game, picks
 from engines.flip7.ai import choose
 from engines.flip7.game import BUSTED, DISCARD_STEP, STEAL_STEP, SWAP_STEP
 from engines.flip7.simulate import play_game
@@ -61,8 +61,8 @@ def _plain_search(game: Flip7Game, seat: int, top: list[int],
     taken involves the seat's own row when it has one), the first best kept."""
     brutal = game.brutal
     holders = [p for p, row in enumerate(game.rows) if row and game.status[p] != BUSTED]
-    facts = {p: ai._facts(game, p) for p in holders}
-    now = {p: ai._value(facts[p], -1, -1, brutal) for p in holders}
+    facts = {p: picks._facts(game, p) for p in holders}
+    now = {p: picks._value(facts[p], -1, -1, brutal) for p in holders}
     candidates: list[tuple[float, tuple[int, ...]]] = []
     if top[0] == SWAP_STEP:
         for p1 in [top[3]] if top[3] >= 0 else holders:
@@ -74,26 +74,26 @@ def _plain_search(game: Flip7Game, seat: int, top: list[int],
                     if top[3] < 0 and seat in holders and seat not in (p1, p2):
                         continue  # the AI swaps one of its own cards when it has any
                     for i2, c2 in enumerate(game.rows[p2]):
-                        value = (weights[p1] * (ai._value(facts[p1], c1, c2, brutal) - now[p1])
-                                 + weights[p2] * (ai._value(facts[p2], c2, c1, brutal)
+                        value = (weights[p1] * (picks._value(facts[p1], c1, c2, brutal) - now[p1])
+                                 + weights[p2] * (picks._value(facts[p2], c2, c1, brutal)
                                                   - now[p2]))
                         candidates.append((value, (p1, i1, p2, i2)))
     else:
         steal = top[0] == STEAL_STEP
-        mine = ai._facts(game, seat)
+        mine = picks._facts(game, seat)
         victims = [top[3]]
         if top[3] < 0:  # the leader's row (any if it has none), and its own for a Discard
-            victims = [p for p in holders if weights[p] == ai.LEADER_WEIGHT] or holders
+            victims = [p for p in holders if weights[p] == picks.LEADER_WEIGHT] or holders
             if not steal and seat in holders and seat not in victims:
                 victims.append(seat)
         for p in victims:
             if steal and p == seat:
                 continue
             for i, card in enumerate(game.rows[p]):
-                value = weights[p] * (ai._value(facts[p], card, -1, brutal) - now[p])
+                value = weights[p] * (picks._value(facts[p], card, -1, brutal) - now[p])
                 if steal:
-                    value += (ai._value(mine, -1, card, brutal)
-                              - ai._value(mine, -1, -1, brutal))
+                    value += (picks._value(mine, -1, card, brutal)
+                              - picks._value(mine, -1, -1, brutal))
                 candidates.append((value, (p, i)))
     if not candidates:
         return ()
@@ -113,7 +113,7 @@ def test_pruned_pick_search_finds_the_plain_search_plan() -> None:
             top = game.stack[-1] if game.stack else None
             if top is not None and top[0] in (SWAP_STEP, STEAL_STEP, DISCARD_STEP):
                 weights = ai._weights(game, seat, ai._round_scores(game))
-                assert ai._search(game, seat, top, weights) == _plain_search(game, seat, top,
+                assert picks._search(game, seat, top, weights) == _plain_search(game, seat, top,
                                                                              weights)
                 searched += 1
             options = game.legal_actions(seat)
