@@ -10,6 +10,7 @@ through `view()` because a decision has to cost microseconds for the simulator.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import add
 
 from engines.base import IllegalMove
 from engines.flip7.actions import HIT, STAY, Action, player_choice
@@ -28,7 +29,6 @@ from engines.flip7.game import (
     BONUS,
     BUSTED,
     RESOLVE,
-    STAYED,
     Flip7Game,
 )
 from engines.flip7.picks import (
@@ -230,8 +230,9 @@ def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
     is set to win. The caller checks first that one of the two can apply."""
     totals = game.totals
     mine = totals[seat] + score
-    scores = _round_scores(game)
-    best_other = max(t + scores[p] for p, t in enumerate(totals) if p != seat)
+    standing = list(map(add, totals, game.round_scores()))
+    standing[seat] = NOBODY
+    best_other = max(standing)
     if mine >= game.goal and mine > best_other + 5:
         return False
     if best_other >= game.goal and best_other >= mine and game.status.count(ACTIVE) == 1:
@@ -240,22 +241,6 @@ def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
 
 
 # ------------------------------------------------------------------ targets and modifiers
-
-
-def _round_scores(game: Flip7Game) -> list[int]:
-    """Every seat's `round_score`, with the usual row (not busted, no Flip 7) inlined."""
-    mask, numsum, halves, minus = game.mask, game.numsum, game.halves, game.minus
-    brutal = game.brutal
-    scores = []
-    for p, status in enumerate(game.status):
-        if status > STAYED:
-            scores.append(0 if status == BUSTED and not brutal else game.round_score(p))
-        elif mask[p] & 1:
-            scores.append(0)
-        else:
-            score = (numsum[p] >> halves[p]) - minus[p]
-            scores.append(0 if score < 0 and not brutal else score)
-    return scores
 
 
 def _weights(game: Flip7Game, seat: int, scores: list[int]) -> list[float]:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import repeat, starmap
-from operator import itemgetter, mul
+from operator import add, itemgetter, mul
 from typing import Any
 
 from engines.base import Event, IllegalMove
@@ -385,6 +385,21 @@ class Flip7Game:
         for card in self.held_cards():
             counts[card] -= 1
         return counts
+
+    def round_scores(self) -> list[int]:
+        """Every seat's `round_score`, with the usual row (in play, no Zero) inlined."""
+        mask, numsum, halves, minus = self.mask, self.numsum, self.halves, self.minus
+        brutal = self.brutal
+        scores = []
+        for p, status in enumerate(self.status):
+            if status > STAYED:
+                scores.append(0 if status == BUSTED and not brutal else self.round_score(p))
+            elif mask[p] & 1:
+                scores.append(0)
+            else:
+                score = (numsum[p] >> halves[p]) - minus[p]
+                scores.append(score if score > 0 or brutal else 0)
+        return scores
 
     def held_cards(self) -> list[int]:
         """Action and set-aside cards still being resolved (out of every pile, F7)."""
@@ -988,21 +1003,8 @@ class Flip7Game:
     def _end_round(self, events: list[Event]) -> None:
         """Score (F7), apply a brutal −15 (F12), end the game (F1) or start the next round."""
         totals = self.totals
-        status = self.status
-        mask, numsum, halves, minus = self.mask, self.numsum, self.halves, self.minus
-        brutal = self.brutal
-        scores = []
-        for p in range(len(totals)):
-            if status[p] > STAYED:
-                score = 0 if status[p] == BUSTED and not brutal else self.round_score(p)
-            elif mask[p] & 1:
-                score = 0
-            else:  # round_score inlined for the usual row
-                score = (numsum[p] >> halves[p]) - minus[p]
-                if score < 0 and not brutal:
-                    score = 0
-            scores.append(score)
-            totals[p] += score
+        scores = self.round_scores()
+        totals[:] = map(add, totals, scores)  # in place: the AI binds the list
         if self.flip7 >= 0 and self.bonus_to not in (-1, self.flip7):
             totals[self.bonus_to] -= FLIP7_BONUS
         if self._record:

@@ -112,7 +112,7 @@ def test_pruned_pick_search_finds_the_plain_search_plan() -> None:
             (seat,) = game.to_act()
             top = game.stack[-1] if game.stack else None
             if top is not None and top[0] in (SWAP_STEP, STEAL_STEP, DISCARD_STEP):
-                weights = ai._weights(game, seat, ai._round_scores(game))
+                weights = ai._weights(game, seat, game.round_scores())
                 assert picks._search(game, seat, top, weights) == _plain_search(game, seat, top,
                                                                              weights)
                 searched += 1
