@@ -15,14 +15,13 @@ from operator import add
 from engines.base import IllegalMove
 from engines.flip7.actions import HIT, STAY, Action, player_choice
 from engines.flip7.cards import (
-    FIRST_ACTION,
     FIRST_MODIFIER,
     HALVE,
     JUST_ONE_MORE,
     LUCKY_13,
     MINUS,
     UNLUCKY_7,
-    VALUE,
+    number_totals,
 )
 from engines.flip7.game import (
     ACTIVE,
@@ -45,7 +44,6 @@ AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
 RACE_MARGIN = 60
 """Points from the goal at which the race starts to bend hit-or-stay decisions."""
-_NUMBER_VALUES = VALUE[:FIRST_ACTION]
 
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
@@ -93,9 +91,7 @@ def _pool(game: Flip7Game) -> tuple[list[int], int, int, int]:
     if game.draw:
         return game.unseen, len(game.draw), game.unseen_numbers, game.unseen_points
     counts = game.counts_outside_rows()  # the draw pile is empty: the discard pile
-    numbers = counts[:FIRST_ACTION]
-    return (counts, len(game.discard), sum(numbers),
-            sum(map(int.__mul__, numbers, _NUMBER_VALUES)))
+    return (counts, len(game.discard), *number_totals(counts))
 
 
 def _bust_cards(row: list[int], counts: list[int]) -> tuple[int, int]:
@@ -135,9 +131,8 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     numsum = game.numsum[seat]
     halves = game.halves[seat]
     minus = game.minus[seat]
-    brutal = game.brutal
-    score = (numsum >> halves) - minus
-    if score < 0 and not brutal:
+    score = (numsum >> halves) - minus  # round_score of an active row without The Zero
+    if score < 0 and not game.brutal:
         score = 0
     goal = game.goal
     if game.best_total + RACE_MARGIN >= goal and (
@@ -176,7 +171,7 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     if safe > 0:
         mean = (points - bust_points - 7 * unlucky) / safe
         after = (numsum + mean) / (1 << halves) - minus
-        if after < 0 and not brutal:
+        if after < 0 and not game.brutal:
             after = 0.0
         expected += safe * (after + FLIP7_BONUS if game.nums[seat] == 6 else after)
     return expected > score * total

@@ -7,6 +7,9 @@ of a card are interchangeable, so a deck is just a multiset of ids.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from operator import mul
+
 from engines.base import IllegalMove
 
 ZERO = 0
@@ -67,6 +70,12 @@ def is_action(card: int) -> bool:
 
 def is_modifier(card: int) -> bool:
     return card >= FIRST_MODIFIER
+
+
+def number_totals(counts: Sequence[int]) -> tuple[int, int]:
+    """How many number cards a list of counts per card id holds, and their points."""
+    numbers = counts[:FIRST_ACTION]
+    return sum(numbers), sum(map(mul, numbers, VALUE))
 
 
 def card_label(card: int) -> str:

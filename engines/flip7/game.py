@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import repeat, starmap
-from operator import add, itemgetter, mul
+from operator import add, itemgetter
 from typing import Any
 
 from engines.base import Event, IllegalMove
@@ -53,6 +53,7 @@ from engines.flip7.cards import (
     card_from_label,
     deck_counts,
     full_deck,
+    number_totals,
 )
 from engines.flip7.scoring import FLIP7_BONUS, busted_score, busts, row_score
 
@@ -160,8 +161,9 @@ class Flip7Game:
         # Derived, rebuilt by _rebuild(), kept up to date so a round score or a bust check
         # costs O(1): per row the number values held as bits (and ODD_CARDS), the count and
         # sum of number cards, the ÷2 count and the minus total. `unseen` is the draw pile as
-        # counts per card id, with its number cards' count and points: public knowledge, since
-        # every card not in the draw pile lies face up, in the discard pile or was seen flipped.
+        # counts per card id, with its number cards' points and its other cards' count: public
+        # knowledge, since every card not in the draw pile lies face up, in the discard pile or
+        # was seen flipped.
         self._reset_rows(count)
         self.unseen = [0] * KINDS
         self.unseen_others = 0  # actions and modifiers in the draw pile
@@ -223,14 +225,7 @@ class Flip7Game:
             if self._record:
                 events.append(_event("stay", f"{self.names[seat]} has nothing to draw and "
                                      "stays.", {"seat": seat, "forced": True}))
-        if not self.stack and self.flip7 < 0:
-            status = self.status
-            for nxt in self._clockwise[seat]:
-                if status[nxt] == ACTIVE:  # the common case: the turn just passes on
-                    self.turn = nxt
-                    self.acted = False
-                    return
-        self._run(events)
+        self._pass_turn(seat, events)
 
     def turn_runner(self, decide: Callable[[int], bool]) -> Callable[[], None]:
         """For the simulator: a function that plays hit-or-stay turns, each decided by
@@ -620,11 +615,8 @@ class Flip7Game:
         draw.extend(self.discard)
         self.discard.clear()
         _shuffle(self.rng, draw)
-        unseen = self.unseen
-        unseen[:] = self.counts_outside_rows()
-        numbers = unseen[:FIRST_ACTION]
-        self.unseen_others = sum(unseen[FIRST_ACTION:])
-        self.unseen_points = sum(map(mul, numbers, VALUE))
+        self.unseen[:] = self.counts_outside_rows()
+        self._total_unseen()
         if self._record:
             events.append(_event("reshuffle", "The discard pile was shuffled into a new draw "
                                  f"pile of {len(draw)} cards.", {"cards": len(draw)}))
@@ -767,9 +759,12 @@ class Flip7Game:
         unseen[:] = _NO_CARDS
         for card in self.draw:
             unseen[card] += 1
-        numbers = unseen[:FIRST_ACTION]
-        self.unseen_others = sum(unseen[FIRST_ACTION:])
-        self.unseen_points = sum(map(mul, numbers, VALUE))
+        self._total_unseen()
+
+    def _total_unseen(self) -> None:
+        """The draw pile's number points and count of other cards, from `unseen`."""
+        numbers, self.unseen_points = number_totals(self.unseen)
+        self.unseen_others = len(self.draw) - numbers
 
     def _rebuild(self) -> None:
         for seat in range(len(self.names)):
@@ -840,11 +835,7 @@ class Flip7Game:
         if self.status[seat] == BUSTED:
             self._needs_choice(top, events)
             return False
-        status = self.status
-        holders: list[int] = []
-        for p, row in enumerate(self.rows):
-            if row and status[p] != BUSTED and (p != seat or card != STEAL):
-                holders.append(p)  # players with face-up cards; never the thief for a Steal
+        holders = self.holders(seat if card == STEAL else -1)  # never the thief's own row
         self.stack.pop()
         if len(holders) < (2 if card == SWAP else 1):
             self.discard.append(card)
@@ -860,7 +851,9 @@ class Flip7Game:
         self.stack.append([STEAL_STEP if card == STEAL else DISCARD_STEP, seat, card, victim])
         return victim < 0
 
-    def _holders(self, exclude: int = -1) -> list[int]:
+    def holders(self, exclude: int = -1) -> list[int]:
+        """Players other than `exclude` with face-up cards who have not busted: who a Swap,
+        Steal or Discard can reach (F10)."""
         status = self.status
         holders: list[int] = []
         for p, row in enumerate(self.rows):
@@ -882,16 +875,16 @@ class Flip7Game:
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
             if first < 0:
-                return list(map(_PLAYERS.__getitem__, self._holders()))
+                return list(map(_PLAYERS.__getitem__, self.holders()))
             if index < 0:
                 return self._card_options(first)
             if second < 0:
-                return list(map(_PLAYERS.__getitem__, self._holders(first)))
+                return list(map(_PLAYERS.__getitem__, self.holders(first)))
             return self._card_options(second)
         victim = top[3]
         if victim < 0:
             return list(map(_PLAYERS.__getitem__,
-                            self._holders(top[1] if kind == STEAL_STEP else -1)))
+                            self.holders(top[1] if kind == STEAL_STEP else -1)))
         return self._card_options(victim)
 
     def _step_prompt(self, top: list[int]) -> tuple[str, str]:
@@ -1134,9 +1127,7 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
     game.draw = cards
     # The whole deck is in the draw pile and every row is empty: no need to count.
     game.unseen[:] = _DECK_COUNTS[game.decks]
-    numbers = game.unseen[:FIRST_ACTION]
-    game.unseen_others = sum(game.unseen[FIRST_ACTION:])
-    game.unseen_points = sum(map(mul, numbers, VALUE))
+    game._total_unseen()
     game.dealer = rng.randrange(len(names)) if dealer is None else dealer
     game.round = 0
     events: list[Event] = []

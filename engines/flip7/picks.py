@@ -87,84 +87,92 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     candidate order. With no step taken and a row of its own, the AI swaps one of its own
     cards (`_search_own_swap`): pairs of two other players are left out (half the pairs of
     four players, little lost)."""
-    rows = game.rows
-    status = game.status
-    holders: list[int] = []
-    for p, row in enumerate(rows):
-        if row and status[p] != BUSTED:
-            holders.append(p)
-    if top[0] == SWAP_STEP and top[3] < 0 and seat in holders:
-        return _search_own_swap(game, seat, holders, weights)
-    steal = top[0] == STEAL_STEP
-    players = holders
+    holders = game.holders()
     if top[0] != SWAP_STEP:
-        if top[3] >= 0:
-            players = [top[3]]
-        else:
-            # With no victim chosen yet the AI looks only at the leader's row (any row if
-            # the leader has none to take from), and at its own row for a Discard.
-            players = []
-            for p in holders:
-                if weights[p] == LEADER_WEIGHT:
-                    players.append(p)
-            players = players or holders
-            if not steal and seat in holders and seat not in players:
-                players.append(seat)
-    best_value = float("-inf")
-    best: tuple[int, ...] = ()
-    brutal = game.brutal
-    # Pruning that cannot change the pick: outside brutal mode a row is worth at least 0, so
-    # an opponent's term w * (worth - now) is at most w * (0.0 - now) (w < 0), in floats too
-    # (rounding is monotonic); a candidate whose bound is not above the best is skipped.
-    inf = float("inf")
+        return _search_take(game, seat, top, holders, weights)
+    if top[3] < 0 and seat in holders:
+        return _search_own_swap(game, seat, holders, weights)
+    return _search_swap(game, top, holders, weights)
+
+
+def _bounds(game: Flip7Game, players: list[int],
+            weights: list[float]) -> tuple[dict[int, float], dict[int, float]]:
+    """Each player's row worth now, and the most its weighted change can add to a pick.
+    Outside brutal mode a row is worth at least 0, so an opponent's term w * (worth - now) is
+    at most w * (0.0 - now) (w < 0), in floats too (rounding is monotonic): a candidate whose
+    bound is not above the best found can be skipped without changing the pick."""
     now: dict[int, float] = {}
     bound: dict[int, float] = {}
     for p in players:
         now_p = now[p] = _row_worth(game, p)
         w = weights[p]
-        bound[p] = inf if brutal or w >= 0 else w * (0.0 - now_p)
-    if top[0] == SWAP_STEP:
-        facts = {p: _facts(game, p) for p in players}
-        first, index, second = top[3], top[4], top[5]
-        # A Swap by a seat with no row of its own, or one whose first steps are taken.
-        for p1 in [first] if first >= 0 else holders:
-            row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
-            seconds = [second] if second >= 0 else holders
-            for i1 in [index] if index >= 0 else range(len(row1)):
-                c1 = row1[i1]
-                for p2 in seconds:
-                    if p2 == p1 or (first < 0 and p2 < p1):
-                        continue  # a swap is symmetric: try each pair of players once
-                    w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]
-                    if bound1 + bound2 <= best_value:
-                        continue
-                    if bound2 == inf and bound1 < inf:  # bound the other term first
-                        for i2, c2 in enumerate(rows[p2]):
-                            gain2 = w2 * (_value(facts2, c2, c1, brutal) - now2)
-                            if bound1 + gain2 <= best_value:
-                                continue
-                            value = w1 * (_value(facts1, c1, c2, brutal) - now1) + gain2
-                            if value > best_value:
-                                best_value, best = value, (p1, i1, p2, i2)
-                        continue
+        bound[p] = float("inf") if game.brutal or w >= 0 else w * (0.0 - now_p)
+    return now, bound
+
+
+def _search_swap(game: Flip7Game, top: list[int], holders: list[int],
+                 weights: list[float]) -> tuple[int, ...]:
+    """A Swap by a seat with no row of its own, or one whose first steps are taken."""
+    rows, brutal = game.rows, game.brutal
+    now, bound = _bounds(game, holders, weights)
+    facts = {p: _facts(game, p) for p in holders}
+    inf = float("inf")
+    best_value = float("-inf")
+    best: tuple[int, ...] = ()
+    first, index, second = top[3], top[4], top[5]
+    for p1 in [first] if first >= 0 else holders:
+        row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
+        for i1 in [index] if index >= 0 else range(len(row1)):
+            c1 = row1[i1]
+            for p2 in [second] if second >= 0 else holders:
+                if p2 == p1 or (first < 0 and p2 < p1):
+                    continue  # a swap is symmetric: try each pair of players once
+                w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]
+                if bound1 + bound2 <= best_value:
+                    continue
+                if bound2 == inf and bound1 < inf:  # bound the other term first
                     for i2, c2 in enumerate(rows[p2]):
-                        gain1 = w1 * (_value(facts1, c1, c2, brutal) - now1)
-                        if gain1 + bound2 <= best_value:
+                        gain2 = w2 * (_value(facts2, c2, c1, brutal) - now2)
+                        if bound1 + gain2 <= best_value:
                             continue
-                        value = gain1 + w2 * (_value(facts2, c2, c1, brutal) - now2)
+                        value = w1 * (_value(facts1, c1, c2, brutal) - now1) + gain2
                         if value > best_value:
                             best_value, best = value, (p1, i1, p2, i2)
-        return best
-    mask = game.mask
-    mask_mine = mask[seat]
+                    continue
+                for i2, c2 in enumerate(rows[p2]):
+                    gain1 = w1 * (_value(facts1, c1, c2, brutal) - now1)
+                    if gain1 + bound2 <= best_value:
+                        continue
+                    value = gain1 + w2 * (_value(facts2, c2, c1, brutal) - now2)
+                    if value > best_value:
+                        best_value, best = value, (p1, i1, p2, i2)
+    return best
+
+
+def _search_take(game: Flip7Game, seat: int, top: list[int], holders: list[int],
+                 weights: list[float]) -> tuple[int, ...]:
+    """A Steal or a Discard: one card taken from a row, into the seat's own or away."""
+    steal = top[0] == STEAL_STEP
+    if top[3] >= 0:
+        players = [top[3]]
+    else:
+        # With no victim chosen yet the AI looks only at the leader's row (any row if the
+        # leader has none to take from), and at its own row for a Discard.
+        players = [p for p in holders if weights[p] == LEADER_WEIGHT] or holders
+        if not steal and seat in holders and seat not in players:
+            players.append(seat)
+    rows, status, mask, brutal = game.rows, game.status, game.mask, game.brutal
+    now, bound = _bounds(game, players, weights)
+    best_value = float("-inf")
+    best: tuple[int, ...] = ()
     # Rows of plain numbers (see `NOT_PLAIN`) take `_value` in short: a card going out takes
     # its value from the sum, one coming in busts the row if it holds the value.
+    mask_mine = mask[seat]
     plain_mine = not mask_mine & NOT_PLAIN
     mine: tuple[int, int, int, int, int, int, list[int], bool] | None = None  # when needed
-    if steal:
-        mine_now = _row_worth(game, seat)
-        sum_mine, active_mine = game.numsum[seat], status[seat] == ACTIVE
-        flip7_next = game.nums[seat] == 6
+    mine_now = _row_worth(game, seat) if steal else 0.0
+    sum_mine, active_mine = game.numsum[seat], status[seat] == ACTIVE
+    flip7_next = game.nums[seat] == 6
     for p in players:
         if (steal and p == seat) or (not steal and bound[p] <= best_value):
             continue
@@ -215,13 +223,7 @@ def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
     else:
         most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling) if ceiling < OPEN_ROW_TARGET else ceiling
     most_mine = w_mine * (most - mine_now) + 1.0 if w_mine > 0 else float("inf")
-    now: dict[int, float] = {}
-    bound: dict[int, float] = {}
-    for p in holders:
-        if p != seat:
-            now_p = now[p] = _row_worth(game, p)
-            w = weights[p]
-            bound[p] = float("inf") if brutal or w >= 0 else w * (0.0 - now_p)
+    now, bound = _bounds(game, [p for p in holders if p != seat], weights)
     best_value = float("-inf")
     best: tuple[int, ...] = ()
     row_mine = rows[seat]
@@ -269,13 +271,12 @@ def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
 
 
 def _row_worth(game: Flip7Game, seat: int) -> float:
-    """`_value(_facts(game, seat), -1, -1, brutal)` from the engine's row sums: the row's
-    worth as it stands, without summing it up card by card."""
+    """`_value(_facts(game, seat), -1, -1, brutal)` for a row in play during a pick (never a
+    Flip 7: that ends the round), from the engine's row sums instead of card by card: its
+    `round_score`, inlined as this runs for every row a search weighs."""
     score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
     if score < 0 and not game.brutal:
         score = 0
-    if game.nums[seat] >= 7:
-        return score + FLIP7_BONUS + FLIP7_END_VALUE
     return _worth(0 if game.mask[seat] & 1 else score, game.status[seat] == ACTIVE)
 
 
