@@ -1,76 +1,216 @@
-"""What every game engine shares: its error type, its events and the protocol the bot drives."""
+"""The one contract every game engine implements, and the registry the bot finds games in.
+
+Engines speak in data: an event, a decision and a refusal are each a *kind* plus data
+(seats, cards, amounts). No engine builds a sentence; the layer above words every kind for
+the person reading it, in their language.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, runtime_checkable
+
+SCHEMA = "schema"
+"""The key under which `Game.to_dict()` stores its state's schema version."""
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow. The message is written for the player who tried it."""
+    """A move (or a setup) the rules refuse; nothing changed. `kind` names the reason and
+    `data` holds its details, so the bot can say why in the reader's language."""
+
+    def __init__(self, kind: str, **data: Any) -> None:
+        super().__init__(kind, data)
+        self.kind = kind
+        self.data = data
+
+    def __str__(self) -> str:
+        details = ", ".join(f"{key}={value!r}" for key, value in self.data.items())
+        return f"{self.kind}({details})"
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, in order.
-
-    `kind` is a stable machine name ("flip", "bust"); `text` is one plain-English
-    sentence with player names and no markup, fit for a table message or a match log;
-    `data` holds the details (seats, cards) for anyone who wants more than the text.
-    """
+    """Something that happened, in order: a stable kind ("bust") and its data."""
 
     kind: str
-    text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "text": self.text, "data": self.data}
+        return {"kind": self.kind, "data": dict(self.data)}
 
     @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Event:
-        return cls(raw["kind"], raw["text"], dict(raw.get("data", {})))
+    def from_dict(cls, raw: Mapping[str, Any]) -> Event:
+        return cls(raw["kind"], dict(raw.get("data", {})))
 
 
 class Action(Protocol):
-    """A move as a value. `code` is a short string (under 40 characters) that
-    `action_from_code` in the same engine turns back into an equal action; the
-    bot puts it in button and select ids."""
+    """A move as a small frozen value. `code` is a short string (under 40 characters of
+    `[A-Za-z0-9_.-]`) that the game's `action_from_code` turns back into an equal action;
+    the bot puts it in button and select ids."""
 
     @property
     def code(self) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one seat is asked now: a kind ("hit_or_stay", "choose_cell"), its legal options
+    (exactly what `apply` accepts from this seat now) and details for wording the question."""
+
+    kind: str
+    seat: int
+    options: tuple[Action, ...]
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: the winning seats (several on a shared or team win; none
+    on a draw) and each seat's final score in seat order."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+@runtime_checkable
 class Game(Protocol):
-    """The surface the bot drives. Seats are 0-based indices in seating order."""
+    """One game in progress. Seats are 0-based indices in seating order; every method takes
+    a seat as a plain int and refuses anything else with IllegalMove."""
 
     names: list[str]
 
     @property
     def is_over(self) -> bool: ...
 
+    def opening_events(self) -> list[Event]:
+        """What the setup did (an opening deal), right after `new_game`; empty once loaded."""
+        ...
+
     def to_act(self) -> list[int]:
-        """Seats whose decision the game is waiting for now (several for simultaneous picks)."""
+        """Seats whose decision the game waits for now (several for simultaneous picks)."""
         ...
 
-    def legal_actions(self, seat: int) -> list[Any]: ...
-
-    def apply(self, seat: int, action: Any) -> list[Event]:
-        """Apply one move; raise IllegalMove and change nothing if it is not allowed."""
+    def decision(self, seat: int) -> Decision | None:
+        """What `seat` is asked now, or None when nothing is (not its turn, or the game is
+        over)."""
         ...
 
-    def timeout_action(self, seat: int) -> Any:
-        """The move made for a seat whose turn deadline passed."""
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The options of `decision(seat)`; empty when there is none."""
         ...
 
-    def winners(self) -> list[int]:
-        """Winning seats once the game is over (several on a shared win); empty otherwise."""
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Make one move and resolve everything up to the next decision. An illegal move
+        raises IllegalMove and changes nothing."""
         ...
 
-    def final_scores(self) -> list[int]:
-        """Each seat's final score or total, in seat order (for results and leaderboards)."""
+    def view(self, seat: int | None) -> object:
+        """What `seat` may see (None: a spectator), as the game's own frozen dataclass.
+        Hidden cards appear only in their owner's view."""
         ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def timeout_action(self, seat: int) -> Action:
+        """The move made for a member whose turn deadline passed: never one that harms them
+        on purpose."""
+        ...
 
-    @classmethod
-    def from_dict(cls, raw: dict[str, Any]) -> Self: ...
+    def epoch(self) -> int:
+        """A number that changes whenever a button made earlier would be out of date. A
+        simultaneous game keeps it while picks come in, so a pick can still be changed."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The whole state as JSON-ready data, with its schema version under SCHEMA."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A lobby option the host may set: an int in [low, high], one of `choices`, or a bool."""
+
+    name: str
+    default: int | bool | None
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[int, ...] = ()
+
+    def check(self, value: Any) -> Any:
+        """The value if the option allows it; IllegalMove("bad_option") otherwise."""
+        if value is None and self.default is None:
+            return None
+        if isinstance(self.default, bool):
+            ok = isinstance(value, bool)
+        else:
+            ok = isinstance(value, int) and not isinstance(value, bool)
+            ok = ok and (not self.choices or value in self.choices)
+            ok = ok and (self.low is None or value >= self.low)
+            ok = ok and (self.high is None or value <= self.high)
+        if not ok:
+            raise IllegalMove("bad_option", option=self.name, value=value)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Everything the platform needs to host one game, found through `GAMES[key]`.
+
+    `new_game(names, seed, **options)` deals a new game; `from_dict` loads any schema the
+    game ever saved. `ai_levels` run weakest to strongest; the strongest takes over seats.
+    `simultaneous`: every seat in `to_act()` picks at once and in secret, and may change
+    its pick while the epoch holds. `hidden_hands`: seats hold cards only they may see.
+    `hand_over_after`: missed turns in a row after which the AI takes the seat (None: never).
+    """
+
+    key: str
+    min_players: int
+    max_players: int
+    new_game: Callable[..., Game]
+    from_dict: Callable[[dict[str, Any]], Game]
+    action_from_code: Callable[[str], Action]
+    choose_ai: Callable[[Game, int, str], Action]
+    ai_levels: tuple[str, ...]
+    options: tuple[Option, ...] = ()
+    simultaneous: bool = False
+    hidden_hands: bool = False
+    hand_over_after: int | None = None
+
+    def option(self, name: str) -> Option:
+        return next(option for option in self.options if option.name == name)
+
+    def check_options(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value (defaults filled in); refuses unknown names and bad values."""
+        known = {option.name for option in self.options}
+        for name in values:
+            if name not in known:
+                raise IllegalMove("unknown_option", option=name)
+        return {
+            option.name: option.check(values.get(option.name, option.default))
+            for option in self.options
+        }
+
+
+GAMES: dict[str, GameInfo] = {}
+"""Every registered game by key; bot/ and cogs/ find games only here."""
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game to GAMES (the same key again replaces it, so a reload is harmless)."""
+    GAMES[info.key] = info
+    return info
+
+
+def check_seat(seat: Any, players: int) -> int:
+    """`seat` if it is a plain int naming a seat at a table of `players`; refuse the rest
+    (True, "0", 1.0) like any illegal move."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise IllegalMove("no_such_seat", seat=repr(seat))
+    return seat

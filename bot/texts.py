@@ -1,0 +1,84 @@
+"""Where sentences are worded: the shared helpers and the protocol each game's texts meet.
+
+Engines hand over kinds and data; each game's `texts` module (beside its cog) turns them
+into sentences, and the platform words its own here. Every sentence passes through `_`,
+the one point where a translation catalog will choose the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from engines.base import Action, Decision, Event, IllegalMove
+
+
+def _(message: str) -> str:
+    """Mark a sentence for the translation catalogs. English is the source language, so
+    until a catalog for the reader's language exists the sentence is returned as written."""
+    return message
+
+
+def join_names(names: Sequence[str]) -> str:
+    """"ann", "ann and bob", "ann, bob and cat"."""
+    if not names:
+        return ""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+def count(number: int, one: str, many: str) -> str:
+    """`number` with the right noun: count(1, "game", "games") is "1 game"."""
+    return f"{number} {one if number == 1 else many}"
+
+
+def signed(number: int) -> str:
+    """A number with a typographic minus, matching the cards' "−2"."""
+    return f"−{-number}" if number < 0 else str(number)
+
+
+class GameTexts(Protocol):
+    """How one game's kinds are worded. `names` are the seats' display names in seat order."""
+
+    title: str
+
+    def event(self, event: Event, names: Sequence[str]) -> str:
+        """One sentence for an event of this game."""
+        ...
+
+    def decision(self, decision: Decision, names: Sequence[str]) -> str:
+        """The question a decision asks, addressed to the deciding player."""
+        ...
+
+    def option(self, action: Action, view: object, names: Sequence[str]) -> str:
+        """A short label (at most 80 characters) for one option of a decision; `view` is the
+        deciding seat's view, for labels that depend on the table."""
+        ...
+
+    def error(self, error: IllegalMove, names: Sequence[str]) -> str:
+        """One short sentence saying why a move was refused."""
+        ...
+
+    def rules(self, options: Mapping[str, Any]) -> str:
+        """The short rules, for a match played with these lobby options."""
+        ...
+
+
+COMMON_ERRORS = {
+    "no_such_seat": _("You are not playing at this table."),
+    "game_over": _("The game is over."),
+    "bad_option": _("That setting isn't allowed here."),
+    "unknown_option": _("This game has no such setting."),
+    "not_your_turn": _("It's {name}'s turn, not yours."),
+    "not_an_option": _("That is not one of the choices right now."),
+    "bad_code": _("That button isn't a move of this game."),
+}
+
+
+def common_error(error: IllegalMove, names: Sequence[str]) -> str:
+    """Wording for the refusals every engine shares; a game's texts fall back on it."""
+    template = COMMON_ERRORS.get(error.kind, _("That move isn't allowed right now."))
+    seat = error.data.get("seat")
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    return template.format(name=name)
