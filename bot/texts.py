@@ -20,7 +20,7 @@ def _(message: str) -> str:
 
 
 def join_names(names: Sequence[str]) -> str:
-    """"ann", "ann and bob", "ann, bob and cat"."""
+    """ "ann", "ann and bob", "ann, bob and cat"."""
     if not names:
         return ""
     if len(names) == 1:

@@ -1,16 +1,10 @@
 """Pure, synchronous game engines. Nothing here imports Discord or the bot.
 
-Every subpackage is one game: importing it registers its `GameInfo` in `GAMES`, so a new
-game is found by being here, with no list to edit.
+Every subpackage is one game whose `__init__` registers its `GameInfo`. `GAMES` imports
+them all the first time it is read, so a new game is found by being here, with no list
+to edit, and importing one engine never drags in the others.
 """
-
-from importlib import import_module
-from pkgutil import iter_modules
 
 from engines.base import GAMES, GameInfo, register
 
 __all__ = ["GAMES", "GameInfo", "register"]
-
-for _package in iter_modules(__path__):
-    if _package.ispkg:
-        import_module(f"{__name__}.{_package.name}")

@@ -7,8 +7,10 @@ the person reading it, in their language.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
+from pkgutil import iter_modules
 from typing import Any, Protocol, runtime_checkable
 
 SCHEMA = "schema"
@@ -198,13 +200,44 @@ class GameInfo:
         }
 
 
-GAMES: dict[str, GameInfo] = {}
-"""Every registered game by key; bot/ and cogs/ find games only here."""
+class _Registry(Mapping[str, GameInfo]):
+    """Games by key. The first read imports every package under engines/ (each registers
+    itself), so games are found without a list and without import cycles."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, GameInfo] = {}
+        self._discovered = False
+
+    def _discover(self) -> dict[str, GameInfo]:
+        if not self._discovered:
+            self._discovered = True
+            package = import_module("engines")
+            for found in iter_modules(package.__path__):
+                if found.ispkg:
+                    import_module(f"engines.{found.name}")
+        return self._games
+
+    def add(self, info: GameInfo) -> None:
+        self._games[info.key] = info
+
+    def __getitem__(self, key: str) -> GameInfo:
+        return self._discover()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._discover())
+
+    def __len__(self) -> int:
+        return len(self._discover())
+
+
+GAMES: Mapping[str, GameInfo] = _Registry()
+"""Every registered game by key, in discovery order; bot/ and cogs/ find games only here."""
 
 
 def register(info: GameInfo) -> GameInfo:
     """Add a game to GAMES (the same key again replaces it, so a reload is harmless)."""
-    GAMES[info.key] = info
+    assert isinstance(GAMES, _Registry)
+    GAMES.add(info)
     return info
 
 
