@@ -8,7 +8,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from bot.render.sequence_board import render_board
+from cogs.games.sequence.board import render_board
 from engines.sequence_numbers import new_game
 from engines.sequence_numbers.ai import choose
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from importlib.util import find_spec
+from pkgutil import iter_modules
 from typing import Any
 
 import discord
@@ -17,7 +19,19 @@ from bot.storage import Storage
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.table", "cogs.games", "cogs.flip7", "cogs.sink_or_swim", "cogs.sequence")
+PLATFORM_EXTENSIONS = ("cogs.table", "cogs.server_commands")
+GAME_PLUGINS = "cogs.games"  # one package per game under here; each is loaded as an extension
+
+
+def game_extensions() -> list[str]:
+    """Every game plugin package, found by being there: adding a game edits no list."""
+    spec = find_spec(GAME_PLUGINS)
+    assert spec is not None and spec.submodule_search_locations is not None
+    return [
+        f"{GAME_PLUGINS}.{found.name}"
+        for found in iter_modules(spec.submodule_search_locations)
+        if found.ispkg
+    ]
 
 
 def utc_timestamp() -> float:
@@ -29,7 +43,12 @@ class TabletopBot(commands.Bot):
     storage: Storage
     matches: MatchService
 
-    def __init__(self, settings: Settings, clock: Callable[[], float] = utc_timestamp) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        clock: Callable[[], float] = utc_timestamp,
+        extra_plugins: Sequence[str] = (),
+    ) -> None:
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -39,12 +58,13 @@ class TabletopBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
+        self.extra_plugins = tuple(extra_plugins)
         self.tree.on_error = self._on_command_error
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.settings.database_path)
         self.matches = MatchService(self.storage, self.settings, self.clock)
-        for extension in EXTENSIONS:
+        for extension in (*PLATFORM_EXTENSIONS, *game_extensions(), *self.extra_plugins):
             await self.load_extension(extension)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
@@ -82,5 +102,11 @@ class TabletopBot(commands.Bot):
             del self.storage
 
 
-def create_bot(settings: Settings, clock: Callable[[], float] = utc_timestamp) -> TabletopBot:
-    return TabletopBot(settings, clock)
+def create_bot(
+    settings: Settings,
+    clock: Callable[[], float] = utc_timestamp,
+    extra_plugins: Sequence[str] = (),
+) -> TabletopBot:
+    """The bot with every game under cogs/games/, plus `extra_plugins` (extension modules
+    of games that live elsewhere, such as the test suite's own)."""
+    return TabletopBot(settings, clock, extra_plugins)

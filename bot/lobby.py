@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from bot.errors import Refusal
-from bot.games import GameSpec
 from bot.storage import MatchRecord, Seat
+from bot.texts import _, texts_for
+from engines.base import GameInfo
 
 AI_NAMES = (
     "Ada",
@@ -34,57 +35,58 @@ AI_NAMES = (
 )
 
 
-def join(record: MatchRecord, spec: GameSpec, user_id: int, name: str) -> str:
+def join(record: MatchRecord, info: GameInfo, user_id: int, name: str) -> str:
     if record.seat_of(user_id) is not None:
-        raise Refusal("You're already in this lobby.")
-    if len(record.seats) >= spec.max_players:
-        raise Refusal(f"The table is full ({spec.max_players} players).")
+        raise Refusal(_("You're already in this lobby."))
+    if len(record.seats) >= info.max_players:
+        raise Refusal(_("The table is full ({count} players).").format(count=info.max_players))
     record.seats.append(Seat(name=name, user_id=user_id))
-    return f"{name} joined."
+    return _("{name} joined.").format(name=name)
 
 
 def leave(record: MatchRecord, user_id: int) -> str:
     """Remove a member; the host's seat passes to the next member, if any remains."""
     seat = record.seat_of(user_id)
     if seat is None:
-        raise Refusal("You're not in this lobby.")
+        raise Refusal(_("You're not in this lobby."))
     name = record.seats.pop(seat).name
     if user_id == record.host_id:
         humans = [s for s in record.seats if s.user_id is not None]
         if humans:
             assert humans[0].user_id is not None
             record.host_id = humans[0].user_id
-            return f"{name} left; {humans[0].name} is the host now."
-    return f"{name} left."
+            return _("{name} left; {host} is the host now.").format(name=name, host=humans[0].name)
+    return _("{name} left.").format(name=name)
 
 
-def add_ai(record: MatchRecord, spec: GameSpec, user_id: int, level: str | None = None) -> str:
+def add_ai(record: MatchRecord, info: GameInfo, user_id: int, level: str | None = None) -> str:
     if record.seat_of(user_id) is None:
-        raise Refusal("Join the lobby first; then you can add AI players.")
-    if len(record.seats) >= spec.max_players:
-        raise Refusal(f"The table is full ({spec.max_players} players).")
-    level = level or spec.ai_levels[-1]
+        raise Refusal(_("Join the lobby first; then you can add AI players."))
+    if len(record.seats) >= info.max_players:
+        raise Refusal(_("The table is full ({count} players).").format(count=info.max_players))
+    level = level or info.ai_levels[-1]
     taken = {s.name for s in record.seats}
     name = next(f"{n} (AI)" for n in AI_NAMES if f"{n} (AI)" not in taken)
     record.seats.append(Seat(name=name, ai=level))
-    return f"{name} joined as a {level} AI."
+    return _("{name} joined as a {level} AI.").format(name=name, level=level)
 
 
 def remove_ai(record: MatchRecord, user_id: int) -> str:
     if user_id != record.host_id:
-        raise Refusal("Only the host can remove AI players.")
+        raise Refusal(_("Only the host can remove AI players."))
     for index in range(len(record.seats) - 1, -1, -1):
         if record.seats[index].ai is not None:
-            return f"{record.seats.pop(index).name} left."
-    raise Refusal("There is no AI player to remove.")
+            return _("{name} left.").format(name=record.seats.pop(index).name)
+    raise Refusal(_("There is no AI player to remove."))
 
 
-def check_start(record: MatchRecord, spec: GameSpec, user_id: int) -> None:
+def check_start(record: MatchRecord, info: GameInfo, user_id: int) -> None:
     if user_id != record.host_id:
-        raise Refusal("Only the host can start the game.")
-    if len(record.seats) < spec.min_players:
-        missing = spec.min_players - len(record.seats)
+        raise Refusal(_("Only the host can start the game."))
+    if len(record.seats) < info.min_players:
+        missing = info.min_players - len(record.seats)
         raise Refusal(
-            f"{spec.title} needs at least {spec.min_players} players: "
-            f"{missing} more, or add AI players."
+            _("{title} needs at least {least} players: {missing} more, or add AI players.").format(
+                title=texts_for(record.game).title, least=info.min_players, missing=missing
+            )
         )

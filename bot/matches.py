@@ -16,15 +16,24 @@ from typing import Any
 
 from bot import lobby
 from bot.errors import Refusal
-from bot.games import GameSpec, spec_for
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import ChannelBusy, Deadline, MatchRecord, ResultRow, Seat, Storage
-from engines.base import Event, Game, IllegalMove
+from bot.texts import _, join_names, texts_for
+from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 log = logging.getLogger(__name__)
 
-LOG_SIZE = 8  # events kept on the record for the table's "last events"
+LOG_SIZE = 60  # events kept on the record, enough for a table to retell a round
+
+# Events the platform adds beside the game's own; their kinds never clash with a game's.
+STARTED, TIMED_OUT, HANDED_OVER, LEFT, ABANDONED = (
+    "match.start",
+    "match.timeout",
+    "match.handover",
+    "match.left",
+    "match.abandoned",
+)
 
 
 @dataclass(slots=True)
@@ -45,8 +54,13 @@ async def _no_publisher(change: Change) -> None:
 
 
 def names_of(seats: list[int], record: MatchRecord) -> str:
-    names = [record.seats[s].name for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return join_names([record.seats[s].name for s in seats])
+
+
+def refusal(record: MatchRecord, error: IllegalMove) -> Refusal:
+    """The engine's refusal, worded by the game's texts for the member who tried."""
+    names = [seat.name for seat in record.seats]
+    return Refusal(texts_for(record.game).error(error, names))
 
 
 class MatchService:
@@ -75,7 +89,7 @@ class MatchService:
                 raise
 
     def load_game(self, record: MatchRecord) -> Game | None:
-        return spec_for(record.game).load(record.state) if record.state is not None else None
+        return GAMES[record.game].from_dict(record.state) if record.state is not None else None
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -103,10 +117,12 @@ class MatchService:
             )
         except ChannelBusy:
             existing = await self.storage.open_match_in_channel(channel_id)
-            title = spec_for(existing.game).title if existing else "A game"
+            title = texts_for(existing.game).title if existing else _("A game")
             raise Refusal(
-                f"{title} is already open in this channel. Join it, or wait until it ends "
-                "(the host or a moderator can end it with /games reset)."
+                _(
+                    "{title} is already open in this channel. Join it, or wait until it ends "
+                    "(the host or a moderator can end it with /games reset)."
+                ).format(title=title)
             ) from None
         self._plan(record, None, Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout))
         return record
@@ -119,39 +135,39 @@ class MatchService:
             record, game = await self._current(match_id)
             if game is not None:
                 if action != "leave":
-                    raise Refusal("This game has already started; the next one is yours!")
+                    raise Refusal(_("This game has already started; the next one is yours!"))
                 return await self._leave_game(record, game, user_id, answer)
-            spec = spec_for(record.game)
+            info = GAMES[record.game]
             expected = record.version
             events: list[Event] = []
             if action == "join":
-                notice = lobby.join(record, spec, user_id, user_name)
+                notice = lobby.join(record, info, user_id, user_name)
             elif action == "leave":
                 notice = lobby.leave(record, user_id)
                 if not any(s.user_id is not None for s in record.seats):
                     record.status, record.ended_reason = "cancelled", "everyone left"
-                    notice += " The lobby is closed."
+                    notice += " " + _("The lobby is closed.")
             elif action == "ai":
-                notice = lobby.add_ai(record, spec, user_id)
+                notice = lobby.add_ai(record, info, user_id)
             elif action == "unai":
                 notice = lobby.remove_ai(record, user_id)
             elif action == "cancel":
                 if user_id != record.host_id:
-                    raise Refusal("Only the host can cancel the lobby.")
-                record.status, record.ended_reason = "cancelled", "cancelled by the host"
-                notice = "The host cancelled the game."
+                    raise Refusal(_("Only the host can cancel the lobby."))
+                record.status, record.ended_reason = "cancelled", _("cancelled by the host")
+                notice = _("The host cancelled the game.")
             elif action == "start":
-                lobby.check_start(record, spec, user_id)
-                game = self._new_game(record, spec)
+                lobby.check_start(record, info, user_id)
+                game = self._new_game(record, info)
                 record.status = "playing"
                 record.state = game.to_dict()
-                notice = "The game has started!"
+                notice = _("The game has started!")
                 events = [
-                    Event("start", f"{spec.title} started with {len(record.seats)} players."),
-                    *getattr(game, "opening_events", ()),
+                    Event(STARTED, {"players": len(record.seats)}),
+                    *game.opening_events(),
                 ]
             else:
-                raise Refusal("That button isn't known here.")
+                raise Refusal(_("That button isn't known here."))
             record.version += 1
             await self._save(record, game, expected, events)
             change = Change(record, game, events, notice)
@@ -165,29 +181,30 @@ class MatchService:
         A seat left this way records no result; when no member is left, the match ends."""
         seat = record.seat_of(user_id)
         if seat is None:
-            raise Refusal("You're not playing in this game.")
+            raise Refusal(_("You're not playing in this game."))
         name = record.seats[seat].name
-        record.seats[seat] = Seat(name=name, ai=spec_for(record.game).ai_levels[-1])
+        record.seats[seat] = Seat(name=name, ai=GAMES[record.game].ai_levels[-1])
         expected = record.version
         record.version += 1
         if any(s.user_id is not None for s in record.seats):
-            events = [Event("handover", f"{name} left the game; the AI plays their seat now.")]
-            notice = f"{name} left; the AI plays their seat."
+            events = [Event(LEFT, {"seat": seat})]
+            notice = _("{name} left; the AI plays their seat.").format(name=name)
         else:
-            events = [Event("abandoned", f"{name} left, and no player is left at the table.")]
-            record.status, record.ended_reason = "cancelled", "every player left"
-            notice = "Everyone left, so the game ended."
+            events = [Event(ABANDONED, {"seat": seat})]
+            record.status, record.ended_reason = "cancelled", _("every player left")
+            notice = _("Everyone left, so the game ended.")
         await self._save(record, game, expected, events)
         change = Change(record, game, events, notice)
         await answer(change)
         return change
 
-    def _new_game(self, record: MatchRecord, spec: GameSpec) -> Game:
+    def _new_game(self, record: MatchRecord, info: GameInfo) -> Game:
         names = [seat.name for seat in record.seats]
         try:
-            return spec.new_game(names, secrets.randbits(32), **record.options)
+            options = info.check_options(record.options)
+            return info.new_game(names, secrets.randbits(32), **options)
         except IllegalMove as error:
-            raise Refusal(str(error)) from None
+            raise refusal(record, error) from None
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -196,33 +213,38 @@ class MatchService:
     ) -> Change:
         """Apply a member's move from a button or select; refuse anything stale or out of turn.
 
-        `answer` runs under the match lock, so tables are redrawn in the order moves happened.
+        `stamp` is the game's epoch when the button was drawn. `answer` runs under the match
+        lock, so tables are redrawn in the order moves happened.
         """
         async with self._session(match_id):
             record, game = await self._current(match_id)
             if game is None:
-                raise Refusal("The game hasn't started yet.")
-            spec = spec_for(record.game)
+                raise Refusal(_("The game hasn't started yet."))
+            info = GAMES[record.game]
             seat = record.seat_of(user_id)
             if seat is None:
-                raise Refusal("You're not playing in this game. Watch along, or join the next one!")
-            if stamp != spec.stamp(game, record.version):
                 raise Refusal(
-                    "That button is out of date: the game has moved on. "
-                    "Use the table's current buttons."
+                    _("You're not playing in this game. Watch along, or join the next one!")
+                )
+            if stamp != game.epoch():
+                raise Refusal(
+                    _(
+                        "That button is out of date: the game has moved on. "
+                        "Use the table's current buttons."
+                    )
                 )
             acting = game.to_act()
-            if seat not in acting and not (spec.revisable and game.legal_actions(seat)):
+            if seat not in acting and not (info.simultaneous and game.legal_actions(seat)):
                 raise Refusal(
-                    f"It's {names_of(acting, record)}'s turn, not yours."
+                    _("It's {names}'s turn, not yours.").format(names=names_of(acting, record))
                     if acting
-                    else "Nothing is waiting on you right now."
+                    else _("Nothing is waiting on you right now.")
                 )
             try:
-                action = spec.action_from_code(code)
+                action = info.action_from_code(code)
                 events = game.apply(seat, action)
             except IllegalMove as error:
-                raise Refusal(str(error)) from None
+                raise refusal(record, error) from None
             record.extra.setdefault("missed", {}).pop(str(seat), None)
             expected = record.version
             record.version += 1
@@ -239,7 +261,9 @@ class MatchService:
             record.version += 1
             record.status, record.ended_reason = "cancelled", reason
             await self._save(record, None, expected, [])
-            change = Change(record, game, [], f"The game was ended: {reason}.")
+            change = Change(
+                record, game, [], _("The game was ended: {reason}.").format(reason=reason)
+            )
             await answer(change)
             return change
 
@@ -257,7 +281,7 @@ class MatchService:
             return live
         record = await self.storage.get_match(match_id)
         if record is None or not record.is_open:
-            raise Refusal("This game has already ended.")
+            raise Refusal(_("This game has already ended."))
         live = self._live[match_id] = (record, self.load_game(record))
         return live
 
@@ -269,21 +293,17 @@ class MatchService:
         results: list[ResultRow] = []
         if game is not None:
             record.state = game.to_dict()
-            if game.is_over and record.status == "playing":
+            outcome = game.outcome()
+            if outcome is not None and record.status == "playing":
                 record.status = "finished"
-                winners = set(game.winners())
-                scores = game.final_scores()
                 results = [
-                    ResultRow(seat.user_id, index, scores[index], index in winners)
+                    ResultRow(seat.user_id, index, outcome.scores[index], index in outcome.winners)
                     for index, seat in enumerate(record.seats)
                     if seat.user_id is not None
                 ]
         recent = record.extra.setdefault("log", [])
-        recent.extend(event.text for event in events)
+        recent.extend(event.to_dict() for event in events)
         del recent[:-LOG_SIZE]
-        summary = [e.text for e in events if e.kind in ("round_end", "round_score")]
-        if summary:  # kept until the next round ends, so the scores stay on the table
-            record.extra["round_summary"] = summary
         deadline = self._deadline_for(record, game, now, events)
         await self.storage.save(
             record,
@@ -309,12 +329,13 @@ class MatchService:
         if not any(record.seats[s].ai is None for s in game.to_act()):
             return None
         due = now + self.settings.turn_timeout
-        spec = spec_for(record.game)
-        # The clock runs per turn, not per click: a simultaneous pick keeps its trick's deadline,
-        # and a step that changed nothing visible (choosing a card, Back) keeps the turn's.
-        key = spec.stamp(game, record.version) if spec.revisable else game.to_act()
+        simultaneous = GAMES[record.game].simultaneous
+        # The clock runs per turn, not per click: simultaneous picks keep their epoch's
+        # deadline, and a step that changed nothing visible (choosing a card, Back) keeps
+        # the turn's.
+        key = game.epoch() if simultaneous else game.to_act()
         kept = record.extra.get("turn_due")
-        if kept and kept[0] == key and (spec.revisable or not events):
+        if kept and kept[0] == key and (simultaneous or not events):
             due = kept[1]
         record.extra["turn_due"] = [key, due]
         return Deadline(record.id, "turn", record.version, due)
@@ -344,24 +365,24 @@ class MatchService:
                 return
             if record.version != version:
                 return
-            spec = spec_for(record.game)
+            info = GAMES[record.game]
             if game is not None and not self._waits_on(record, game, kind):
                 return
             expected = record.version
             record.version += 1
             if kind == "lobby":
-                record.status, record.ended_reason = "cancelled", "the lobby expired"
+                record.status, record.ended_reason = "cancelled", _("the lobby expired")
                 await self._save(record, None, expected, [])
                 await self.publish(
-                    Change(record, None, [], "Nobody started this lobby in time, so it closed.")
+                    Change(record, None, [], _("Nobody started this lobby in time, so it closed."))
                 )
                 return
             assert game is not None
             # A step of a longer choice may change the game without any event: save it anyway.
             events = (
-                self._ai_move(record, spec, game)
+                self._ai_move(record, info, game)
                 if kind == "ai"
-                else self._timeout(record, spec, game)
+                else self._timeout(record, info, game)
             )
             await self._save(record, game, expected, events)
             await self.publish(Change(record, game, events))
@@ -372,29 +393,22 @@ class MatchService:
         want_ai = kind == "ai"
         return any((record.seats[s].ai is not None) == want_ai for s in game.to_act())
 
-    def _ai_move(self, record: MatchRecord, spec: GameSpec, game: Game) -> list[Event]:
+    def _ai_move(self, record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
         seat = next(s for s in game.to_act() if record.seats[s].ai)
-        level = record.seats[seat].ai or spec.ai_levels[-1]
-        return game.apply(seat, spec.choose_ai(game, seat, level))
+        level = record.seats[seat].ai or info.ai_levels[-1]
+        return game.apply(seat, info.choose_ai(game, seat, level))
 
-    def _timeout(self, record: MatchRecord, spec: GameSpec, game: Game) -> list[Event]:
+    def _timeout(self, record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
         """Move for each member the game waited on too long; hand over a seat that keeps missing."""
         events: list[Event] = []
         missed: dict[str, int] = record.extra.setdefault("missed", {})
         for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
-            name = record.seats[seat].name
-            events.append(Event("timeout", f"{name} ran out of time; the bot moved for them."))
+            events.append(Event(TIMED_OUT, {"seat": seat}))
             events += game.apply(seat, game.timeout_action(seat))
             missed[str(seat)] = missed.get(str(seat), 0) + 1
-            if spec.hand_over_after and missed[str(seat)] >= spec.hand_over_after:
-                record.seats[seat].ai = spec.ai_levels[-1]
-                events.append(
-                    Event(
-                        "handover",
-                        f"{name} missed {missed[str(seat)]} turns in a row; "
-                        "the AI plays their seat now.",
-                    )
-                )
+            if info.hand_over_after and missed[str(seat)] >= info.hand_over_after:
+                record.seats[seat].ai = info.ai_levels[-1]
+                events.append(Event(HANDED_OVER, {"seat": seat, "missed": missed[str(seat)]}))
         return events
 
     async def restore(self) -> None:

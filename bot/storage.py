@@ -333,10 +333,10 @@ class Storage:
         if events:
             statements.append(
                 (
-                    "INSERT INTO match_events (match_id, version, seq, kind, text) "
+                    "INSERT INTO match_events (match_id, version, seq, kind, data) "
                     "VALUES (?, ?, ?, ?, ?)",
                     [
-                        (record.id, record.version, seq, event.kind, event.text)
+                        (record.id, record.version, seq, event.kind, json.dumps(dict(event.data)))
                         for seq, event in enumerate(events)
                     ],
                 )
@@ -374,14 +374,14 @@ class Storage:
             ]
         )
 
-    async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, str, str]]:
-        """The newest events of a match as (version, kind, text), oldest first."""
+    async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]:
+        """The newest events of a match with the version that made them, oldest first."""
         rows = await self._read(
-            "SELECT version, kind, text FROM match_events WHERE match_id = ? "
+            "SELECT version, kind, data FROM match_events WHERE match_id = ? "
             "ORDER BY version DESC, seq DESC LIMIT ?",
             (match_id, limit),
         )
-        return [(r[0], r[1], r[2]) for r in reversed(rows)]
+        return [(r[0], Event(r[1], json.loads(r[2]))) for r in reversed(rows)]
 
     # -- deadlines -----------------------------------------------------------------------
 

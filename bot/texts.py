@@ -82,3 +82,44 @@ def common_error(error: IllegalMove, names: Sequence[str]) -> str:
     seat = error.data.get("seat")
     name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     return template.format(name=name)
+
+
+# -- the games' texts, registered by their cogs; the platform's own events ------------------
+
+_GAME_TEXTS: dict[str, GameTexts] = {}
+
+
+def register_texts(key: str, texts: GameTexts) -> None:
+    _GAME_TEXTS[key] = texts
+
+
+def texts_for(key: str) -> GameTexts:
+    return _GAME_TEXTS[key]
+
+
+PLATFORM_EVENTS = {
+    "match.start": _("The game started with {players} players."),
+    "match.timeout": _("{name} ran out of time; the bot moved for them."),
+    "match.handover": _("{name} missed {missed} turns in a row; the AI plays their seat now."),
+    "match.left": _("{name} left the game; the AI plays their seat now."),
+    "match.abandoned": _("{name} left, and no player is left at the table."),
+}
+
+
+def event_text(key: str, event: Event, names: Sequence[str]) -> str:
+    """One sentence for any event of a match: the platform's own, or the game's."""
+    template = PLATFORM_EVENTS.get(event.kind)
+    if template is None:
+        return texts_for(key).event(event, names)
+    seat = event.data.get("seat")
+    name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    return template.format(name=name, **{k: v for k, v in event.data.items() if k != "seat"})
+
+
+def logged_lines(key: str, logged: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """Sentences for a match's stored event log. Matches saved before events were data
+    logged sentences; those are shown as they were written."""
+    return [
+        entry if isinstance(entry, str) else event_text(key, Event.from_dict(entry), names)
+        for entry in logged
+    ]

@@ -6,14 +6,16 @@ they belong to), so they keep working after a restart and stale ones can be told
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.storage import MatchRecord
-from engines.base import Game
+from bot.texts import GameTexts, _, logged_lines
+from engines.base import Decision, Game
 
 if TYPE_CHECKING:
     from cogs.table import Desk
@@ -37,16 +39,60 @@ class TableMessage:
         return view
 
 
-class Renderer(Protocol):
-    """How one game draws itself; it reads the engine's views and holds no rules."""
+class GameRenderer(ABC):
+    """How one game looks on Discord: its table, a seat's private view and its lobby extras.
 
-    async def table(self, record: MatchRecord, game: Game) -> TableMessage: ...
+    A game's plugin subclasses this and draws from the engine's views and its own texts;
+    it holds no rules. The Desk serves every registered renderer the same way.
+    """
+
+    def __init__(self, key: str, texts: GameTexts) -> None:
+        self.key = key
+        self.texts = texts
+
+    @abstractmethod
+    async def table(self, record: MatchRecord, game: Game) -> TableMessage:
+        """The public table: everything every member may see, and the acting seat's controls."""
 
     async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
         """The seat's own hidden view (a hand), or None for a game with nothing hidden."""
-        ...
+        return None
 
-    def rules(self) -> discord.Embed: ...
+    def lobby_fields(self, record: MatchRecord) -> list[tuple[str, str]]:
+        """Extra (name, value) fields for the lobby, such as the teams the seating makes."""
+        return []
+
+    def rules(self, options: dict[str, Any]) -> discord.Embed:
+        return discord.Embed(
+            title=_("{title} — the short rules").format(title=self.texts.title),
+            description=self.texts.rules(options),
+        )
+
+    # -- helpers for drawing ------------------------------------------------------------
+
+    @staticmethod
+    def names(record: MatchRecord) -> list[str]:
+        return [seat.name for seat in record.seats]
+
+    def recent_lines(self, record: MatchRecord, limit: int) -> list[str]:
+        """The last `limit` logged events of the match, as sentences."""
+        logged = record.extra.get("log", [])[-limit:]
+        return logged_lines(record.game, logged, self.names(record))
+
+    def option_items(
+        self,
+        record: MatchRecord,
+        game: Game,
+        decision: Decision,
+        placeholder: str | None = None,
+    ) -> list[discord.ui.Item[Any]]:
+        """A decision's options as one select menu (labels from the game's texts)."""
+        view = game.view(decision.seat)
+        names = self.names(record)
+        options = [
+            (option.code, self.texts.option(option, view, names)) for option in decision.options
+        ]
+        return [MoveSelect(record.id, game.epoch(), options, placeholder=placeholder)]
 
 
 # -- buttons and selects ---------------------------------------------------------------

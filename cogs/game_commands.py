@@ -2,24 +2,26 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.components import Renderer
-from cogs.table import Desk
+from cogs.components import GameRenderer
+
+if TYPE_CHECKING:
+    from cogs.table import Desk
 
 
 class GameCommands(commands.GroupCog):
-    """`join`, `leave`, `table` and `rules` for the game named by `game`."""
+    """`join`, `leave`, `table` and `rules` for the game the renderer draws. A subclass sets
+    `group_name` to the game's key and adds its `start` command."""
 
-    game: ClassVar[str]
-
-    def __init__(self, desk: Desk, renderer: Renderer) -> None:
+    def __init__(self, desk: Desk, renderer: GameRenderer) -> None:
         self.desk = desk
         self.renderer = renderer
+        self.game = renderer.key
         super().__init__()
 
     @app_commands.command(name="join", description="Join the lobby in this channel")
@@ -41,7 +43,7 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(name="rules", description="The rules in short, privately")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(embed=self.renderer.rules(), ephemeral=True)
+        await self.desk.show_rules(interaction, self.game)
 
 
 class HiddenHandCommands(GameCommands):

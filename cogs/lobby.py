@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import discord
 
-from bot.games import spec_for
 from bot.storage import MatchRecord
-from cogs.components import LobbyButton, TableMessage
-from engines.base import Game
+from bot.texts import _, count
+from cogs.components import GameRenderer, LobbyButton, TableMessage
+from engines.base import GAMES, Game
 
 LOBBY_COLOUR = discord.Colour.blurple()
 ENDED_COLOUR = discord.Colour.dark_grey()
 WIN_COLOUR = discord.Colour.gold()
-
-LobbyFields = Callable[[MatchRecord], list[tuple[str, str]]]
-_LOBBY_FIELDS: dict[str, LobbyFields] = {}
-
-
-def add_lobby_fields(game: str, fields: LobbyFields) -> None:
-    """Let a game add (name, value) fields to its lobby, such as the teams seating makes."""
-    _LOBBY_FIELDS[game] = fields
 
 
 def _options_text(options: dict[str, object]) -> str:
@@ -35,78 +25,88 @@ def _options_text(options: dict[str, object]) -> str:
     return " · ".join(parts)
 
 
-def lobby_table(record: MatchRecord, notice: str | None = None) -> TableMessage:
-    spec = spec_for(record.game)
+def lobby_table(
+    record: MatchRecord, renderer: GameRenderer, notice: str | None = None
+) -> TableMessage:
+    info = GAMES[record.game]
+    title = renderer.texts.title
     lines = []
     for index, seat in enumerate(record.seats, start=1):
         who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
-        host = " 👑 host" if seat.user_id == record.host_id else ""
+        host = " 👑 " + _("host") if seat.user_id == record.host_id else ""
         lines.append(f"`{index}.` {who}{host}")
-    embed = discord.Embed(title=f"{spec.title} — lobby", colour=LOBBY_COLOUR)
-    embed.description = "\n".join(lines) or "Nobody yet."
+    embed = discord.Embed(title=_("{title} — lobby").format(title=title), colour=LOBBY_COLOUR)
+    embed.description = "\n".join(lines) or _("Nobody yet.")
     settings = _options_text(record.options)
     embed.add_field(
-        name="Players", value=f"{len(record.seats)} of {spec.min_players}–{spec.max_players}"
+        name=_("Players"),
+        value=_("{seated} of {least}–{most}").format(
+            seated=len(record.seats), least=info.min_players, most=info.max_players
+        ),
     )
     if settings:
-        embed.add_field(name="Settings", value=settings)
-    if record.is_open and record.game in _LOBBY_FIELDS:
-        for name, value in _LOBBY_FIELDS[record.game](record):
+        embed.add_field(name=_("Settings"), value=settings)
+    if record.is_open:
+        for name, value in renderer.lobby_fields(record):
             embed.add_field(name=name, value=value, inline=False)
     if not record.is_open:
         embed.colour = ENDED_COLOUR
-        embed.title = f"{spec.title} — lobby closed"
-        embed.set_footer(text=record.ended_reason or "closed")
+        embed.title = _("{title} — lobby closed").format(title=title)
+        embed.set_footer(text=record.ended_reason or _("closed"))
         return TableMessage([embed], content=notice)
-    short = max(0, spec.min_players - len(record.seats))
+    short = max(0, info.min_players - len(record.seats))
     embed.set_footer(
-        text=f"Waiting for {short} more player(s) — or add AI players."
+        text=_("Waiting for {more} — or add AI players.").format(
+            more=count(short, _("more player"), _("more players"))
+        )
         if short
-        else "Ready: the host can start."
+        else _("Ready: the host can start.")
     )
-    full = len(record.seats) >= spec.max_players
+    full = len(record.seats) >= info.max_players
     items = [
         LobbyButton(
-            record.id, "join", label="Join", style=discord.ButtonStyle.success, disabled=full
+            record.id, "join", label=_("Join"), style=discord.ButtonStyle.success, disabled=full
         ),
-        LobbyButton(record.id, "leave", label="Leave"),
-        LobbyButton(record.id, "ai", label="Add AI", disabled=full),
+        LobbyButton(record.id, "leave", label=_("Leave")),
+        LobbyButton(record.id, "ai", label=_("Add AI"), disabled=full),
         LobbyButton(
-            record.id, "unai", label="Remove AI", disabled=not any(s.ai for s in record.seats)
+            record.id, "unai", label=_("Remove AI"), disabled=not any(s.ai for s in record.seats)
         ),
         LobbyButton(
             record.id,
             "start",
-            label="Start",
+            label=_("Start"),
             style=discord.ButtonStyle.primary,
             disabled=bool(short),
         ),
-        LobbyButton(record.id, "cancel", label="Cancel", style=discord.ButtonStyle.danger),
+        LobbyButton(record.id, "cancel", label=_("Cancel"), style=discord.ButtonStyle.danger),
     ]
     return TableMessage([embed], items, content=notice)
 
 
-def result_embed(record: MatchRecord, game: Game) -> discord.Embed:
+def result_embed(record: MatchRecord, game: Game, title: str) -> discord.Embed:
     """Final standings, or a note that the match was ended early."""
-    spec = spec_for(record.game)
-    scores = game.final_scores()
-    winners = set(game.winners()) if game.is_over else set()
-    order = sorted(range(len(record.seats)), key=lambda s: -scores[s])
+    outcome = game.outcome()
+    if outcome is None or record.status != "finished":
+        embed = discord.Embed(
+            title=_("{title} — ended early").format(title=title), colour=ENDED_COLOUR
+        )
+        embed.set_footer(
+            text=_("{reason}; no result was recorded.").format(
+                reason=record.ended_reason or _("ended")
+            )
+        )
+        return embed
+    winners = set(outcome.winners)
+    order = sorted(range(len(record.seats)), key=lambda s: -outcome.scores[s])
     lines = [
-        f"{'🏆' if seat in winners else '▫️'} **{record.seats[seat].name}** — {scores[seat]}"
+        f"{'🏆' if seat in winners else '▫️'} **{record.seats[seat].name}** — {outcome.scores[seat]}"
         for seat in order
     ]
-    if record.status == "finished" and not winners:
-        title = f"{spec.title} — a draw"
-        colour = ENDED_COLOUR
-    elif record.status == "finished":
-        names = ", ".join(record.seats[s].name for s in sorted(winners))
-        title = f"{spec.title} — {names} win{'s' if len(winners) == 1 else ''}!"
-        colour = WIN_COLOUR
+    if outcome.draw:
+        heading, colour = _("{title} — a draw").format(title=title), ENDED_COLOUR
     else:
-        title = f"{spec.title} — ended early"
-        colour = ENDED_COLOUR
-    embed = discord.Embed(title=title, description="\n".join(lines), colour=colour)
-    if record.status != "finished":
-        embed.set_footer(text=f"{record.ended_reason or 'ended'}; no result was recorded.")
-    return embed
+        names = ", ".join(record.seats[s].name for s in sorted(winners))
+        won = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
+        heading, colour = f"{title} — {won.format(names=names)}", WIN_COLOUR
+    return discord.Embed(title=heading, description="\n".join(lines), colour=colour)

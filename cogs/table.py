@@ -14,15 +14,15 @@ import discord
 from discord.ext import commands
 
 from bot.errors import UNEXPECTED_FAILURE, Refusal
-from bot.games import spec_for
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
-from cogs.components import DYNAMIC_ITEMS, Renderer, TableMessage, refuse
+from bot.texts import _, register_texts, texts_for
+from cogs.components import DYNAMIC_ITEMS, GameRenderer, TableMessage, refuse
+from cogs.game_commands import GameCommands
 from cogs.lobby import lobby_table, result_embed
 
 log = logging.getLogger(__name__)
 
-EMBED_FIELD_LIMIT = 25
 REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
 
 
@@ -35,26 +35,23 @@ class Desk(commands.Cog):
     def __init__(self, bot: commands.Bot, matches: MatchService) -> None:
         self.bot = bot
         self.matches = matches
-        self.renderers: dict[str, Renderer] = {}
+        self.renderers: dict[str, GameRenderer] = {}
         matches.publish = self.publish
 
-    def register(self, game: str, renderer: Renderer) -> None:
-        self.renderers[game] = renderer
+    def register(self, renderer: GameRenderer) -> None:
+        self.renderers[renderer.key] = renderer
+        register_texts(renderer.key, renderer.texts)
 
     async def render(self, change: Change) -> TableMessage:
         record, game = change.record, change.game
+        renderer = self.renderers[record.game]
         if record.status == "lobby" or (record.status == "cancelled" and game is None):
-            return lobby_table(record, change.notice)
+            return lobby_table(record, renderer, change.notice)
         assert game is not None
-        table = await self.renderers[record.game].table(record, game)
-        summary = record.extra.get("round_summary")
-        if summary and table.embeds and len(table.embeds[0].fields) < EMBED_FIELD_LIMIT:
-            heading = next((line for line in summary if "Round" in line), "Last round")
-            lines = [line for line in summary if line != heading]
-            table.embeds[0].add_field(name=heading, value="\n".join(lines)[:1024], inline=False)
+        table = await renderer.table(record, game)
         if not record.is_open:
             table.items = []
-            table.embeds.append(result_embed(record, game))
+            table.embeds.append(result_embed(record, game, renderer.texts.title))
         elif change.notice:
             table.content = change.notice
         return table
@@ -95,10 +92,12 @@ class Desk(commands.Cog):
             )
         else:
             await self._edit_or_repost(record, table)
-        if change.game is not None and change.game.is_over and record.status == "finished":
+        if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)
             if isinstance(channel, discord.abc.Messageable):
-                await channel.send(embed=result_embed(record, change.game))
+                await channel.send(
+                    embed=result_embed(record, change.game, texts_for(record.game).title)
+                )
 
     async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> None:
         channel = self.bot.get_channel(record.channel_id)
@@ -187,9 +186,9 @@ class Desk(commands.Cog):
             )
         if private is None:
             note = (
-                "Done."
+                _("Done.")
                 if change.record.is_open
-                else "The game is over: the result is on the table."
+                else _("The game is over: the result is on the table.")
             )
             await interaction.response.edit_message(content=note, embeds=[], view=None)
         else:
@@ -203,17 +202,17 @@ class Desk(commands.Cog):
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         record = await self.matches.storage.get_match(match_id)
         if record is None or not record.is_open or record.state is None:
-            await refuse(interaction, "This game has already ended.")
+            await refuse(interaction, _("This game has already ended."))
             return
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            await refuse(interaction, "You're not playing in this game, so you have no hand.")
+            await refuse(interaction, _("You're not playing in this game, so you have no hand."))
             return
         game = self.matches.load_game(record)
         assert game is not None
         private = await self.renderers[record.game].private(record, game, seat)
         if private is None:
-            await refuse(interaction, "Nothing is hidden in this game: it's all on the table.")
+            await refuse(interaction, _("Nothing is hidden in this game: it's all on the table."))
             return
         await interaction.response.send_message(
             content=private.content,
@@ -230,7 +229,7 @@ class Desk(commands.Cog):
     ) -> None:
         """`/<game> start`: open a lobby here, unless the channel already has a match."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await refuse(interaction, "Games are played in server channels, not in DMs.")
+            await refuse(interaction, _("Games are played in server channels, not in DMs."))
             return
         try:
             record = await self.matches.open_lobby(
@@ -262,7 +261,7 @@ class Desk(commands.Cog):
         except Refusal as error:
             await refuse(interaction, str(error))
             return
-        await interaction.response.send_message(change.notice or "Done.", ephemeral=True)
+        await interaction.response.send_message(change.notice or _("Done."), ephemeral=True)
 
     async def repost(self, interaction: discord.Interaction[Any], game: str) -> None:
         """`/<game> table`: post the table again at the bottom of the channel."""
@@ -274,7 +273,7 @@ class Desk(commands.Cog):
         async with self.matches.lock(record.id):
             fresh = await self.matches.storage.get_match(record.id)
             if fresh is None or not fresh.is_open:
-                await refuse(interaction, "This game has already ended.")
+                await refuse(interaction, _("This game has already ended."))
                 return
             await self.post_new(interaction, fresh)
 
@@ -287,6 +286,15 @@ class Desk(commands.Cog):
             return
         await self.show_private(interaction, record.id)
 
+    async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """`/<game> rules`: the short rules, for the options of this channel's match if any."""
+        record = None
+        if interaction.channel_id is not None:
+            record = await self.matches.storage.open_match_in_channel(interaction.channel_id)
+        options = record.options if record is not None and record.game == game else {}
+        embed = self.renderers[game].rules(options)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     # -- helpers for game cogs ----------------------------------------------------------
 
     async def channel_match(
@@ -294,13 +302,31 @@ class Desk(commands.Cog):
     ) -> MatchRecord:
         record = await self.matches.storage.open_match_in_channel(interaction.channel_id or 0)
         if record is None:
-            hint = f" Start one with /{game} start." if game else ""
-            raise Refusal("No game is open in this channel." + hint)
+            if game is None:
+                raise Refusal(_("No game is open in this channel."))
+            raise Refusal(
+                _("No game is open in this channel. Start one with /{game} start.").format(
+                    game=game
+                )
+            )
         if game is not None and record.game != game:
             raise Refusal(
-                f"This channel is playing {spec_for(record.game).title}; use /{record.game} for it."
+                _("This channel is playing {title}; use /{game} for it.").format(
+                    title=texts_for(record.game).title, game=record.game
+                )
             )
         return record
+
+    async def add_game(self, renderer: GameRenderer, commands_cog: type[GameCommands]) -> None:
+        """Plug a game in: its renderer draws its tables, its cog adds /<key> commands."""
+        self.register(renderer)
+        await self.bot.add_cog(commands_cog(self, renderer))
+
+
+def desk_of_bot(bot: commands.Bot) -> Desk:
+    desk = bot.get_cog("Desk")
+    assert isinstance(desk, Desk), "cogs.table loads before the games"
+    return desk
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -62,12 +62,15 @@ async def test_save_writes_state_events_deadline_atomically(storage):
         record,
         expected_version=0,
         now=1001.0,
-        events=[Event("start", "Go."), Event("flip", "Ann flipped 9.")],
+        events=[Event("start", {"players": 2}), Event("flip", {"seat": 0, "card": 9})],
         deadline=Deadline(record.id, "turn", 1, 1091.0),
     )
     loaded = await storage.get_match(record.id)
     assert loaded.state == {"x": [1, 2]} and loaded.version == 1
-    assert await storage.events(record.id) == [(1, "start", "Go."), (1, "flip", "Ann flipped 9.")]
+    assert await storage.events(record.id) == [
+        (1, Event("start", {"players": 2})),
+        (1, Event("flip", {"seat": 0, "card": 9})),
+    ]
     assert await storage.deadlines() == [Deadline(record.id, "turn", 1, 1091.0)]
 
 
@@ -77,7 +80,7 @@ async def test_stale_save_is_refused_and_changes_nothing(storage):
     await storage.save(record, expected_version=0, now=1001.0)
     record.version, record.state = 2, {"late": True}
     with pytest.raises(StaleMatch):
-        await storage.save(record, expected_version=0, now=1002.0, events=[Event("x", "y")])
+        await storage.save(record, expected_version=0, now=1002.0, events=[Event("x", {"y": 1})])
     loaded = await storage.get_match(record.id)
     assert loaded.version == 1 and loaded.state is None
     assert await storage.events(record.id) == []
@@ -125,4 +128,24 @@ async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):
     finally:
         await store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+
+
+async def test_migration_3_keeps_logged_sentences_as_event_data(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    folder = Path(__file__).parents[2] / "bot" / "migrations"
+    scripts = [
+        (folder / name).read_text() for name in ("001_initial.sql", "002_deadline_on_match.sql")
+    ]
+    with sqlite3.connect(path) as db:  # a database as the second release left it
+        db.executescript("\n".join(scripts) + "\nPRAGMA user_version = 2;")
+        db.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, game, host_id, status, seats, options,"
+            " created_at, updated_at) VALUES (7, 1, 10, 'flip7', 100, 'playing', '[]', '{}', 0, 0)"
+        )
+        db.execute("INSERT INTO match_events VALUES (7, 3, 0, 'bust', 'ann busted on a 9.')")
+    store = await Storage.open(path)
+    try:
+        assert await store.events(7) == [(3, Event("bust", {"text": "ann busted on a 9."}))]
+    finally:
+        await store.close()

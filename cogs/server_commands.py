@@ -9,10 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.games import all_specs, spec_for
 from bot.matches import MatchService
+from bot.texts import _, count, texts_for
 from cogs.components import refuse
-from cogs.table import Desk
+from cogs.table import Desk, desk_of_bot
+from engines.base import GAMES
 
 
 def is_moderator(member: discord.Member | discord.User) -> bool:
@@ -21,10 +22,6 @@ def is_moderator(member: discord.Member | discord.User) -> bool:
         return False
     perms = member.guild_permissions
     return perms.manage_messages or perms.manage_guild or perms.administrator
-
-
-def _game_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=spec.title, value=spec.key) for spec in all_specs()]
 
 
 class Games(commands.GroupCog, group_name="games", group_description="Across all games"):
@@ -45,13 +42,13 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
             return
         user = interaction.user
         if user.id == record.host_id:
-            reason = f"ended by the host, {user.display_name}"
+            reason = _("ended by the host, {name}").format(name=user.display_name)
         elif is_moderator(user):
-            reason = f"ended by moderator {user.display_name}"
+            reason = _("ended by moderator {name}").format(name=user.display_name)
         else:
             await refuse(
                 interaction,
-                "Only the game's host or a moderator (Manage Messages) can end this game.",
+                _("Only the game's host or a moderator (Manage Messages) can end this game."),
             )
             return
         try:
@@ -60,7 +57,10 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
             await refuse(interaction, str(error))
             return
         await interaction.response.send_message(
-            f"{spec_for(record.game).title} in this channel was {reason}.", ephemeral=True
+            _("{title} in this channel was {reason}.").format(
+                title=texts_for(record.game).title, reason=reason
+            ),
+            ephemeral=True,
         )
 
     @app_commands.command(name="list", description="Running games in this server (moderators)")
@@ -68,41 +68,60 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         if not is_moderator(interaction.user):
             await refuse(
-                interaction, "Only moderators (Manage Messages) can list the server's games."
+                interaction, _("Only moderators (Manage Messages) can list the server's games.")
             )
             return
         records = await self.matches.storage.open_matches(interaction.guild_id)
         if not records:
-            await interaction.response.send_message("No games are running.", ephemeral=True)
+            await interaction.response.send_message(_("No games are running."), ephemeral=True)
             return
         now = self.matches.clock()
         lines = [
-            f"<#{r.channel_id}> — {spec_for(r.game).title}, {r.status}, "
-            f"{len(r.seats)} players, host <@{r.host_id}>, "
-            f"last move {int((now - r.updated_at) // 60)} min ago"
+            _(
+                "<#{channel}> — {title}, {status}, {players}, host <@{host}>, "
+                "last move {minutes} min ago"
+            ).format(
+                channel=r.channel_id,
+                title=texts_for(r.game).title,
+                status=r.status,
+                players=count(len(r.seats), _("player"), _("players")),
+                host=r.host_id,
+                minutes=int((now - r.updated_at) // 60),
+            )
             for r in records
         ]
-        embed = discord.Embed(title="Running games", description="\n".join(lines)[:4000])
+        embed = discord.Embed(title=_("Running games"), description="\n".join(lines)[:4000])
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="This server's best players")
-    @app_commands.describe(game="Which game (default: Flip 7)")
-    @app_commands.choices(game=_game_choices())
+    @app_commands.describe(game="Which game (default: the first one)")
     @app_commands.guild_only()
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
-        key = game or all_specs()[0].key
+        key = game or next(iter(GAMES))
+        if key not in GAMES:
+            await refuse(interaction, _("There is no such game here."))
+            return
         rows = await self.matches.storage.leaderboard(interaction.guild_id or 0, key)
-        title = f"{spec_for(key).title} — leaderboard"
+        name = texts_for(key).title
+        title = _("{title} — leaderboard").format(title=name)
         if not rows:
             await interaction.response.send_message(
-                f"No finished {spec_for(key).title} games in this server yet.", ephemeral=True
+                _("No finished {title} games in this server yet.").format(title=name),
+                ephemeral=True,
             )
             return
         lines = [
-            f"`{rank}.` <@{row.user_id}> — {row.wins} wins / {row.games} games "
-            f"({row.win_rate:.0%}), best {row.best}, form {row.recent or '-'}"
+            _("`{rank}.` <@{user}> — {wins} / {games} ({rate}), best {best}, form {form}").format(
+                rank=rank,
+                user=row.user_id,
+                wins=count(row.wins, _("win"), _("wins")),
+                games=count(row.games, _("game"), _("games")),
+                rate=f"{row.win_rate:.0%}",
+                best=row.best,
+                form=row.recent or "-",
+            )
             for rank, row in enumerate(rows, start=1)
         ]
         embed = discord.Embed(
@@ -111,6 +130,17 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
         await interaction.response.send_message(
             embed=embed, allowed_mentions=discord.AllowedMentions.none()
         )
+
+    @leaderboard.autocomplete("game")
+    async def _game_names(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The registered games, by title, matching what the member typed so far."""
+        return [
+            app_commands.Choice(name=texts_for(key).title, value=key)
+            for key in GAMES
+            if typed.lower() in texts_for(key).title.lower() or typed.lower() in key
+        ][:25]
 
     @app_commands.command(name="stats", description="A member's record in every game")
     @app_commands.describe(member="Whose stats (default: yours)")
@@ -122,16 +152,23 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
         per_game = await self.matches.storage.player_stats(interaction.guild_id or 0, target.id)
         if not per_game:
             await interaction.response.send_message(
-                f"{target.display_name} hasn't finished a game here yet.", ephemeral=True
+                _("{name} hasn't finished a game here yet.").format(name=target.display_name),
+                ephemeral=True,
             )
             return
-        embed = discord.Embed(title=f"{target.display_name}'s games", colour=discord.Colour.teal())
+        embed = discord.Embed(
+            title=_("{name}'s games").format(name=target.display_name),
+            colour=discord.Colour.teal(),
+        )
         for key, row in per_game.items():
             embed.add_field(
-                name=spec_for(key).title,
-                value=(
-                    f"{row.games} games, {row.wins} wins ({row.win_rate:.0%})\n"
-                    f"best score {row.best} · recent {row.recent or '-'}"
+                name=texts_for(key).title,
+                value=_("{games}, {wins} ({rate})\nbest score {best} · recent {form}").format(
+                    games=count(row.games, _("game"), _("games")),
+                    wins=count(row.wins, _("win"), _("wins")),
+                    rate=f"{row.win_rate:.0%}",
+                    best=row.best,
+                    form=row.recent or "-",
                 ),
                 inline=False,
             )
@@ -139,6 +176,5 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
 
 
 async def setup(bot: commands.Bot) -> None:
-    desk = bot.get_cog("Desk")
-    assert isinstance(desk, Desk)
+    desk = desk_of_bot(bot)
     await bot.add_cog(Games(desk, desk.matches))

@@ -6,7 +6,7 @@ import io
 
 from PIL import Image
 
-from bot.render.sequence_board import (
+from cogs.games.sequence.board import (
     CHIP_RADIUS,
     LAST_MOVE,
     PIXELS,

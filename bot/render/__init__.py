@@ -1,1 +1,0 @@
-"""Pictures of game tables, drawn with Pillow only (no Discord imports)."""
