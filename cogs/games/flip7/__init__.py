@@ -1,4 +1,4 @@
-"""`/flip7`: Flip 7: With a Vengeance in a channel — commands and the table's look."""
+"""`/flip7`: Flip 7: With a Vengeance in a channel — the start command and the table's look."""
 
 from __future__ import annotations
 
@@ -8,119 +8,134 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import spec_for
 from bot.storage import MatchRecord
-from cogs.components import MoveButton, MoveSelect, TableMessage
+from bot.texts import _
+from cogs.components import GameRenderer, MoveButton, TableMessage
 from cogs.game_commands import GameCommands
-from cogs.table import Desk
-from engines.base import Game
+from cogs.games.flip7.texts import TEXTS
+from cogs.table import desk_of_bot
+from engines.base import Decision, Event, Game
+from engines.flip7 import HIT, STAY, Flip7Game, card_label
 
-GAME = "flip7"
-STATUS = {"active": "🟢 in", "stayed": "✋ stayed", "busted": "💥 busted", "flip7": "🌟 FLIP 7"}
+KEY = "flip7"
 COLOUR = discord.Colour.from_rgb(231, 76, 60)
 EVENTS_SHOWN = 6
+FIELD_LIMIT = 1024
 
 
-def _chip(label: str) -> str:
-    return f"`{label}`"
+def _status(status: str) -> str:
+    return {
+        "active": _("🟢 in"),
+        "stayed": _("✋ stayed"),
+        "busted": _("💥 busted"),
+        "flip7": _("🌟 FLIP 7"),
+    }.get(status, status)
 
 
-class Flip7Renderer:
+def _chip(card: int) -> str:
+    return f"`{card_label(card)}`"
+
+
+class Flip7Renderer(GameRenderer):
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
-        view: dict[str, Any] = game.view(None)  # type: ignore[attr-defined]
-        spec = spec_for(GAME)
-        turn = view.get("turn")
-        pending = view.get("pending")
-        acting = pending["seat"] if pending else turn
-        mode = " · brutal" if view.get("brutal") else ""
+        assert isinstance(game, Flip7Game)
+        view = game.view(None)
+        names = self.names(record)
+        mode = _(" · brutal") if view.brutal else ""
         embed = discord.Embed(
-            title=f"{spec.title} — round {view['round']}",
+            title=_("{title} — round {round}").format(title=self.texts.title, round=view.round),
             colour=COLOUR,
-            description=(
-                f"Goal **{view['goal']}**{mode} · 🃏 dealer **{record.seats[view['dealer']].name}**"
-                f" · draw pile **{view['draw_pile']}** · discards {view['discard_pile']}"
+            description=_(
+                "Goal **{goal}**{mode} · 🃏 dealer **{dealer}** · draw pile **{draw}** · "
+                "discards {discards}"
+            ).format(
+                goal=view.goal,
+                mode=mode,
+                dealer=names[view.dealer],
+                draw=view.draw_pile,
+                discards=view.discard_pile,
             ),
         )
-        for seat, player in enumerate(view["players"]):
-            pointer = "▶️ " if seat == acting and record.is_open else ""
-            row = " ".join(_chip(card) for card in player["row"]) or "—"
-            status = STATUS.get(player["status"], player["status"])
-            score = f"this round **{player['round_score']}** · total **{player['total']}**"
+        acting = game.to_act()
+        for seat, player in enumerate(view.players):
+            pointer = "▶️ " if seat in acting and record.is_open else ""
+            row = " ".join(_chip(card) for card in player.row) or "—"
+            score = _("this round **{score}** · total **{total}**").format(
+                score=player.round_score, total=player.total
+            )
             embed.add_field(
-                name=f"{pointer}{player['name']} · {status}",
+                name=f"{pointer}{names[seat]} · {_status(player.status)}",
                 value=f"{row}\n{score}",
                 inline=False,
             )
-        recent = record.extra.get("log", [])[-EVENTS_SHOWN:]
+        summary = self._last_round(record)
+        if summary is not None:
+            embed.add_field(name=summary[0], value=summary[1][:FIELD_LIMIT], inline=False)
+        recent = self.recent_lines(record, EVENTS_SHOWN)
         if recent:
-            embed.add_field(name="Last events", value="\n".join(recent)[-1024:], inline=False)
+            embed.add_field(
+                name=_("Last events"), value="\n".join(recent)[-FIELD_LIMIT:], inline=False
+            )
         items: list[discord.ui.Item[Any]] = []
-        if record.is_open and acting is not None:
-            decision = game.decision(acting)  # type: ignore[attr-defined]
-            who = record.seats[acting]
-            if who.ai:
-                embed.set_footer(text=f"🤖 {who.name} is thinking…")
+        if record.is_open and acting:
+            seat = acting[0]
+            decision = game.decision(seat)
+            if record.seats[seat].ai:
+                embed.set_footer(text=_("🤖 {name} is thinking…").format(name=names[seat]))
             elif decision is not None:
-                prompt = decision.text
-                if not prompt.startswith(f"{who.name}:"):
-                    prompt = f"{who.name}: {prompt}"
-                embed.set_footer(text=prompt)
-                items = self._controls(record, game, acting, decision)
+                embed.set_footer(text=self.texts.decision(decision, names))
+                items = self._controls(record, game, decision)
         return TableMessage([embed], items)
 
+    def _last_round(self, record: MatchRecord) -> tuple[str, str] | None:
+        """The latest round's end with every seat's score, kept on the table until the next
+        round ends (it may be further back than the last few events)."""
+        logged = [e for e in record.extra.get("log", []) if isinstance(e, dict)]
+        ends = [i for i, e in enumerate(logged) if e["kind"] == "round_end"]
+        if not ends:
+            return None
+        end = ends[-1]
+        start = ends[-2] + 1 if len(ends) > 1 else 0
+        names = self.names(record)
+        scores = [
+            self.texts.event(Event.from_dict(e), names)
+            for e in logged[start:end]
+            if e["kind"] == "round_score"
+        ]
+        heading = self.texts.event(Event.from_dict(logged[end]), names)
+        return heading, "\n".join(scores) or "—"
+
     def _controls(
-        self, record: MatchRecord, game: Game, seat: int, decision: Any
+        self, record: MatchRecord, game: Game, decision: Decision
     ) -> list[discord.ui.Item[Any]]:
-        stamp = spec_for(GAME).stamp(game, record.version)
-        if decision.kind == "hit_or_stay":
-            codes = {option.code for option in decision.options}
-            return [
-                MoveButton(
-                    record.id,
-                    stamp,
-                    "hit",
-                    label="Hit",
-                    emoji="🃏",
-                    style=discord.ButtonStyle.success,
-                    disabled="hit" not in codes,
-                ),
-                MoveButton(
-                    record.id,
-                    stamp,
-                    "stay",
-                    label="Stay",
-                    emoji="✋",
-                    style=discord.ButtonStyle.secondary,
-                    disabled="stay" not in codes,
-                ),
-            ]
-        options = [(option.code, game.label(option)) for option in decision.options]  # type: ignore[attr-defined]
-        return [MoveSelect(record.id, stamp, options, placeholder=decision.text)]
-
-    async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
-        return None  # every Flip 7 card is face up
-
-    def rules(self) -> discord.Embed:
-        embed = discord.Embed(title="Flip 7: With a Vengeance — the short rules", colour=COLOUR)
-        embed.description = (
-            "On your turn **Hit** (flip a card) or **Stay** (bank your row). A second card of a "
-            "number you hold **busts** you: 0 for the round. Seven different numbers is "
-            "**Flip 7**: +15 and the round ends at once. First to the goal (200) at a round's "
-            "end wins; a tie plays on.\n\n"
-            "**Specials** — The Zero: you must hit, and you score 0 unless you Flip 7. "
-            "Unlucky 7 wipes your row. Lucky 13 lets you hold a second 13.\n"
-            "**Actions** — Just One More! (take one card, then stay), Flip Four! (take four), "
-            "Swap, Steal and Discard face-up cards.\n"
-            "**Modifiers** — −2…−10 and ÷2: give them to any player still in.\n"
-            "**Brutal mode** — scores can go negative, minus cards can hit busted players, and a "
-            "Flip 7 may take 15 from another player instead."
-        )
-        return embed
+        if decision.kind != "hit_or_stay":
+            return self.option_items(
+                record, game, decision, self.texts.decision(decision, self.names(record))
+            )
+        epoch = game.epoch()
+        return [
+            MoveButton(
+                record.id,
+                epoch,
+                HIT.code,
+                label=_("Hit"),
+                emoji="🃏",
+                style=discord.ButtonStyle.success,
+                disabled=HIT not in decision.options,
+            ),
+            MoveButton(
+                record.id,
+                epoch,
+                STAY.code,
+                label=_("Stay"),
+                emoji="✋",
+                style=discord.ButtonStyle.secondary,
+                disabled=STAY not in decision.options,
+            ),
+        ]
 
 
-class Flip7(GameCommands, group_name="flip7", group_description="Flip 7: With a Vengeance"):
-    game = GAME
-
+class Flip7(GameCommands, group_name=KEY, group_description="Flip 7: With a Vengeance"):
     @app_commands.command(name="start", description="Open a Flip 7 lobby in this channel")
     @app_commands.describe(goal="Points to win (50–1000, default 200)", brutal="Brutal mode")
     @app_commands.guild_only()
@@ -130,12 +145,8 @@ class Flip7(GameCommands, group_name="flip7", group_description="Flip 7: With a 
         goal: app_commands.Range[int, 50, 1000] = 200,
         brutal: bool = False,
     ) -> None:
-        await self.desk.open_lobby(interaction, GAME, {"goal": goal, "brutal": brutal})
+        await self.desk.open_lobby(interaction, KEY, {"goal": goal, "brutal": brutal})
 
 
 async def setup(bot: commands.Bot) -> None:
-    desk = bot.get_cog("Desk")
-    assert isinstance(desk, Desk)
-    renderer = Flip7Renderer()
-    desk.register(GAME, renderer)
-    await bot.add_cog(Flip7(desk, renderer))
+    await desk_of_bot(bot).add_game(Flip7Renderer(KEY, TEXTS), Flip7)

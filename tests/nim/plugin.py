@@ -1,0 +1,79 @@
+"""Nim's plugin: texts, table and `/nim start`, loaded as `create_bot(extra_plugins=...)`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.storage import MatchRecord
+from bot.texts import _, common_error
+from cogs.components import GameRenderer, MoveButton, TableMessage
+from cogs.game_commands import GameCommands
+from cogs.table import desk_of_bot
+from engines.base import Action, Decision, Event, Game, IllegalMove
+from tests.nim.engine import NIM, NimGame
+
+
+class NimTexts:
+    title = "Nim"
+
+    def event(self, event: Event, names: Sequence[str]) -> str:
+        if event.kind == "heap":
+            return _("The heap holds {stones} stones.").format(**event.data)
+        if event.kind == "took":
+            data = event.data
+            return _("{name} took {stones}; {left} left.").format(
+                name=names[data["seat"]], stones=data["stones"], left=data["left"]
+            )
+        return _("{name} took the last stone and wins!").format(name=names[event.data["seat"]])
+
+    def decision(self, decision: Decision, names: Sequence[str]) -> str:
+        return _("{name}: take 1, 2 or 3 stones.").format(name=names[decision.seat])
+
+    def option(self, action: Action, view: object, names: Sequence[str]) -> str:
+        return _("Take {stones}").format(stones=action.code[-1])
+
+    def error(self, error: IllegalMove, names: Sequence[str]) -> str:
+        if error.kind == "too_many":
+            return _("Only {left} stones are left.").format(**error.data)
+        return common_error(error, names)
+
+    def rules(self, options: Mapping[str, Any]) -> str:
+        stones = options.get("stones", NIM.option("stones").default)
+        return _("Take 1–3 of the {stones} stones in turn; the last stone wins.").format(
+            stones=stones
+        )
+
+
+class NimRenderer(GameRenderer):
+    async def table(self, record: MatchRecord, game: Game) -> TableMessage:
+        assert isinstance(game, NimGame)
+        view = game.view(None)
+        embed = discord.Embed(title=f"Nim — {view.stones} stones")
+        embed.description = "\n".join(self.recent_lines(record, 5)) or None
+        items: list[discord.ui.Item[Any]] = []
+        if record.is_open and view.turn is not None:
+            decision = game.decision(view.turn)
+            assert decision is not None
+            embed.set_footer(text=self.texts.decision(decision, self.names(record)))
+            items = [
+                MoveButton(record.id, game.epoch(), option.code, label=option.code)
+                for option in decision.options
+            ]
+        return TableMessage([embed], items)
+
+
+class Nim(GameCommands, group_name="nim", group_description="Nim"):
+    @app_commands.command(name="start", description="Open a Nim lobby")
+    async def start(
+        self, interaction: discord.Interaction[Any], stones: app_commands.Range[int, 5, 30] = 15
+    ) -> None:
+        await self.desk.open_lobby(interaction, NIM.key, {"stones": stones})
+
+
+async def setup(bot: commands.Bot) -> None:
+    await desk_of_bot(bot).add_game(NimRenderer(NIM.key, NimTexts()), Nim)
