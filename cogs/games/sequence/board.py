@@ -12,9 +12,10 @@ from __future__ import annotations
 import io
 import math
 from functools import cache
-from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from engines.sequence_numbers.view import SequenceView
 
 SIZE = 10
 CELL = 80
@@ -121,9 +122,8 @@ def _chip(draw: ImageDraw.ImageDraw, cx: int, cy: int, colour: str) -> None:
         draw.polygon(_polygon(cx, cy, CHIP_RADIUS + 1, 6, 0), fill=fill, outline=edge)
 
 
-def _team_colours(view: dict[str, Any]) -> list[str]:
-    teams = view.get("teams") or []
-    colours = [team.get("colour") for team in teams]
+def _team_colours(view: SequenceView) -> list[str]:
+    colours = [team.colour for team in view.teams]
     if colours and all(colour in TEAM_FILL for colour in colours):
         return colours
     return list(DEFAULT_COLOURS)
@@ -133,25 +133,25 @@ def _cell_index(name: str) -> tuple[int, int]:
     return ROWS.index(name[0].upper()), int(name[1:]) - 1
 
 
-def render_board(view: dict[str, Any]) -> bytes:
-    """A PNG of the board in `view` (the engine's public view dict)."""
-    numbers = tuple(tuple(row) for row in view["numbers"])
+def render_board(view: SequenceView) -> bytes:
+    """A PNG of the board in `view` (the engine's public view)."""
+    numbers = view.numbers
     image = _base(numbers).copy()
     draw = ImageDraw.Draw(image)
     colours = _team_colours(view)
-    locked = {_cell_index(name) for name in view.get("locked", [])}
+    locked = {_cell_index(name) for name in view.locked}
     number_font = _font(30)
-    last = view.get("last_move")
+    last = view.last_move
     if last:
-        r, c = _cell_index(last["cell"])
+        r, c = _cell_index(last.cell)
         left, top, right, bottom = cell_box(r, c)
         draw.rectangle((left + 2, top + 2, right - 2, bottom - 2), fill=(255, 231, 160))
-        if last.get("kind") == "minus":  # the removed chip's cell: a cross shows what went
+        if last.kind == "minus":  # the removed chip's cell: a cross shows what went
             draw.line((left + 14, top + 14, right - 14, bottom - 14), fill=LAST_MOVE, width=5)
             draw.line((left + 14, bottom - 14, right - 14, top + 14), fill=LAST_MOVE, width=5)
             number = numbers[r][c]
             draw.text(cell_centre(r, c), str(number), fill=NUMBER, font=number_font, anchor="mm")
-    for r, row in enumerate(view["board"]):
+    for r, row in enumerate(view.board):
         for c, owner in enumerate(row):
             if not isinstance(owner, int) or isinstance(owner, bool):
                 continue
@@ -168,7 +168,7 @@ def render_board(view: dict[str, Any]) -> bytes:
             text = str(numbers[r][c])
             draw.text((cx, cy), text, fill=TEAM_TEXT[colour], font=number_font, anchor="mm")
     if last:
-        r, c = _cell_index(last["cell"])
+        r, c = _cell_index(last.cell)
         left, top, right, bottom = cell_box(r, c)
         draw.rectangle((left, top, right, bottom), outline=LAST_MOVE, width=5)
     # 64 flat colours keep the anti-aliased text smooth and make the PNG three times

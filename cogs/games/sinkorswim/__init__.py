@@ -1,4 +1,5 @@
-"""`/sinkorswim`: Sink or Swim in a channel — commands, the public table and the private hand.
+"""`/sinkorswim`: Sink or Swim in a channel — the start command, the public table and the
+private hand.
 
 Every player picks at once and in secret (S4.2): the table only says *who* has picked, and
 each hand with its pick lives in an ephemeral message opened by the table's "Pick a card"
@@ -13,29 +14,33 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games import spec_for
 from bot.matches import names_of
-from bot.storage import MatchRecord, Storage
-from cogs.components import HandButton, MoveButton, TableMessage
+from bot.storage import MatchRecord
+from bot.texts import _, logged_lines, signed
+from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage
 from cogs.game_commands import HiddenHandCommands
-from cogs.table import Desk
+from cogs.games.sinkorswim.texts import TEXTS
+from cogs.table import desk_of_bot
 from engines.base import Game
+from engines.sink_or_swim import Pick, SinkOrSwimGame
+from engines.sink_or_swim.views import SinkOrSwimView, TrickView
 
-GAME = "sinkorswim"
+KEY = "sinkorswim"
 COLOUR = discord.Colour.from_rgb(41, 128, 185)
 OUT_COLOUR = discord.Colour.from_rgb(52, 73, 94)
-EVENTS_READ = 120  # enough to reach back past a trick's picks and pick changes
-# How the table retells the moments of a reveal, by engine or platform event kind. A round's
-# end and scores are left to the Desk, which keeps them on the table until the next round ends.
+FIELD_LIMIT = 1024
+# What the table retells after a reveal, by event kind, with the mark it gets. The reveal
+# itself and the tide cards taken are drawn from the view.
 NEWS = {
-    "timeout": "⏰",
-    "handover": "🤖",
+    "match.timeout": "⏰",
+    "match.handover": "🤖",
+    "match.left": "🤖",
     "lost_belt": "🛟",
     "eliminated": "💀",
+    "round_end": "🏁",
     "hands_passed": "🔄",
     "game_end": "🏆",
 }
-FIELD_LIMIT = 1024
 
 
 def _belts_mark(belts: float) -> str:
@@ -43,7 +48,7 @@ def _belts_mark(belts: float) -> str:
 
 
 def _points(value: int) -> str:
-    return f"{value} pt" if abs(value) == 1 else f"{value} pts"
+    return f"{signed(value)} {_('pt') if abs(value) == 1 else _('pts')}"
 
 
 def _clip(lines: list[str]) -> str:
@@ -53,204 +58,207 @@ def _clip(lines: list[str]) -> str:
     return "\n".join(lines) or "—"
 
 
-def _trick_line(view: dict[str, Any]) -> str:
-    low, high = view["tide_cards"]
-    return (
-        f"Tide cards 🌊 **{low}** and 🌊 **{high}** — the highest weather card takes **{low}**, "
-        f"the second highest takes **{high}**."
-    )
+def _trick_line(view: SinkOrSwimView) -> str:
+    low, high = view.tide_cards
+    return _(
+        "Tide cards 🌊 **{low}** and 🌊 **{high}** — the highest weather card takes **{low}**, "
+        "the second highest takes **{high}**."
+    ).format(low=low, high=high)
 
 
-class SinkOrSwimRenderer:
+class SinkOrSwimRenderer(GameRenderer):
     """Draws the table from the spectator's view and each hand from its seat's own view."""
 
-    def __init__(self, storage: Storage | None = None) -> None:
-        self.storage = storage
-
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
-        view: dict[str, Any] = game.view(None)  # type: ignore[attr-defined]
-        spec = spec_for(GAME)
-        over = view["is_over"]
-        stage = "final" if over else f"trick {view['trick']} of 12"
+        assert isinstance(game, SinkOrSwimGame)
+        view = game.view(None)
+        stage = _("final") if view.is_over else _("trick {trick} of 12").format(trick=view.trick)
         embed = discord.Embed(
-            title=f"🌊 {spec.title} — round {view['round']} of {view['rounds']} · {stage}",
+            title=_("🌊 {title} — round {round} of {rounds} · {stage}").format(
+                title=self.texts.title, round=view.round, rounds=view.rounds, stage=stage
+            ),
             colour=COLOUR,
         )
         lines = []
-        if not over and view["tide_cards"]:
+        if not view.is_over and view.tide_cards:
             lines.append(_trick_line(view))
-            due = await self._due(record, game)
-            if due is not None:
-                lines.append(f"⏳ Picks close <t:{int(due)}:R>; a late player plays their lowest.")
+            due = record.extra.get("turn_due")
+            if due and any(record.seats[s].ai is None for s in game.to_act()):
+                lines.append(
+                    _("⏳ Picks close <t:{at}:R>; a late player plays their lowest.").format(
+                        at=int(due[1])
+                    )
+                )
         embed.description = "\n".join(lines) or None
-        embed.add_field(name="Players", value=self._players(record, view), inline=False)
-        last = view["last_trick"]
-        if last is not None:
+        embed.add_field(name=_("Players"), value=self._players(record, view), inline=False)
+        if view.last_trick is not None:
             embed.add_field(
-                name=f"Round {last['round']}, trick {last['trick']} — revealed",
-                value=_clip(await self._reveal(record, view, last)),
+                name=_("Round {round}, trick {trick} — revealed").format(
+                    round=view.last_trick.round, trick=view.last_trick.trick
+                ),
+                value=_clip(self._reveal(record, view.last_trick)),
                 inline=False,
             )
-        if len(view["round_scores"]) > 1:
+        if len(view.round_scores) > 1:
+            names = self.names(record)
             rows = [
                 f"R{number}: "
-                + " · ".join(
-                    f"{name} {points}" for name, points in zip(game.names, row, strict=True)
-                )
-                for number, row in enumerate(view["round_scores"], start=1)
+                + " · ".join(f"{name} {points}" for name, points in zip(names, row, strict=True))
+                for number, row in enumerate(view.round_scores, start=1)
             ]
-            embed.add_field(name="Round scores", value=_clip(rows), inline=False)
+            embed.add_field(name=_("Round scores"), value=_clip(rows), inline=False)
         items: list[discord.ui.Item[Any]] = []
-        if record.is_open and not over:
-            waiting = game.to_act()
-            humans = [s for s in waiting if record.seats[s].ai is None]
-            if humans:
-                embed.set_footer(
-                    text=f"Waiting for {names_of(humans, record)} to pick. "
-                    "Press “Pick a card” to see your hand."
-                )
-            elif waiting:
-                embed.set_footer(text=f"🤖 {names_of(waiting, record)} picking…")
-            else:
-                embed.set_footer(text="Everyone has picked.")
-            items.append(HandButton(record.id, label="Pick a card"))
+        if record.is_open and not view.is_over:
+            embed.set_footer(text=self._waiting(record, game))
+            items.append(HandButton(record.id, label=_("Pick a card")))
         return TableMessage([embed], items)
 
-    def _players(self, record: MatchRecord, view: dict[str, Any]) -> str:
-        rows = []
-        for seat, player in enumerate(view["players"]):
-            bot_mark = "🤖 " if record.seats[seat].ai else ""
-            total = _points(player["score"])
-            if player["eliminated"]:
-                rows.append(f"💀 {bot_mark}~~{player['name']}~~ · out of this round · {total}")
-                continue
-            mark = "▫️" if view["is_over"] else "✅" if player["picked"] else "⏳"
-            tide = f"tide **{player['showing']}**" if player["showing"] else "no tide"
-            rows.append(
-                f"{mark} {bot_mark}**{player['name']}** · {tide} · 🛟 {player['belts']} · {total}"
+    @staticmethod
+    def _waiting(record: MatchRecord, game: SinkOrSwimGame) -> str:
+        waiting = game.to_act()
+        humans = [s for s in waiting if record.seats[s].ai is None]
+        if humans:
+            return _("Waiting for {names} to pick. Press “Pick a card” to see your hand.").format(
+                names=names_of(humans, record)
             )
+        if waiting:
+            return _("🤖 {names} picking…").format(names=names_of(waiting, record))
+        return _("Everyone has picked.")
+
+    def _players(self, record: MatchRecord, view: SinkOrSwimView) -> str:
+        rows = []
+        for seat, player in enumerate(view.players):
+            name = record.seats[seat].name
+            bot_mark = "🤖 " if record.seats[seat].ai else ""
+            total = _points(player.score)
+            if player.eliminated:
+                rows.append(
+                    _("💀 {bot}~~{name}~~ · out of this round · {total}").format(
+                        bot=bot_mark, name=name, total=total
+                    )
+                )
+                continue
+            mark = "▫️" if view.is_over else "✅" if player.picked else "⏳"
+            tide = (
+                _("tide **{tide}**").format(tide=player.showing) if player.showing else _("no tide")
+            )
+            rows.append(f"{mark} {bot_mark}**{name}** · {tide} · 🛟 {player.belts} · {total}")
         return "\n".join(rows)
 
-    async def _reveal(
-        self, record: MatchRecord, view: dict[str, Any], last: dict[str, Any]
-    ) -> list[str]:
+    def _reveal(self, record: MatchRecord, last: TrickView) -> list[str]:
         """Who played what, who took which tide card, then what followed (S4.3–S6)."""
-        names = [p["name"] for p in view["players"]]
-        plays = sorted(last["plays"], key=lambda pair: -pair[1])
+        names = self.names(record)
+        plays = sorted(last.plays, key=lambda pair: -pair[1])
         lines = [
             "🃏 " + " · ".join(f"{names[seat]} **{card}**" for seat, card in plays),
-            "🌊 " + " · ".join(f"{names[seat]} takes **{tide}**" for seat, tide in last["took"]),
+            "🌊 "
+            + " · ".join(
+                _("{name} takes **{tide}**").format(name=names[seat], tide=tide)
+                for seat, tide in last.took
+            ),
         ]
-        news = await self._news(record)
-        timeouts = [line for line in news if line.startswith(NEWS["timeout"])]
+        news = self._news(record)
+        timeouts = [line for line in news if line.startswith(NEWS["match.timeout"])]
         return timeouts + lines + [line for line in news if line not in timeouts]
 
-    async def _news(self, record: MatchRecord) -> list[str]:
-        """The events saved with the latest reveal, minus the picks themselves."""
-        if self.storage is None:
+    def _news(self, record: MatchRecord) -> list[str]:
+        """The logged events since the latest reveal (and the time-outs that led to it)."""
+        logged = [e for e in record.extra.get("log", []) if isinstance(e, dict)]
+        reveals = [i for i, e in enumerate(logged) if e["kind"] == "reveal"]
+        if not reveals:
             return []
-        events = await self.storage.events(record.id, EVENTS_READ)
-        versions = [version for version, kind, _ in events if kind == "reveal"]
-        if not versions:
-            return []
-        return [
-            f"{NEWS[kind]} {text}"
-            for version, kind, text in events
-            if version == versions[-1] and kind in NEWS
-        ]
-
-    async def _due(self, record: MatchRecord, game: Game) -> float | None:
-        if self.storage is None or not any(record.seats[s].ai is None for s in game.to_act()):
-            return None
-        deadline = await self.storage.deadline_of(record.id)
-        return deadline.due_at if deadline is not None and deadline.kind == "turn" else None
+        start = reveals[-1]
+        while start > 0 and logged[start - 1]["kind"] in ("match.timeout", "picked", "repicked"):
+            start -= 1
+        shown = [e for e in logged[start:] if e["kind"] in NEWS]
+        lines = logged_lines(record.game, shown, self.names(record))
+        return [f"{NEWS[e['kind']]} {line}" for e, line in zip(shown, lines, strict=True)]
 
     async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
-        view: dict[str, Any] = game.view(seat)  # type: ignore[attr-defined]
-        me = view["players"][seat]
+        assert isinstance(game, SinkOrSwimGame)
+        view = game.view(seat)
+        me = view.players[seat]
         embed = discord.Embed(
-            title=f"Your hand — round {view['round']}, trick {view['trick']}", colour=COLOUR
+            title=_("Your hand — round {round}, trick {trick}").format(
+                round=view.round, trick=view.trick
+            ),
+            colour=COLOUR,
         )
-        lines = []
-        last = view["last_trick"]
-        if last is not None and last["round"] == view["round"]:
-            mine = dict((s, card) for s, card in last["plays"]).get(seat)
-            took = dict((s, tide) for s, tide in last["took"]).get(seat)
-            if mine is not None:
-                lines.append(
-                    f"Last trick you played **{mine}**"
-                    + (f" and took tide **{took}**." if took else " and took no tide card.")
-                )
-        tide = f"tide **{me['showing']}**" if me["showing"] else "no tide card"
-        lines.append(f"You show {tide} and have 🛟 **{me['belts']}** belts afloat.")
+        lines = self._last_trick_lines(view, seat)
+        tide = _("tide **{tide}**").format(tide=me.showing) if me.showing else _("no tide card")
+        lines.append(
+            _("You show {tide} and have 🛟 **{belts}** belts afloat.").format(
+                tide=tide, belts=me.belts
+            )
+        )
         items: list[discord.ui.Item[Any]] = []
-        if me["eliminated"]:
+        if me.eliminated:
             embed.colour = OUT_COLOUR
-            lines.append("💀 You're out of this round. Your cards pass on when it ends.")
+            lines.append(_("💀 You're out of this round. Your cards pass on when it ends."))
         else:
-            lines.append(_trick_line(view))
-            pick = view["pick"]
-            if pick is None:
-                lines.append("👉 **Tap a card to pick it.** Nobody sees it before the reveal.")
-            else:
-                lines.append(
-                    f"✅ **You picked {pick}.** You may change it until the last pick is in."
-                )
-            waiting = game.to_act()
-            if waiting:
-                lines.append(f"Still to pick: {names_of(waiting, record)}.")
-            stamp = spec_for(GAME).stamp(game, record.version)
+            lines += self._pick_lines(record, game, view)
             items = [
                 MoveButton(
                     record.id,
-                    stamp,
-                    f"p{card['card']}",
-                    label=f"{card['card']}{_belts_mark(card['belts'])}",
+                    game.epoch(),
+                    Pick(card.card).code,
+                    label=f"{card.card}{_belts_mark(card.belts)}",
                     style=discord.ButtonStyle.success
-                    if card["card"] == pick
+                    if card.card == view.pick
                     else discord.ButtonStyle.secondary,
                 )
-                for card in view["hand"]
+                for card in view.hand
             ]
-        cards = " · ".join(f"{c['card']}{_belts_mark(c['belts'])}" for c in view["hand"])
+        cards = " · ".join(f"{c.card}{_belts_mark(c.belts)}" for c in view.hand)
         embed.description = "\n".join(lines)
-        embed.add_field(name=f"Your cards ({len(view['hand'])})", value=cards or "—", inline=False)
-        embed.set_footer(text="🛟 a whole belt · ½🛟 half a belt. Only you can see this.")
+        embed.add_field(
+            name=_("Your cards ({count})").format(count=len(view.hand)),
+            value=cards or "—",
+            inline=False,
+        )
+        embed.set_footer(text=_("🛟 a whole belt · ½🛟 half a belt. Only you can see this."))
         return TableMessage([embed], items)
 
-    def rules(self) -> discord.Embed:
-        embed = discord.Embed(title="🌊 Sink or Swim — the short rules", colour=COLOUR)
-        embed.description = (
-            "Everyone gets 12 weather cards (1–60); a hand's 🛟 belts are the belts printed on "
-            "its cards, rounded down.\n\n"
-            "**Each trick** two tide cards are turned up. Everyone picks a weather card in "
-            "secret; then all are revealed. The **highest** card takes the **lower** tide card, "
-            "the second highest the higher one. Whoever then shows the highest tide loses a "
-            "belt (ties all lose one). Must lose a belt with none left? You're **out** of the "
-            "round.\n\n"
-            "**A round** ends after 12 tricks, or when two or fewer players are left. Score "
-            "+1 per belt afloat, −1 if you went out, +1 for showing the lowest tide. Then every "
-            "hand passes to the left — remember what you played!\n\n"
-            "**The game** lasts one round per player; the highest total wins.\n"
-            "Press **Pick a card** on the table (or `/sinkorswim hand`) to pick privately; you "
-            "can change your pick until the last one is in. Too slow, and your lowest card is "
-            "played for you."
-        )
-        return embed
+    @staticmethod
+    def _last_trick_lines(view: SinkOrSwimView, seat: int) -> list[str]:
+        last = view.last_trick
+        if last is None or last.round != view.round:
+            return []
+        mine = dict(last.plays).get(seat)
+        if mine is None:
+            return []
+        took = dict(last.took).get(seat)
+        if took:
+            return [
+                _("Last trick you played **{card}** and took tide **{tide}**.").format(
+                    card=mine, tide=took
+                )
+            ]
+        return [_("Last trick you played **{card}** and took no tide card.").format(card=mine)]
+
+    @staticmethod
+    def _pick_lines(record: MatchRecord, game: SinkOrSwimGame, view: SinkOrSwimView) -> list[str]:
+        lines = [_trick_line(view)]
+        if view.pick is None:
+            lines.append(_("👉 **Tap a card to pick it.** Nobody sees it before the reveal."))
+        else:
+            lines.append(
+                _("✅ **You picked {card}.** You may change it until the last pick is in.").format(
+                    card=view.pick
+                )
+            )
+        waiting = game.to_act()
+        if waiting:
+            lines.append(_("Still to pick: {names}.").format(names=names_of(waiting, record)))
+        return lines
 
 
-class SinkOrSwim(HiddenHandCommands, group_name="sinkorswim", group_description="Sink or Swim"):
-    game = GAME
-
+class SinkOrSwim(HiddenHandCommands, group_name=KEY, group_description="Sink or Swim"):
     @app_commands.command(name="start", description="Open a Sink or Swim lobby in this channel")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.open_lobby(interaction, GAME, {})
+        await self.desk.open_lobby(interaction, KEY, {})
 
 
 async def setup(bot: commands.Bot) -> None:
-    desk = bot.get_cog("Desk")
-    assert isinstance(desk, Desk)
-    renderer = SinkOrSwimRenderer(desk.matches.storage)
-    desk.register(GAME, renderer)
-    await bot.add_cog(SinkOrSwim(desk, renderer))
+    await desk_of_bot(bot).add_game(SinkOrSwimRenderer(KEY, TEXTS), SinkOrSwim)
