@@ -11,11 +11,12 @@ import time
 from cogs.games.sequence.board import render_board
 from engines.sequence_numbers import new_game
 from engines.sequence_numbers.ai import choose
+from engines.sequence_numbers.view import SequenceView
 
 RENDERS = 200
 
 
-def mid_game_view() -> dict:
+def mid_game_view() -> SequenceView:
     """A 4-player game after 60 AI turns: about half the board covered, a SEQUENCE likely."""
     game = new_game(["Ann", "Bob", "Cat", "Dan"], 7)
     for _ in range(60):
@@ -34,8 +35,8 @@ def main() -> None:
         png = render_board(view)
         times.append((time.perf_counter() - start) * 1000)
     times.sort()
-    chips = sum(isinstance(cell, int) for row in view["board"] for cell in row)
-    print(f"renders: {RENDERS}  chips on board: {chips}  locked: {len(view['locked'])}")
+    chips = sum(isinstance(cell, int) for row in view.board for cell in row)
+    print(f"renders: {RENDERS}  chips on board: {chips}  locked: {len(view.locked)}")
     print(f"p50: {statistics.median(times):.1f} ms  p99: {times[int(RENDERS * 0.99) - 1]:.1f} ms")
     print(f"png size: {len(png) / 1024:.1f} KB")
 

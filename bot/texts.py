@@ -106,20 +106,20 @@ PLATFORM_EVENTS = {
 }
 
 
-def event_text(key: str, event: Event, names: Sequence[str]) -> str:
+def event_text(texts: GameTexts, event: Event, names: Sequence[str]) -> str:
     """One sentence for any event of a match: the platform's own, or the game's."""
     template = PLATFORM_EVENTS.get(event.kind)
     if template is None:
-        return texts_for(key).event(event, names)
+        return texts.event(event, names)
     seat = event.data.get("seat")
     name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     return template.format(name=name, **{k: v for k, v in event.data.items() if k != "seat"})
 
 
-def logged_lines(key: str, logged: Sequence[Any], names: Sequence[str]) -> list[str]:
+def logged_lines(texts: GameTexts, logged: Sequence[Any], names: Sequence[str]) -> list[str]:
     """Sentences for a match's stored event log. Matches saved before events were data
     logged sentences; those are shown as they were written."""
     return [
-        entry if isinstance(entry, str) else event_text(key, Event.from_dict(entry), names)
+        entry if isinstance(entry, str) else event_text(texts, Event.from_dict(entry), names)
         for entry in logged
     ]

@@ -77,7 +77,7 @@ class GameRenderer(ABC):
     def recent_lines(self, record: MatchRecord, limit: int) -> list[str]:
         """The last `limit` logged events of the match, as sentences."""
         logged = record.extra.get("log", [])[-limit:]
-        return logged_lines(record.game, logged, self.names(record))
+        return logged_lines(self.texts, logged, self.names(record))
 
     def option_items(
         self,

@@ -139,14 +139,15 @@ async def test_simultaneous_clicks_never_both_apply(world):
     actor = people[actor_name]
     matches = env.bot.matches
     record = await matches.storage.open_match_in_channel(channel.id)
+    epoch = matches.load_game(record).epoch()
     answered = []
 
     async def answer(change):
         answered.append(change.record.version)
 
     results = await asyncio.gather(
-        matches.play(record.id, actor.id, record.version, "hit", answer),
-        matches.play(record.id, actor.id, record.version, "hit", answer),
+        matches.play(record.id, actor.id, epoch, "hit", answer),
+        matches.play(record.id, actor.id, epoch, "hit", answer),
         return_exceptions=True,
     )
     assert answered == [record.version + 1]
@@ -155,7 +156,7 @@ async def test_simultaneous_clicks_never_both_apply(world):
     assert (await matches.storage.get_match(record.id)).version == record.version + 1
     # The same old button once more, later (a double click arriving after the first answer).
     with pytest.raises(Refusal, match="out of date"):
-        await matches.play(record.id, actor.id, record.version, "hit", answer)
+        await matches.play(record.id, actor.id, epoch, "hit", answer)
 
 
 async def test_choice_select_is_for_the_chooser_alone(world):

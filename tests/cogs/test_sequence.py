@@ -6,7 +6,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.games import spec_for
+from engines.base import GAMES
 from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.ai import choose
 from engines.sequence_numbers.cards import label as card_label
@@ -27,7 +27,7 @@ async def open_table(channel, people, names=("alice", "bob"), ais=0, **options):
 
 async def current_game(env, channel):
     record = await env.bot.matches.storage.open_match_in_channel(channel.id)
-    return record, spec_for("sequence").load(record.state)
+    return record, GAMES["sequence"].from_dict(record.state)
 
 
 def board_of(channel, viewer):
@@ -265,7 +265,7 @@ async def test_choosing_and_going_back_does_not_stretch_the_turn(world):
 
 async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
     env, channel, people = world.env, world.channel, world.people
-    assert spec_for("sequence").hand_over_after == 3
+    assert GAMES["sequence"].hand_over_after == 3
     await open_table(channel, people, names=("alice", "bob"))
     table = board_of(channel, people["alice"])
     absent = acting_name(table)

@@ -4,9 +4,10 @@ import random
 import re
 
 from bot.app import create_bot
-from bot.games import spec_for
 from bot.storage import MatchRecord, Seat
-from cogs.sink_or_swim import SinkOrSwimRenderer
+from cogs.games.sinkorswim import SinkOrSwimRenderer
+from cogs.games.sinkorswim.texts import TEXTS
+from engines.base import GAMES
 from engines.sink_or_swim import new_game
 from tests.cogs.helpers import buttons, components, embed_text, table_of
 
@@ -31,7 +32,7 @@ async def open_table(world, names=PLAYERS, ai=0):
 async def state(world):
     """The match record and the engine's game, read back from the database."""
     record = await world.env.bot.matches.storage.get_match(world.match)
-    return record, spec_for(GAME).load(record.state)
+    return record, GAMES[GAME].from_dict(record.state)
 
 
 async def open_hand(world, user):
@@ -303,7 +304,7 @@ async def test_s5_eliminated_player_sees_their_hand_without_buttons():
         options={},
         state=game.to_dict(),
     )
-    renderer = SinkOrSwimRenderer()
+    renderer = SinkOrSwimRenderer(GAME, TEXTS)
     out = await renderer.private(record, game, 1)
     text = "\n".join([out.embeds[0].description, *(f.value for f in out.embeds[0].fields)])
     assert not out.items and "out of this round" in text

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.storage import MatchRecord
-from bot.texts import _
+from bot.texts import _, event_text
 from cogs.components import GameRenderer, MoveButton, TableMessage
 from cogs.game_commands import GameCommands
 from cogs.games.flip7.texts import TEXTS
@@ -98,11 +98,11 @@ class Flip7Renderer(GameRenderer):
         start = ends[-2] + 1 if len(ends) > 1 else 0
         names = self.names(record)
         scores = [
-            self.texts.event(Event.from_dict(e), names)
+            event_text(self.texts, Event.from_dict(e), names)
             for e in logged[start:end]
             if e["kind"] == "round_score"
         ]
-        heading = self.texts.event(Event.from_dict(logged[end]), names)
+        heading = event_text(self.texts, Event.from_dict(logged[end]), names)
         return heading, "\n".join(scores) or "—"
 
     def _controls(

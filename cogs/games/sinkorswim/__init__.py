@@ -171,7 +171,7 @@ class SinkOrSwimRenderer(GameRenderer):
         while start > 0 and logged[start - 1]["kind"] in ("match.timeout", "picked", "repicked"):
             start -= 1
         shown = [e for e in logged[start:] if e["kind"] in NEWS]
-        lines = logged_lines(record.game, shown, self.names(record))
+        lines = logged_lines(self.texts, shown, self.names(record))
         return [f"{NEWS[e['kind']]} {line}" for e, line in zip(shown, lines, strict=True)]
 
     async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:

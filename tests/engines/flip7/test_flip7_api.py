@@ -28,8 +28,7 @@ from engines.flip7.simulate import simulate
 
 def test_constants_and_card_labels() -> None:
     assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 24)
-    assert [card_label(c) for c in (ZERO, 9, LUCKY_13, MINUS_4)] == ["Zero", "9", "Lucky 13",
-                                                                      "−4"]
+    assert [card_label(c) for c in (ZERO, 9, LUCKY_13, MINUS_4)] == ["Zero", "9", "Lucky 13", "−4"]
     assert AI_LEVELS == ("simple", "strong")
 
 
@@ -47,15 +46,32 @@ def test_view_has_the_public_table() -> None:
     view = game.view(None)
     assert view == game.view(BOB)
     json.dumps(view)
-    assert {"round", "goal", "brutal", "dealer", "turn", "draw_pile", "discard_pile",
-            "players", "pending"} <= set(view)
+    assert {
+        "round",
+        "goal",
+        "brutal",
+        "dealer",
+        "turn",
+        "draw_pile",
+        "discard_pile",
+        "players",
+        "pending",
+    } <= set(view)
     assert view["round"] == 1 and view["goal"] == 200 and view["brutal"] is False
     assert view["dealer"] == CAT and view["turn"] is None and view["draw_pile"] == 108 - 3
     assert view["discard_pile"] == 0
-    assert view["pending"] == {"seat": CAT, "kind": "give_modifier",
-                               "text": "Cat: give ÷2 to a player."}
-    assert view["players"][BOB] == {"name": "Bob", "row": ["Lucky 13"], "status": "active",
-                                    "round_score": 13, "total": 0}
+    assert view["pending"] == {
+        "seat": CAT,
+        "kind": "give_modifier",
+        "text": "Cat: give ÷2 to a player.",
+    }
+    assert view["players"][BOB] == {
+        "name": "Bob",
+        "row": ["Lucky 13"],
+        "status": "active",
+        "round_score": 13,
+        "total": 0,
+    }
     play(game, (CAT, ChoosePlayer(ANN)))
     view = game.view(None)
     assert view["turn"] == ANN and view["players"][ANN]["round_score"] == 4

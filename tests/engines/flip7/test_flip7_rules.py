@@ -122,8 +122,11 @@ def test_f5_action_dealt_in_opening_deal_is_resolved_before_the_deal_goes_on() -
 def test_f5_player_made_to_stay_in_the_deal_is_skipped() -> None:
     game = stacked(["Just One More!", "5", "6"], players=3)
     events = play(game, (ANN, ChoosePlayer(BOB)))
-    assert texts(events)[:3] == ["Ann plays Just One More! on Bob.", "Bob flipped 5.",
-                                 "Bob must stay (Just One More!)."]
+    assert texts(events)[:3] == [
+        "Ann plays Just One More! on Bob.",
+        "Bob flipped 5.",
+        "Bob must stay (Just One More!).",
+    ]
     assert rows(game) == [[], ["5"], ["6"]]
     assert game.to_act() == [ANN]
 
@@ -148,8 +151,10 @@ def test_f6_turns_go_clockwise_from_left_of_dealer_until_nobody_is_active() -> N
     assert game.to_act() == [CAT]
     events = play(game, (CAT, STAY))
     assert [e.text for e in events if e.kind == "round_score"] == [
-        "Ann scores 13 this round (total 13).", "Bob scores 6 this round (total 6).",
-        "Cat scores 10 this round (total 10)."]
+        "Ann scores 13 this round (total 13).",
+        "Bob scores 6 this round (total 6).",
+        "Cat scores 10 this round (total 10).",
+    ]
     assert game.round == 2 and game.dealer == ANN
 
 
@@ -169,8 +174,15 @@ def test_f7_worked_example_48_to_35() -> None:
     numbers = cards("12", "11", "10", "8", "4", "2", "1")
     assert row_score([*numbers, HALVE, MINUS_4], flip7=True) == 35
     game = stacked(["12", "5", "11", "÷2", "−4", "10", "8", "4", "2", "1"])
-    play(game, (ANN, HIT), (BOB, STAY), (ANN, HIT), (ANN, ChoosePlayer(ANN)),
-         (ANN, HIT), (ANN, ChoosePlayer(ANN)))
+    play(
+        game,
+        (ANN, HIT),
+        (BOB, STAY),
+        (ANN, HIT),
+        (ANN, ChoosePlayer(ANN)),
+        (ANN, HIT),
+        (ANN, ChoosePlayer(ANN)),
+    )
     events = play(game, (ANN, HIT), (ANN, HIT), (ANN, HIT), (ANN, HIT), (ANN, HIT))
     assert "Ann has Flip 7!" in texts(events)
     assert "Ann scores 35 this round (total 35)." in texts(events)
@@ -226,8 +238,10 @@ def test_f7_holder_of_the_zero_with_nothing_to_draw_stays() -> None:
     raw["draw"], raw["discard"] = [], []
     game = Flip7Game.from_dict(raw)
     events = play(game, (ANN, HIT))
-    assert texts(events)[:2] == ["No card is left to draw; Ann receives nothing.",
-                                 "Ann has nothing to draw and stays."]
+    assert texts(events)[:2] == [
+        "No card is left to draw; Ann receives nothing.",
+        "Ann has nothing to draw and stays.",
+    ]
     assert game.to_act() == [BOB]
 
 
@@ -317,8 +331,23 @@ def test_f9_flip7_by_hit_ends_the_round_at_once() -> None:
 
 
 def test_f9_flip7_during_flip_four_discards_pending_cards() -> None:
-    deck = ["1", "2", "3", "4", "5", "6", "8", "9", "10", "11", "12",
-            "Flip Four!", "Steal", "7", "13"]
+    deck = [
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "8",
+        "9",
+        "10",
+        "11",
+        "12",
+        "Flip Four!",
+        "Steal",
+        "7",
+        "13",
+    ]
     game = stacked(deck)
     for _ in range(4):
         play(game, (ANN, HIT), (BOB, HIT))
@@ -353,8 +382,9 @@ def test_f9_swap_that_completes_flip7() -> None:
     play(game, (ANN, ChoosePlayer(ANN)), (BOB, STAY), (ANN, HIT), (ANN, HIT), (ANN, HIT))
     assert rows(game) == [["1", "3", "5", "−2", "10", "12", "9"], ["2", "4", "6"]]
     play(game, (ANN, HIT))
-    events = play(game, (ANN, ChoosePlayer(ANN)), (ANN, ChooseCard(ANN, 3)),
-                  (ANN, ChooseCard(BOB, 0)))
+    events = play(
+        game, (ANN, ChoosePlayer(ANN)), (ANN, ChooseCard(ANN, 3)), (ANN, ChooseCard(BOB, 0))
+    )
     assert "Ann swapped their −2 with Bob's 2." in texts(events)
     assert "Ann scores 57 this round (total 57)." in texts(events)
     assert "Bob scores 8 this round (total 8)." in texts(events)
@@ -413,8 +443,11 @@ def test_f10_swap_that_busts_both_players() -> None:
     decision = game.decision(ANN)  # Bob is the only other holder: picked for Ann
     assert decision is not None and decision.kind == "swap_card"
     events = play(game, (ANN, ChooseCard(BOB, 0)))
-    assert texts(events)[:3] == ["Ann swapped their 5 with Bob's 6.",
-                                 "Ann busted on a second 6.", "Bob busted on a second 5."]
+    assert texts(events)[:3] == [
+        "Ann swapped their 5 with Bob's 6.",
+        "Ann busted on a second 6.",
+        "Bob busted on a second 5.",
+    ]
     assert game.round == 2
 
 
