@@ -9,16 +9,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.storage import MatchRecord
 from bot.texts import GameTexts, _, logged_lines
 from engines.base import Decision, Game
-
-if TYPE_CHECKING:
-    from cogs.table import Desk
 
 SELECT_LIMIT = 25
 
@@ -229,8 +226,23 @@ class HandButton(
 DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton)
 
 
-def desk_of(interaction: discord.Interaction[Any]) -> Desk:
-    return interaction.client.get_cog("Desk")  # type: ignore[attr-defined,no-any-return]
+class ClickHandler(Protocol):
+    """What the table buttons call: the Desk cog, found by name so buttons need no import."""
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], match_id: int, action: str
+    ) -> None: ...
+
+    async def move(
+        self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
+    ) -> None: ...
+
+    async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None: ...
+
+
+def desk_of(interaction: discord.Interaction[Any]) -> ClickHandler:
+    desk: ClickHandler = interaction.client.get_cog("Desk")  # type: ignore[attr-defined]
+    return desk
 
 
 async def refuse(interaction: discord.Interaction[Any], message: str) -> None:

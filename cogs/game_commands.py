@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.components import GameRenderer
-
-if TYPE_CHECKING:
-    from cogs.table import Desk
+from cogs.table import Desk, desk_of_bot
 
 
 class GameCommands(commands.GroupCog):
@@ -53,3 +51,13 @@ class HiddenHandCommands(GameCommands):
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.show_hand(interaction, self.game)
+
+
+async def add_game(
+    bot: commands.Bot, renderer: GameRenderer, commands_cog: type[GameCommands]
+) -> None:
+    """Plug a game in (from its extension's `setup`): the Desk draws its tables with
+    `renderer`, and `commands_cog` adds its /<key> commands."""
+    desk = desk_of_bot(bot)
+    desk.register(renderer)
+    await bot.add_cog(commands_cog(desk, renderer))

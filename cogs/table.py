@@ -18,7 +18,6 @@ from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from bot.texts import _, register_texts, texts_for
 from cogs.components import DYNAMIC_ITEMS, GameRenderer, TableMessage, refuse
-from cogs.game_commands import GameCommands
 from cogs.lobby import lobby_table, result_embed
 
 log = logging.getLogger(__name__)
@@ -316,11 +315,6 @@ class Desk(commands.Cog):
                 )
             )
         return record
-
-    async def add_game(self, renderer: GameRenderer, commands_cog: type[GameCommands]) -> None:
-        """Plug a game in: its renderer draws its tables, its cog adds /<key> commands."""
-        self.register(renderer)
-        await self.bot.add_cog(commands_cog(self, renderer))
 
 
 def desk_of_bot(bot: commands.Bot) -> Desk:

@@ -12,8 +12,7 @@ from discord.ext import commands
 from bot.storage import MatchRecord
 from bot.texts import _, common_error
 from cogs.components import GameRenderer, MoveButton, TableMessage
-from cogs.game_commands import GameCommands
-from cogs.table import desk_of_bot
+from cogs.game_commands import GameCommands, add_game
 from engines.base import Action, Decision, Event, Game, IllegalMove
 from tests.nim.engine import NIM, NimGame
 
@@ -76,4 +75,4 @@ class Nim(GameCommands, group_name="nim", group_description="Nim"):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await desk_of_bot(bot).add_game(NimRenderer(NIM.key, NimTexts()), Nim)
+    await add_game(bot, NimRenderer(NIM.key, NimTexts()), Nim)

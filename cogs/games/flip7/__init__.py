@@ -11,9 +11,8 @@ from discord.ext import commands
 from bot.storage import MatchRecord
 from bot.texts import _, event_text
 from cogs.components import GameRenderer, MoveButton, TableMessage
-from cogs.game_commands import GameCommands
+from cogs.game_commands import GameCommands, add_game
 from cogs.games.flip7.texts import TEXTS
-from cogs.table import desk_of_bot
 from engines.base import Decision, Event, Game
 from engines.flip7 import HIT, STAY, Flip7Game, card_label
 
@@ -149,4 +148,4 @@ class Flip7(GameCommands, group_name=KEY, group_description="Flip 7: With a Veng
 
 
 async def setup(bot: commands.Bot) -> None:
-    await desk_of_bot(bot).add_game(Flip7Renderer(KEY, TEXTS), Flip7)
+    await add_game(bot, Flip7Renderer(KEY, TEXTS), Flip7)

@@ -20,10 +20,9 @@ from discord.ext import commands
 from bot.storage import MatchRecord
 from bot.texts import _, count
 from cogs.components import GameRenderer, HandButton, MoveButton, MoveSelect, TableMessage
-from cogs.game_commands import HiddenHandCommands
+from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.texts import TEXTS, team_name
-from cogs.table import desk_of_bot
 from engines.base import Decision, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.game import required_count, team_count
@@ -283,4 +282,4 @@ class Sequence(HiddenHandCommands, group_name=KEY, group_description="Sequence N
 
 
 async def setup(bot: commands.Bot) -> None:
-    await desk_of_bot(bot).add_game(SequenceRenderer(), Sequence)
+    await add_game(bot, SequenceRenderer(), Sequence)

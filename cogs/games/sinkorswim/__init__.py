@@ -18,9 +18,8 @@ from bot.matches import names_of
 from bot.storage import MatchRecord
 from bot.texts import _, logged_lines, signed
 from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage
-from cogs.game_commands import HiddenHandCommands
+from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sinkorswim.texts import TEXTS
-from cogs.table import desk_of_bot
 from engines.base import Game
 from engines.sink_or_swim import Pick, SinkOrSwimGame
 from engines.sink_or_swim.views import SinkOrSwimView, TrickView
@@ -261,4 +260,4 @@ class SinkOrSwim(HiddenHandCommands, group_name=KEY, group_description="Sink or 
 
 
 async def setup(bot: commands.Bot) -> None:
-    await desk_of_bot(bot).add_game(SinkOrSwimRenderer(KEY, TEXTS), SinkOrSwim)
+    await add_game(bot, SinkOrSwimRenderer(KEY, TEXTS), SinkOrSwim)
