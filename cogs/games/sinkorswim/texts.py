@@ -101,7 +101,7 @@ def _round_score(data: Mapping[str, Any], names: Names) -> str:
     else:
         reason = _("{belts} afloat").format(belts=_belts(data["belts"]))
     if data["bonus"]:
-        reason = _("{reason} and the lowest tide").format(reason=reason)
+        reason = _("{reason} and the lowest-tide bonus").format(reason=reason)
     return _("{name} scores {points} ({reason}), {total} in all.").format(
         name=names[data["seat"]],
         points=signed(data["points"]),
