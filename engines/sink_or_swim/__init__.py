@@ -1,20 +1,46 @@
-"""Sink or Swim (Land Unter / Turn the Tide): the engine the bot drives."""
+"""Sink or Swim (Land Unter / Turn the Tide): the engine the bot drives, registered as
+"sinkorswim" (the key saved in match rows)."""
 
+from engines.base import GameInfo, register
+from engines.sink_or_swim import ai
 from engines.sink_or_swim.cards import Pick, action_from_code, card_belts, hand_belts
 from engines.sink_or_swim.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
-    Decision,
+    SCHEMA_VERSION,
     SinkOrSwimGame,
     new_game,
 )
+from engines.sink_or_swim.views import CardView, PlayerView, SinkOrSwimView, TrickView
+
+INFO = register(
+    GameInfo(
+        key="sinkorswim",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        new_game=new_game,
+        from_dict=SinkOrSwimGame.from_dict,
+        action_from_code=action_from_code,
+        choose_ai=ai.choose,
+        ai_levels=ai.AI_LEVELS,
+        options=(),
+        simultaneous=True,
+        hidden_hands=True,
+        hand_over_after=None,
+    )
+)
 
 __all__ = [
+    "INFO",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
-    "Decision",
+    "SCHEMA_VERSION",
+    "CardView",
     "Pick",
+    "PlayerView",
     "SinkOrSwimGame",
+    "SinkOrSwimView",
+    "TrickView",
     "action_from_code",
     "card_belts",
     "hand_belts",

@@ -1,14 +1,15 @@
-"""AI seats for Sink or Swim. They decide from `game.view(seat)` only: their own hand, the
-public tide piles and belts, and the cards they know are gone or held (`known_hands`)."""
+"""AI seats for Sink or Swim. They choose among `game.decision(seat).options` and decide from
+`game.view(seat)` only: their own hand, the public tide piles and belts, and the cards they
+know are gone or held (`known_hands`)."""
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import Any
 
-from engines.base import IllegalMove
+from engines.base import Game, IllegalMove
 from engines.sink_or_swim.cards import WEATHER_CARDS, Pick
-from engines.sink_or_swim.game import TRICKS_PER_ROUND, SinkOrSwimGame
+from engines.sink_or_swim.game import TRICKS_PER_ROUND
+from engines.sink_or_swim.views import SinkOrSwimView
 
 AI_LEVELS = ("simple", "strong")
 
@@ -20,15 +21,16 @@ ELIMINATION_COST = 1.5  # an owed belt with none left: −1 and no more bonus
 INTENT_WEIGHT = 0.8  # how surely an opponent plays top card to grab a lower tide, else bottom
 
 
-def choose(game: SinkOrSwimGame, seat: int, level: str = "strong") -> Pick:
+def choose(game: Game, seat: int, level: str = "strong") -> Pick:
     """Pick a card for `seat`; "simple" follows one rule of thumb, "strong" weighs the odds."""
     if level not in AI_LEVELS:
-        raise IllegalMove(f"Unknown AI level {level!r}; choose one of {', '.join(AI_LEVELS)}.")
-    options = game.legal_actions(seat)
-    if not options:
-        raise IllegalMove(f"{game.names[seat]} has nothing to pick now.")
+        raise IllegalMove("unknown_ai_level", level=level, levels=AI_LEVELS)
+    decision = game.decision(seat)
+    if decision is None:
+        raise IllegalMove("nothing_to_pick", seat=seat)
     view = game.view(seat)
-    cards = sorted(option.card for option in options)
+    assert isinstance(view, SinkOrSwimView)
+    cards = sorted(option.card for option in decision.options if isinstance(option, Pick))
     card = _simple(view, cards) if level == "simple" else _strong(view, cards)
     return Pick(card)
 
@@ -37,10 +39,11 @@ def _level(shown: int | None) -> int:
     return shown or 0
 
 
-def _simple(view: dict[str, Any], cards: list[int]) -> int:
+def _simple(view: SinkOrSwimView, cards: list[int]) -> int:
     """Grab the lower tide card with the top card when it would lower my tide, else duck."""
-    mine = _level(view["players"][view["seat"]]["showing"])
-    low = view["tide_cards"][0]
+    assert view.seat is not None
+    mine = _level(view.players[view.seat].showing)
+    low = view.tide_cards[0]
     return cards[-1] if low < mine else cards[0]
 
 
@@ -70,17 +73,18 @@ class _Opponent:
         return INTENT_WEIGHT * extreme + (1 - INTENT_WEIGHT) * uniform
 
 
-def _strong(view: dict[str, Any], cards: list[int]) -> int:
+def _strong(view: SinkOrSwimView, cards: list[int]) -> int:
     """Choose the card with the best expected value over who takes which tide card."""
-    seat = view["seat"]
-    players = view["players"]
-    low, high = view["tide_cards"]
-    mine = _level(players[seat]["showing"])
-    others = [s for s, p in enumerate(players) if s != seat and not p["eliminated"]]
+    seat = view.seat
+    assert seat is not None
+    players = view.players
+    low, high = view.tide_cards
+    mine = _level(players[seat].showing)
+    others = [s for s, p in enumerate(players) if s != seat and not p.eliminated]
     opponents = _beliefs(view, cards, others, low)
-    rivals = [_level(players[s]["showing"]) for s in others]
-    tricks_left = TRICKS_PER_ROUND - view["trick"]
-    belt_cost = 1.0 if players[seat]["belts"] > 0 else ELIMINATION_COST
+    rivals = [_level(players[s].showing) for s in others]
+    tricks_left = TRICKS_PER_ROUND - view.trick
+    belt_cost = 1.0 if players[seat].belts > 0 else ELIMINATION_COST
 
     def outcome(shown: int, rival_levels: list[int]) -> float:
         value = -belt_cost if shown > 0 and shown >= max(rival_levels, default=0) else 0.0
@@ -119,20 +123,20 @@ def _strong(view: dict[str, Any], cards: list[int]) -> int:
 
 
 def _beliefs(
-    view: dict[str, Any], cards: list[int], others: list[int], low: int
+    view: SinkOrSwimView, cards: list[int], others: list[int], low: int
 ) -> list[_Opponent]:
     """Each opponent's possible cards: the ones known to be in their hand, plus their unknown
     cards drawn from every card not yet accounted for."""
-    players = view["players"]
-    known = view["known_hands"]
+    players = view.players
+    known = view.known_hands
     accounted = set(cards)
     for s, player in enumerate(players):
         accounted.update(known[s])
-        accounted.update(player["played"])
+        accounted.update(player.played)
     pool = [card for card in WEATHER_CARDS if card not in accounted]
     beliefs = []
     for s in others:
-        unknown = players[s]["hand_size"] - len(known[s])
-        wants = low < _level(players[s]["showing"])
-        beliefs.append(_Opponent(known[s], unknown, pool, wants))
+        unknown = players[s].hand_size - len(known[s])
+        wants = low < _level(players[s].showing)
+        beliefs.append(_Opponent(list(known[s]), unknown, pool, wants))
     return beliefs

@@ -44,5 +44,5 @@ def action_from_code(code: str) -> Pick:
     """Turn a button or select code back into its action."""
     match = _PICK_CODE.fullmatch(code) if isinstance(code, str) else None
     if match is None or int(match.group(1)) not in WEATHER_CARDS:
-        raise IllegalMove(f"{code!r} is not a weather card pick.")
+        raise IllegalMove("bad_code", code=code if isinstance(code, str) else repr(code))
     return Pick(int(match.group(1)))

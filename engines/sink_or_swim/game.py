@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any, Self
 
-from engines.base import Event, IllegalMove
+from engines.base import SCHEMA, Action, Decision, Event, IllegalMove, Outcome, check_seat
 from engines.sink_or_swim.cards import (
     HAND_SIZE,
     TIDE_DECK,
@@ -16,30 +16,16 @@ from engines.sink_or_swim.cards import (
     card_belts,
     hand_belts,
 )
-from engines.sink_or_swim.scoring import RoundScore, score_round
+from engines.sink_or_swim.scoring import score_round
+from engines.sink_or_swim.views import CardView, PlayerView, SinkOrSwimView, TrickView
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 5
 TRICKS_PER_ROUND = HAND_SIZE
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What a seat must decide now, with every option it may choose."""
-
-    kind: str
-    text: str
-    options: list[Pick]
-
-
-def _join(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _belt_text(belts: float) -> str:
-    return {0.0: "no belt", 0.5: "half a belt", 1.0: "1 belt"}[belts]
+SCHEMA_VERSION = 2
+"""Version 1 (no SCHEMA key) is what the bot saved before the engine contract; version 2
+holds the same fields, so both load the same way."""
+LOADABLE_SCHEMAS = (1, 2)
 
 
 class SinkOrSwimGame:
@@ -67,6 +53,7 @@ class SinkOrSwimGame:
         self.history: list[dict[str, Any]] = []
         self.over = False
         self.rng = random.Random()
+        self._opening: list[Event] = []
 
     # ----- setup -----------------------------------------------------------------------
 
@@ -81,14 +68,15 @@ class SinkOrSwimGame:
         """Deal (S3) and open round 1 (S4). `hands` and `tide_order` stack the deck for tests:
         `tide_order` gives the first tide cards turned up in round 1, the rest is shuffled."""
         if not isinstance(names, list) or not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-            raise IllegalMove(f"Sink or Swim needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
+            players = len(names) if isinstance(names, list) else None
+            raise IllegalMove("player_count", players=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
         if len(set(names)) != len(names):
-            raise IllegalMove("Every player needs a different name.")
+            raise IllegalMove("duplicate_names")
         game = cls(names)
         game.rng = random.Random(seed)
         game.hands = game._deal(hands)
         game.hand_belts = [hand_belts(hand) for hand in game.hands]
-        game._start_round(1, _check_tide_order(tide_order))
+        game._opening = game._start_round(1, _check_tide_order(tide_order))
         return game
 
     def _deal(self, hands: list[list[int]] | None) -> list[list[int]]:
@@ -98,13 +86,14 @@ class SinkOrSwimGame:
             self.rng.shuffle(deck)
             return [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(n)]
         if len(hands) != n or any(len(hand) != HAND_SIZE for hand in hands):
-            raise IllegalMove(f"Stacked hands must be {n} hands of {HAND_SIZE} cards.")
+            raise IllegalMove("bad_stacked_hands", hands=n, size=HAND_SIZE)
         cards = [card for hand in hands for card in hand]
         if len(set(cards)) != len(cards) or not set(cards) <= set(WEATHER_CARDS):
-            raise IllegalMove("Stacked hands must hold different weather cards from 1 to 60.")
+            raise IllegalMove("bad_stacked_cards", low=WEATHER_CARDS[0], high=WEATHER_CARDS[-1])
         return [sorted(hand) for hand in hands]
 
-    def _start_round(self, number: int, tide_order: list[int] | None = None) -> None:
+    def _start_round(self, number: int, tide_order: list[int] | None = None) -> list[Event]:
+        """Shuffle the tide deck, give every seat the belts of the hand it now holds (S4)."""
         n = len(self.names)
         self.round = number
         self.trick = 1
@@ -118,11 +107,22 @@ class SinkOrSwimGame:
         self.belts = [self.hand_belts[self.hand_index(seat)] for seat in range(n)]
         self.eliminated = [False] * n
         self.picks = [None] * n
-        self._turn_up_tide()
+        start = Event(
+            "round_start", {"round": self.round, "rounds": self.rounds, "belts": list(self.belts)}
+        )
+        return [start, self._turn_up_tide()]
 
-    def _turn_up_tide(self) -> None:
+    def _turn_up_tide(self) -> Event:
         self.tide_cards = sorted(self.tide_pile[:2])
         self.tide_pile = self.tide_pile[2:]
+        return Event(
+            "tide_cards",
+            {"round": self.round, "trick": self.trick, "tide_cards": list(self.tide_cards)},
+        )
+
+    def opening_events(self) -> list[Event]:
+        """Round 1 opening and its first tide cards, right after `start`; empty once loaded."""
+        return list(self._opening)
 
     # ----- queries ---------------------------------------------------------------------
 
@@ -158,8 +158,11 @@ class SinkOrSwimGame:
             return []
         return [seat for seat in self.in_round() if self.picks[seat] is None]
 
-    def legal_actions(self, seat: int) -> list[Pick]:
-        if self.over or not 0 <= seat < len(self.names) or self.eliminated[seat]:
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every unplayed card of a seat still in the round, also after it picked: picking
+        again changes the pick until the last pick is in (S4.2)."""
+        check_seat(seat, len(self.names))
+        if self.over or self.eliminated[seat]:
             return []
         return [Pick(card) for card in self.hand(seat)]
 
@@ -167,122 +170,102 @@ class SinkOrSwimGame:
         options = self.legal_actions(seat)
         if not options:
             return None
-        low, high = self.tide_cards
-        pick = self.picks[seat]
-        if pick is None:
-            text = f"Trick {self.trick}: the tide cards are {low} and {high}. Pick a weather card."
-        else:
-            text = f"You picked {pick}. Pick another card to change it before the last pick is in."
-        return Decision("pick", text, options)
+        data = {
+            "round": self.round,
+            "trick": self.trick,
+            "tide_cards": tuple(self.tide_cards),
+            "pick": self.picks[seat],
+        }
+        return Decision("pick", seat, tuple(options), data)
 
-    def label(self, action: Pick) -> str:
-        return f"Play {action.card} ({_belt_text(card_belts(action.card))})"
-
-    def timeout_action(self, seat: int) -> Pick:
+    def timeout_action(self, seat: int) -> Action:
         """A seat that lets its time run out plays its lowest card."""
         options = self.legal_actions(seat)
         if not options:
-            raise IllegalMove(f"{self._name(seat)} has nothing to pick now.")
+            raise IllegalMove("nothing_to_pick", seat=seat)
         return options[0]
 
-    def winners(self) -> list[int]:
+    def epoch(self) -> int:
+        """Round and trick (round × 100 + trick, the stamp the bot used before), plus one once
+        the game is over: picks keep it, every resolved trick raises it."""
+        return self.round * 100 + self.trick + (1 if self.over else 0)
+
+    def outcome(self) -> Outcome | None:
+        if not self.over:
+            return None
+        return Outcome(tuple(self._winners()), tuple(self.scores))
+
+    def _winners(self) -> list[int]:
         if not self.over:
             return []
         best = max(self.scores)
         return [seat for seat, score in enumerate(self.scores) if score == best]
 
-    def final_scores(self) -> list[int]:
-        return list(self.scores)
-
-    def _name(self, seat: int) -> str:
-        if 0 <= seat < len(self.names):
-            return self.names[seat]
-        return f"Seat {seat}"
-
     # ----- moves -----------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Pick) -> list[Event]:
+    def apply(self, seat: int, action: Action) -> list[Event]:
         """Record a secret pick; the last pick of the trick resolves it at once (S4)."""
-        self._check_pick(seat, action)
-        name = self.names[seat]
-        if self.picks[seat] is None:
-            events = [Event("picked", f"{name} has picked.", {"seat": seat})]
-        else:
-            events = [Event("repicked", f"{name} changed their pick.", {"seat": seat})]
-        self.picks[seat] = action.card
+        card = self._check_pick(seat, action)
+        kind = "picked" if self.picks[seat] is None else "repicked"
+        events = [Event(kind, {"seat": seat})]
+        self.picks[seat] = card
         if not self.to_act():
             events += self._resolve_trick()
         return events
 
-    def _check_pick(self, seat: int, action: Pick) -> None:
+    def _check_pick(self, seat: int, action: Action) -> int:
+        check_seat(seat, len(self.names))
         if self.over:
-            raise IllegalMove("The game is over.")
-        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
-            raise IllegalMove(f"There is no seat {seat} at this table.")
+            raise IllegalMove("game_over")
         if not isinstance(action, Pick):
-            raise IllegalMove("That is not a weather card pick.")
-        name = self.names[seat]
+            raise IllegalMove("not_an_option")
         if self.eliminated[seat]:
-            raise IllegalMove(f"{name} is out of this round and plays no more tricks.")
+            raise IllegalMove("out_of_round", seat=seat)
         if action.card in self.played[seat]:
-            raise IllegalMove(f"{name} already played {action.card} this round.")
+            raise IllegalMove("already_played", seat=seat, card=action.card)
         if action.card not in self.hands[self.hand_index(seat)]:
-            raise IllegalMove(f"{name} does not hold {action.card}.")
+            raise IllegalMove("not_in_hand", seat=seat, card=action.card)
+        return action.card
 
     def _resolve_trick(self) -> list[Event]:
         active = self.in_round()
-        plays = sorted(((self.picks[seat], seat) for seat in active), reverse=True)
-        parts = [f"{self.names[seat]} {self.picks[seat]}" for seat in active]
-        parts[0] = f"{self.names[active[0]]} played {self.picks[active[0]]}"
-        events = [
-            Event(
-                "reveal",
-                ", ".join(parts) + ".",
-                {"trick": self.trick, "plays": [[s, self.picks[s]] for s in active]},
-            )
-        ]
-        for seat in active:
-            self.played[seat].append(self.picks[seat])
-        low, high = self.tide_cards
-        took = [(plays[0][1], low), (plays[1][1], high)]
-        for rank, (seat, tide) in enumerate(took):
-            self.tides[seat].append(tide)
-            which = "lower" if rank == 0 else "higher"
-            if low == high:
-                which = "one"
-            events.append(
-                Event(
-                    "took_tide",
-                    f"{self.names[seat]} takes the {which} tide card ({tide}).",
-                    {"seat": seat, "tide": tide},
-                )
-            )
+        plays = [[seat, self._pick_of(seat)] for seat in active]
+        events = [Event("reveal", {"round": self.round, "trick": self.trick, "plays": plays})]
+        for seat, card in plays:
+            self.played[seat].append(card)
+        took = self._take_tides(plays, events)
         lost, out = self._flood(active, events)
         self.history.append(
             {
                 "round": self.round,
                 "trick": self.trick,
-                "plays": [[seat, self.picks[seat]] for seat in active],
-                "took": [[seat, tide] for seat, tide in took],
+                "plays": [list(play) for play in plays],
+                "took": [list(pair) for pair in took],
                 "lost_belt": lost,
                 "eliminated": out,
             }
         )
         self.picks = [None] * len(self.names)
         if len(self.in_round()) <= 2 or self.trick == TRICKS_PER_ROUND:
-            events += self._end_round()
-        else:
-            self.trick += 1
-            self._turn_up_tide()
-            low, high = self.tide_cards
-            events.append(
-                Event(
-                    "tide_cards",
-                    f"Trick {self.trick}: the tide cards are {low} and {high}.",
-                    {"trick": self.trick, "tide_cards": [low, high]},
-                )
-            )
-        return events
+            return events + self._end_round()
+        self.trick += 1
+        return [*events, self._turn_up_tide()]
+
+    def _pick_of(self, seat: int) -> int:
+        card = self.picks[seat]
+        assert card is not None, "a trick resolves only once every pick is in"
+        return card
+
+    def _take_tides(self, plays: list[list[int]], events: list[Event]) -> list[list[int]]:
+        """Highest card takes the lower tide card, second highest the higher (S4.3)."""
+        ranked = sorted(plays, key=lambda play: play[1], reverse=True)
+        low, high = self.tide_cards
+        took = [[ranked[0][0], low], [ranked[1][0], high]]
+        for (seat, tide), which in zip(took, ("lower", "higher"), strict=True):
+            self.tides[seat].append(tide)
+            which = "either" if low == high else which
+            events.append(Event("took_tide", {"seat": seat, "tide": tide, "which": which}))
+        return took
 
     def _flood(self, active: list[int], events: list[Event]) -> tuple[list[int], list[int]]:
         """Highest showing tide loses a belt, ties all lose; no belt left means out (S4.4, S5)."""
@@ -295,136 +278,92 @@ class SinkOrSwimGame:
         tied = len(losers) > 1
         lost, out = [], []
         for seat in losers:
-            name = self.names[seat]
-            why = (
-                f"ties for the highest tide ({top})" if tied else f"shows the highest tide ({top})"
-            )
             if self.belts[seat] > 0:
                 self.belts[seat] -= 1
                 lost.append(seat)
-                events.append(
-                    Event(
-                        "lost_belt",
-                        f"{name} {why} and loses a belt.",
-                        {"seat": seat, "tide": top, "belts": self.belts[seat]},
-                    )
-                )
+                data = {"seat": seat, "tide": top, "tied": tied, "belts": self.belts[seat]}
+                events.append(Event("lost_belt", data))
             else:
                 out.append(seat)
-                events.append(
-                    Event(
-                        "eliminated",
-                        f"{name} {why} with no belt left and is out of the round.",
-                        {"seat": seat, "tide": top},
-                    )
-                )
+                events.append(Event("eliminated", {"seat": seat, "tide": top, "tied": tied}))
         for seat in out:
             self.eliminated[seat] = True
         return lost, out
 
     def _end_round(self) -> list[Event]:
         remaining = len(self.in_round())
-        if remaining > 2:
-            why = f"after trick {self.trick}"
-        elif remaining == 1:
-            why = "because only 1 player remains"
-        else:
-            why = f"because only {remaining} players remain"
-        events = [Event("round_end", f"Round {self.round} ends {why}.", {"round": self.round})]
+        reason = "tricks_done" if remaining > 2 else "too_few_left"
+        end = {"round": self.round, "trick": self.trick, "remaining": remaining, "reason": reason}
+        events = [Event("round_end", end)]
         showing = [self.showing(seat) for seat in range(len(self.names))]
         results = score_round(self.belts, self.eliminated, showing)
         for seat, result in enumerate(results):
             self.scores[seat] += result.points
-            events.append(
-                Event(
-                    "round_score",
-                    f"{self.names[seat]} scores {result.points}: {_score_reason(result)}.",
-                    {
-                        "seat": seat,
-                        "points": result.points,
-                        "belts": result.belts,
-                        "eliminated": result.eliminated,
-                        "bonus": result.bonus,
-                        "total": self.scores[seat],
-                    },
-                )
-            )
+            data = {
+                "seat": seat,
+                "round": self.round,
+                "points": result.points,
+                "belts": result.belts,
+                "eliminated": result.eliminated,
+                "bonus": result.bonus,
+                "total": self.scores[seat],
+            }
+            events.append(Event("round_score", data))
         self.round_scores.append([result.points for result in results])
         if self.round == self.rounds:
             self.over = True
             self.tide_cards = []
             self.tide_pile = []
-            return [*events, self._game_end_event()]
-        events.append(
-            Event(
-                "hands_passed",
-                "Everyone passes their hand and its belts to the left.",
-                {"round": self.round + 1},
-            )
-        )
-        self._start_round(self.round + 1)
-        low, high = self.tide_cards
-        belts = ", ".join(f"{self.names[s]} {self.belts[s]}" for s in range(len(self.names)))
-        events.append(
-            Event(
-                "round_start",
-                f"Round {self.round} of {self.rounds} begins; belts: {belts}.",
-                {"round": self.round, "belts": list(self.belts)},
-            )
-        )
-        events.append(
-            Event(
-                "tide_cards",
-                f"Trick 1: the tide cards are {low} and {high}.",
-                {"trick": 1, "tide_cards": [low, high]},
-            )
-        )
-        return events
+            game_end = {"winners": self._winners(), "scores": list(self.scores)}
+            return [*events, Event("game_end", game_end)]
+        return events + self._pass_hands()
 
-    def _game_end_event(self) -> Event:
-        winners = self.winners()
-        best = self.scores[winners[0]]
-        names = _join([self.names[seat] for seat in winners])
-        if len(winners) == 1:
-            text = f"The game is over: {names} wins with {best} points."
-        else:
-            text = f"The game is over: {names} share the win with {best} points."
-        return Event("game_end", text, {"winners": winners, "scores": list(self.scores)})
+    def _pass_hands(self) -> list[Event]:
+        """Every hand goes to the left neighbour (S7): seat s now holds the hand seat s − 1
+        held, with its belts; then the next round opens."""
+        n = len(self.names)
+        received = [(seat - 1) % n for seat in range(n)]
+        passed = Event("hands_passed", {"round": self.round + 1, "received_from": received})
+        return [passed, *self._start_round(self.round + 1)]
 
     # ----- views -----------------------------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> SinkOrSwimView:
         """What `seat` may see (None: a spectator). Picks stay secret until the reveal (S8)."""
-        players = [
-            {
-                "name": name,
-                "showing": self.showing(s),
-                "belts": self.belts[s],
-                "eliminated": self.eliminated[s],
-                "picked": self.picks[s] is not None,
-                "score": self.scores[s],
-                "hand_size": len(self.hand(s)),
-                "played": list(self.played[s]),
-            }
-            for s, name in enumerate(self.names)
-        ]
-        view: dict[str, Any] = {
-            "round": self.round,
-            "rounds": self.rounds,
-            "trick": self.trick,
-            "tide_cards": list(self.tide_cards),
-            "players": players,
-            "round_scores": [list(scores) for scores in self.round_scores],
-            "last_trick": _copy_record(self.history[-1]) if self.history else None,
-            "is_over": self.over,
-            "winners": self.winners(),
-        }
-        if seat is not None and 0 <= seat < len(self.names):
-            view["seat"] = seat
-            view["hand"] = [{"card": c, "belts": card_belts(c)} for c in self.hand(seat)]
-            view["pick"] = self.picks[seat]
-            view["known_hands"] = self._known_hands(seat)
-        return view
+        if seat is not None:
+            check_seat(seat, len(self.names))
+        public = SinkOrSwimView(
+            round=self.round,
+            rounds=self.rounds,
+            trick=self.trick,
+            tide_cards=tuple(self.tide_cards),
+            players=tuple(self._player_view(s) for s in range(len(self.names))),
+            round_scores=tuple(tuple(scores) for scores in self.round_scores),
+            last_trick=_trick_view(self.history[-1]) if self.history else None,
+            is_over=self.over,
+            winners=tuple(self._winners()),
+        )
+        if seat is None:
+            return public
+        return replace(
+            public,
+            seat=seat,
+            hand=tuple(CardView(card, card_belts(card)) for card in self.hand(seat)),
+            pick=self.picks[seat],
+            known_hands=tuple(tuple(cards) for cards in self._known_hands(seat)),
+        )
+
+    def _player_view(self, seat: int) -> PlayerView:
+        return PlayerView(
+            name=self.names[seat],
+            showing=self.showing(seat),
+            belts=self.belts[seat],
+            eliminated=self.eliminated[seat],
+            picked=self.picks[seat] is not None,
+            score=self.scores[seat],
+            hand_size=len(self.hand(seat)),
+            played=tuple(self.played[seat]),
+        )
 
     def _known_hands(self, viewer: int) -> list[list[int]]:
         """Unplayed cards the viewer knows each seat holds: hands the viewer held in earlier
@@ -444,6 +383,7 @@ class SinkOrSwimGame:
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {
+            SCHEMA: SCHEMA_VERSION,
             "names": list(self.names),
             "hands": [list(hand) for hand in self.hands],
             "hand_belts": list(self.hand_belts),
@@ -465,6 +405,10 @@ class SinkOrSwimGame:
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Self:
+        """Load a saved game of any schema this engine ever wrote (no SCHEMA key: version 1)."""
+        schema = raw.get(SCHEMA, 1)
+        if schema not in LOADABLE_SCHEMAS:
+            raise IllegalMove("unknown_schema", schema=schema)
         game = cls(list(raw["names"]))
         game.hands = [list(hand) for hand in raw["hands"]]
         game.hand_belts = list(raw["hand_belts"])
@@ -487,6 +431,17 @@ class SinkOrSwimGame:
         return game
 
 
+def _trick_view(record: dict[str, Any]) -> TrickView:
+    return TrickView(
+        round=record["round"],
+        trick=record["trick"],
+        plays=tuple((seat, card) for seat, card in record["plays"]),
+        took=tuple((seat, tide) for seat, tide in record["took"]),
+        lost_belt=tuple(record["lost_belt"]),
+        eliminated=tuple(record["eliminated"]),
+    )
+
+
 def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
     """A trick record holds numbers and lists of [seat, value] pairs; copy it one level down."""
     return {
@@ -497,27 +452,17 @@ def _copy_record(record: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _score_reason(result: RoundScore) -> str:
-    if result.eliminated:
-        reason = "eliminated this round"
-    else:
-        reason = f"{result.belts} belt{'s' if result.belts != 1 else ''} afloat"
-    if result.bonus:
-        reason += " and the lowest-tide bonus"
-    return reason
-
-
 def _check_tide_order(order: list[int] | None) -> list[int] | None:
     if order is None:
         return None
     if Counter(order) - Counter(TIDE_DECK):
-        raise IllegalMove("A stacked tide order may only use the 24 tide cards, 1–12 twice each.")
+        raise IllegalMove("bad_tide_order", low=min(TIDE_DECK), high=max(TIDE_DECK))
     return list(order)
 
 
 def new_game(names: list[str], seed: int, **options: Any) -> SinkOrSwimGame:
     """Start a game; options `hands` and `tide_order` stack the cards for tests."""
-    unknown = set(options) - {"hands", "tide_order"}
+    unknown = sorted(set(options) - {"hands", "tide_order"})
     if unknown:
-        raise IllegalMove(f"Sink or Swim has no option {sorted(unknown)[0]!r}.")
+        raise IllegalMove("unknown_option", option=unknown[0])
     return SinkOrSwimGame.start(names, seed, **options)

@@ -38,13 +38,15 @@ def play_game(players: int, seed: int, levels: list[str], tally: Tally) -> None:
             for event in game.apply(seat, choose(game, seat, levels[seat])):
                 if event.kind == "eliminated":
                     tally.eliminations += 1
+    outcome = game.outcome()
+    assert outcome is not None
     tally.games += 1
-    tally.score_sum += sum(game.final_scores())
+    tally.score_sum += sum(outcome.scores)
     tally.player_rounds += players * game.rounds
     tally.rounds += game.rounds
     tally.tricks += len(game.history)
-    share = 1 / len(game.winners())
-    for seat in game.winners():
+    share = 1 / len(outcome.winners)
+    for seat in outcome.winners:
         tally.wins[seat] += share
         tally.level_wins[levels[seat]] += share
     for level in levels:
@@ -55,7 +57,7 @@ def parse_levels(text: str, players: int) -> list[str]:
     """Levels by seat, repeated round the table ("strong,simple" alternates)."""
     given = [part.strip() for part in text.split(",") if part.strip()]
     if not given or any(level not in AI_LEVELS for level in given):
-        raise IllegalMove(f"--levels takes a comma list of {', '.join(AI_LEVELS)}.")
+        raise IllegalMove("unknown_ai_level", level=text, levels=AI_LEVELS)
     return [given[seat % len(given)] for seat in range(players)]
 
 
@@ -70,8 +72,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     try:
         levels = parse_levels(args.levels, args.players)
-    except IllegalMove as error:
-        parser.error(str(error))
+    except IllegalMove:
+        parser.error(f"--levels takes a comma list of {', '.join(AI_LEVELS)}")
     tally = Tally()
     started = time.perf_counter()
     for game_number in range(args.games):

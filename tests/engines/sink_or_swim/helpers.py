@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import Event
 from engines.sink_or_swim import Pick, SinkOrSwimGame, new_game
 
@@ -31,3 +33,8 @@ def play(game: SinkOrSwimGame, *cards: int) -> list[Event]:
 
 def kinds(events: list[Event]) -> list[str]:
     return [event.kind for event in events]
+
+
+def with_kind(events: list[Event], kind: str) -> list[dict[str, Any]]:
+    """The data of every event of one kind, in order."""
+    return [dict(event.data) for event in events if event.kind == kind]

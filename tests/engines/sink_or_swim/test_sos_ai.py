@@ -8,7 +8,7 @@ from engines.base import IllegalMove
 from engines.sink_or_swim import Pick, new_game
 from engines.sink_or_swim.ai import AI_LEVELS, choose
 
-from .helpers import EVEN_HANDS, NAMES3, play, stacked
+from .helpers import EVEN_HANDS, NAMES3, NAMES4, play, stacked
 
 
 @pytest.mark.parametrize("level", AI_LEVELS)
@@ -19,7 +19,9 @@ def test_ai_plays_whole_games_legally(level: str) -> None:
             action = choose(game, seat, level)
             assert action in game.legal_actions(seat)
             game.apply(seat, action)
-    assert game.winners()
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners
+    assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
 
 
 def test_ai_decides_from_its_own_view_only() -> None:
@@ -44,14 +46,42 @@ def test_s4_strong_ai_grabs_a_low_tide_when_it_shows_the_highest() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [9, 12, 1, 2])
     play(game, 55, 60, 5)  # Bob takes 9, Ann takes 12 and shows the highest tide
     assert game.showing(0) == 12
+    assert game.view(0).known_hands[0] == (25, 26, 27, 28, 49, 50, 51, 52, 53, 54, 56)
     # Ann knows 50–56 are hers or gone, so 49 wins exactly as often as 56 and costs less.
     assert choose(game, 0, "strong") == Pick(49)
 
 
 def test_ai_refuses_unknown_levels_and_idle_seats() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [4, 7])
-    with pytest.raises(IllegalMove, match="Unknown AI level"):
+    with pytest.raises(IllegalMove) as error:
         choose(game, 0, "genius")
+    assert error.value.kind == "unknown_ai_level" and error.value.data["level"] == "genius"
     for seat in range(3):
         game.apply(seat, game.timeout_action(seat))
     assert choose(game, 0) in game.legal_actions(0)
+
+
+def test_s5_ai_refuses_an_eliminated_seat() -> None:
+    hands = [
+        [13, 14, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58],
+        list(range(1, 13)),
+        [15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 59, 60],
+        [25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36],
+    ]
+    game = stacked(NAMES4, hands, [1, 12, 2, 3])
+    play(game, 49, 1, 60, 25)
+    play(game, 13, 2, 59, 26)  # Ann owes a belt with none left: out of the round
+    with pytest.raises(IllegalMove) as error:
+        choose(game, 0)
+    assert (error.value.kind, error.value.data) == ("nothing_to_pick", {"seat": 0})
+
+
+def test_ai_chooses_among_the_decision_options() -> None:
+    game = new_game(NAMES4, 12)
+    while not game.is_over:
+        seat = game.to_act()[0]
+        decision = game.decision(seat)
+        assert decision is not None
+        action = choose(game, seat, "strong")
+        assert action in decision.options
+        game.apply(seat, action)

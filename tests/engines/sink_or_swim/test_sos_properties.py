@@ -21,8 +21,8 @@ def _check_invariants(game: SinkOrSwimGame) -> None:
         unplayed, played = game.hand(seat), game.played[seat]
         assert sorted(unplayed + played) == held and not set(unplayed) & set(played)
         assert game.belts[seat] >= 0
-        assert set(game.view(seat)["known_hands"][seat]) == set(unplayed)
-        for other, known in enumerate(game.view(seat)["known_hands"]):
+        assert set(game.view(seat).known_hands[seat]) == set(unplayed)
+        for other, known in enumerate(game.view(seat).known_hands):
             assert set(known) <= set(game.hand(other))
     all_cards = [card for hand in game.hands for card in hand]
     assert len(all_cards) == len(set(all_cards)) == 12 * n
@@ -49,8 +49,9 @@ def test_random_legal_play_ends_and_conserves_cards(players: int, seed: int, pla
         if moves % 7 == 0:
             _check_invariants(game)
     _check_invariants(game)
-    assert len(game.round_scores) == players and game.winners()
-    assert game.final_scores() == [sum(col) for col in zip(*game.round_scores, strict=True)]
+    outcome = game.outcome()
+    assert len(game.round_scores) == players and outcome is not None and outcome.winners
+    assert list(outcome.scores) == [sum(col) for col in zip(*game.round_scores, strict=True)]
 
 
 @settings(max_examples=20, deadline=None)

@@ -11,7 +11,7 @@ from engines.sink_or_swim import Pick, card_belts, hand_belts, new_game
 from engines.sink_or_swim.cards import TIDE_DECK
 from engines.sink_or_swim.scoring import score_round
 
-from .helpers import EVEN_HANDS, NAMES3, NAMES4, kinds, play, stacked
+from .helpers import EVEN_HANDS, NAMES3, NAMES4, kinds, play, stacked, with_kind
 
 
 def test_s2_belts_on_weather_cards() -> None:
@@ -24,8 +24,12 @@ def test_s2_belts_on_weather_cards() -> None:
 
 def test_s2_player_count_is_three_to_five() -> None:
     for names in (["Ann", "Bob"], ["A", "B", "C", "D", "E", "F"]):
-        with pytest.raises(IllegalMove, match="3 to 5 players"):
+        with pytest.raises(IllegalMove) as error:
             new_game(names, 1)
+        assert (error.value.kind, error.value.data) == (
+            "player_count",
+            {"players": len(names), "low": 3, "high": 5},
+        )
     for count in (3, 4, 5):
         assert len(new_game([f"P{i}" for i in range(count)], 1).names) == count
 
@@ -42,10 +46,11 @@ def test_s3_deal_twelve_secret_cards_each() -> None:
     assert len(cards) == 48 and len(set(cards)) == 48
     assert game.belts == [hand_belts(hand) for hand in game.hands]
     mine = game.view(0)
-    assert [entry["card"] for entry in mine["hand"]] == game.hands[0]
-    assert all(entry["belts"] == card_belts(entry["card"]) for entry in mine["hand"])
-    assert "hand" not in game.view(None)
-    assert str(game.hands[1]) not in str(mine)
+    assert [entry.card for entry in mine.hand] == game.hands[0]
+    assert all(entry.belts == card_belts(entry.card) for entry in mine.hand)
+    assert game.view(None).hand == ()
+    assert [entry.card for entry in game.view(1).hand] == game.hands[1]
+    assert str(tuple(game.hands[1])) not in str(mine)
 
 
 def test_s3_same_seed_same_deal() -> None:
@@ -55,18 +60,16 @@ def test_s3_same_seed_same_deal() -> None:
 
 def test_s4_highest_takes_lower_tide_second_takes_higher() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [9, 3])
-    assert game.view(None)["tide_cards"] == [3, 9]
+    assert game.view(None).tide_cards == (3, 9)
     events = play(game, 56, 60, 12)
     assert game.tides == [[9], [3], []]
     assert [game.showing(s) for s in range(3)] == [9, 3, None]
-    took = [e for e in events if e.kind == "took_tide"]
-    assert [e.text for e in took] == [
-        "Bob takes the lower tide card (3).",
-        "Ann takes the higher tide card (9).",
+    assert with_kind(events, "took_tide") == [
+        {"seat": 1, "tide": 3, "which": "lower"},
+        {"seat": 0, "tide": 9, "which": "higher"},
     ]
     assert game.belts == [3, 4, 4]
-    lost = next(e for e in events if e.kind == "lost_belt")
-    assert lost.text == "Ann shows the highest tide (9) and loses a belt."
+    assert with_kind(events, "lost_belt") == [{"seat": 0, "tide": 9, "tied": False, "belts": 3}]
 
 
 def test_s4_new_tide_card_goes_on_top() -> None:
@@ -74,7 +77,7 @@ def test_s4_new_tide_card_goes_on_top() -> None:
     play(game, 56, 60, 12)  # Bob 8, Ann 10
     play(game, 55, 1, 11)  # Ann 1, Cid 2
     assert game.tides[0] == [10, 1]
-    assert game.view(None)["players"][0]["showing"] == 1
+    assert game.view(None).players[0].showing == 1
     assert game.belts == [3, 3, 4]  # Ann lost to 10, then Bob's 8 was highest
 
 
@@ -82,9 +85,13 @@ def test_s4_tie_for_highest_tide_all_lose() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [5, 5])
     events = play(game, 56, 60, 12)
     assert game.belts == [3, 3, 4]
-    assert [e.text for e in events if e.kind == "lost_belt"] == [
-        "Ann ties for the highest tide (5) and loses a belt.",
-        "Bob ties for the highest tide (5) and loses a belt.",
+    assert with_kind(events, "took_tide") == [
+        {"seat": 1, "tide": 5, "which": "either"},
+        {"seat": 0, "tide": 5, "which": "either"},
+    ]
+    assert with_kind(events, "lost_belt") == [
+        {"seat": 0, "tide": 5, "tied": True, "belts": 3},
+        {"seat": 1, "tide": 5, "tied": True, "belts": 3},
     ]
 
 
@@ -98,29 +105,34 @@ def test_s4_no_tide_card_shows_nothing_and_is_never_highest() -> None:
 def test_s4_picks_are_simultaneous_and_secret() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [4, 7])
     assert game.to_act() == [0, 1, 2]
+    epoch = game.epoch()
     events = game.apply(1, Pick(60))
-    assert [(e.kind, e.text) for e in events] == [("picked", "Bob has picked.")]
-    assert "60" not in str([e.to_dict() for e in events])
-    assert game.to_act() == [0, 2]
-    assert game.view(1)["pick"] == 60
-    assert game.view(0)["pick"] is None
-    assert "60" not in str(game.view(None)["players"]) and game.view(None)["last_trick"] is None
-    assert [p["picked"] for p in game.view(2)["players"]] == [False, True, False]
+    assert [e.to_dict() for e in events] == [{"kind": "picked", "data": {"seat": 1}}]
+    assert game.to_act() == [0, 2] and game.epoch() == epoch
+    assert game.view(1).pick == 60
+    assert game.view(0).pick is None
+    assert "60" not in str(game.view(None).players) and game.view(None).last_trick is None
+    assert [p.picked for p in game.view(2).players] == [False, True, False]
     assert Pick(60) in game.legal_actions(1)  # picking again changes the pick
-    assert game.decision(1).text.startswith("You picked 60.")
+    decision = game.decision(1)
+    assert decision is not None and decision.data["pick"] == 60
+    other = game.decision(0)
+    assert other is not None and other.data["pick"] is None
 
 
 def test_s4_changing_a_pick_before_the_last_is_in() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [4, 7])
     game.apply(0, Pick(49))
     changed = game.apply(0, Pick(56))
-    assert kinds(changed) == ["repicked"] and "56" not in changed[0].text
+    assert [e.to_dict() for e in changed] == [{"kind": "repicked", "data": {"seat": 0}}]
+    assert game.view(0).pick == 56
     game.apply(1, Pick(60))
     events = game.apply(2, Pick(5))
     assert kinds(events)[:2] == ["picked", "reveal"]
-    assert events[1].text == "Ann played 56, Bob 60, Cid 5."
+    assert events[1].data == {"round": 1, "trick": 1, "plays": [[0, 56], [1, 60], [2, 5]]}
     assert game.played == [[56], [60], [5]]
-    assert game.view(None)["last_trick"]["plays"] == [[0, 56], [1, 60], [2, 5]]
+    last_trick = game.view(None).last_trick
+    assert last_trick is not None and last_trick.plays == ((0, 56), (1, 60), (2, 5))
     assert game.trick == 2 and game.to_act() == [0, 1, 2]
 
 
@@ -128,9 +140,10 @@ def test_s4_played_card_leaves_the_hand() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [4, 7])
     play(game, 56, 60, 5)
     assert Pick(56) not in game.legal_actions(0)
-    assert game.view(0)["players"][0]["hand_size"] == 11
-    with pytest.raises(IllegalMove, match="Ann already played 56 this round"):
+    assert game.view(0).players[0].hand_size == 11
+    with pytest.raises(IllegalMove) as error:
         game.apply(0, Pick(56))
+    assert (error.value.kind, error.value.data) == ("already_played", {"seat": 0, "card": 56})
 
 
 def test_s5_losing_last_belt_does_not_eliminate_but_owing_one_does() -> None:
@@ -144,8 +157,8 @@ def test_s5_losing_last_belt_does_not_eliminate_but_owing_one_does() -> None:
     assert game.belts == [0, 0, 5] and game.eliminated == [False, False, False]
     events = play(game, 13, 2, 59)  # Cid takes 2, Ann takes 3: highest again, no belt left
     assert game.history[-1]["eliminated"] == [0] and game.history[-1]["lost_belt"] == []
-    out = next(e for e in events if e.kind == "eliminated")
-    assert out.text == "Ann shows the highest tide (3) with no belt left and is out of the round."
+    assert with_kind(events, "eliminated") == [{"seat": 0, "tide": 3, "tied": False}]
+    assert with_kind(events, "lost_belt") == []
     # S5: only two players remain, so the round ends at once and is scored (S6).
     assert "round_end" in kinds(events)
     assert game.round_scores[0] == [-1, 1, 5]  # Bob shows nothing: lowest-tide bonus
@@ -162,13 +175,34 @@ def test_s5_several_eliminated_at_once_and_two_left_ends_round() -> None:
     game = stacked(NAMES4, hands, [12, 12])
     events = play(game, 54, 37, 60, 13)
     assert [e.data["seat"] for e in events if e.kind == "eliminated"] == [0, 2]
-    end = next(e for e in events if e.kind == "round_end")
-    assert end.text == "Round 1 ends because only 2 players remain."
+    assert with_kind(events, "eliminated") == [
+        {"seat": 0, "tide": 12, "tied": True},
+        {"seat": 2, "tide": 12, "tied": True},
+    ]
+    assert with_kind(events, "round_end") == [
+        {"round": 1, "trick": 1, "remaining": 2, "reason": "too_few_left"}
+    ]
     # S6: Bob and Dee show no tide card, so both take the bonus; the eliminated cannot.
     assert game.round_scores[0] == [-1, 7, -1, 7]
-    scores = [e.text for e in events if e.kind == "round_score"]
-    assert scores[0] == "Ann scores -1: eliminated this round."
-    assert scores[1] == "Bob scores 7: 6 belts afloat and the lowest-tide bonus."
+    scores = with_kind(events, "round_score")
+    assert scores[0] == {
+        "seat": 0,
+        "round": 1,
+        "points": -1,
+        "belts": 0,
+        "eliminated": True,
+        "bonus": False,
+        "total": -1,
+    }
+    assert scores[1] == {
+        "seat": 1,
+        "round": 1,
+        "points": 7,
+        "belts": 6,
+        "eliminated": False,
+        "bonus": True,
+        "total": 7,
+    }
 
 
 def test_s5_eliminated_player_picks_no_more() -> None:
@@ -183,10 +217,11 @@ def test_s5_eliminated_player_picks_no_more() -> None:
     play(game, 13, 2, 59, 26)
     assert game.eliminated == [True, False, False, False]
     assert game.to_act() == [1, 2, 3] and game.legal_actions(0) == []
-    assert game.decision(0) is None and game.view(None)["players"][0]["showing"] is None
-    with pytest.raises(IllegalMove, match="Ann is out of this round"):
+    assert game.decision(0) is None and game.view(None).players[0].showing is None
+    with pytest.raises(IllegalMove) as error:
         game.apply(0, Pick(50))
-    assert [p["name"] for p in game.view(None)["players"] if p["eliminated"]] == ["Ann"]
+    assert (error.value.kind, error.value.data) == ("out_of_round", {"seat": 0})
+    assert [p.name for p in game.view(None).players if p.eliminated] == ["Ann"]
 
 
 def test_s6_seed_example_scoring() -> None:
@@ -215,6 +250,10 @@ def test_s6_full_round_of_twelve_tricks_is_scored() -> None:
     assert len(game.history) == 12 or game.round_scores[0].count(-1) >= 1
     round_end = events[kinds(events).index("round_end")]
     assert round_end.data["round"] == 1
+    if round_end.data["reason"] == "tricks_done":
+        assert round_end.data["trick"] == 12 and round_end.data["remaining"] > 2
+    else:
+        assert round_end.data["remaining"] <= 2
     assert sum(game.round_scores[0]) == sum(game.scores)
 
 
@@ -246,8 +285,10 @@ def test_s7_hands_passed_event_and_tide_cleared() -> None:
     play(game, 49, 1, 60)
     events = play(game, 13, 2, 59)
     assert kinds(events)[-4:] == ["round_score", "hands_passed", "round_start", "tide_cards"]
-    assert events[-3].text == "Everyone passes their hand and its belts to the left."
-    assert events[-2].text == "Round 2 of 3 begins; belts: Ann 5, Bob 1, Cid 0."
+    # Each seat receives the hand of its right neighbour: Ann gets Cid's, Bob Ann's, Cid Bob's.
+    assert events[-3].data == {"round": 2, "received_from": [2, 0, 1]}
+    assert events[-2].data == {"round": 2, "rounds": 3, "belts": [5, 1, 0]}
+    assert events[-1].data == {"round": 2, "trick": 1, "tide_cards": list(game.tide_cards)}
     assert game.tides == [[], [], []] and game.eliminated == [False] * 3
     assert game.trick == 1 and len(game.tide_pile) == 22
 
@@ -260,12 +301,16 @@ def test_s1_game_lasts_as_many_rounds_as_players_and_winner_has_top_score() -> N
         seat = game.to_act()[0]
         events = game.apply(seat, rng.choice(game.legal_actions(seat)))
     assert len(game.round_scores) == 4 and game.to_act() == []
-    assert game.final_scores() == [sum(col) for col in zip(*game.round_scores, strict=True)]
-    best = max(game.final_scores())
-    assert game.winners() == [s for s, v in enumerate(game.final_scores()) if v == best]
+    outcome = game.outcome()
+    assert outcome is not None
+    assert list(outcome.scores) == [sum(col) for col in zip(*game.round_scores, strict=True)]
+    best = max(outcome.scores)
+    assert outcome.winners == tuple(s for s, v in enumerate(outcome.scores) if v == best)
     assert events[-1].kind == "game_end"
-    with pytest.raises(IllegalMove, match="The game is over"):
+    assert events[-1].data == {"winners": list(outcome.winners), "scores": list(outcome.scores)}
+    with pytest.raises(IllegalMove) as error:
         game.apply(0, Pick(1))
+    assert error.value.kind == "game_over"
 
 
 def test_s1_tie_for_first_is_a_shared_win() -> None:
@@ -275,10 +320,12 @@ def test_s1_tie_for_first_is_a_shared_win() -> None:
         while not game.is_over:
             seat = game.to_act()[0]
             events = game.apply(seat, rng.choice(game.legal_actions(seat)))
-        if len(game.winners()) > 1:
+        outcome = game.outcome()
+        assert outcome is not None
+        if len(outcome.winners) > 1:
             break
     else:
         pytest.fail("no shared win in 200 seeded games")
-    names = " and ".join(game.names[s] for s in game.winners())
-    assert events[-1].text.startswith(f"The game is over: {names} share the win")
-    assert len({game.final_scores()[s] for s in game.winners()}) == 1
+    assert events[-1].kind == "game_end" and events[-1].data["winners"] == list(outcome.winners)
+    assert len({outcome.scores[s] for s in outcome.winners}) == 1
+    assert not outcome.draw

@@ -1,0 +1,240 @@
+"""Sink or Swim in words: every event, decision, option and refusal of the engine as a short
+sentence. Pure: it reads kinds and data and gets names by seat, and never imports discord."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.texts import _, common_error, count, join_names, signed
+from engines.base import Action, Decision, Event, IllegalMove
+from engines.sink_or_swim.cards import Pick, card_belts
+from engines.sink_or_swim.views import SinkOrSwimView
+
+Names = Sequence[str]
+
+
+def _belts_on_card(card: int) -> str:
+    belts = card_belts(card)
+    if belts == 1:
+        return _("1 belt")
+    if belts == 0.5:
+        return _("half a belt")
+    return _("no belt")
+
+
+def _belts(number: int) -> str:
+    return count(number, _("belt"), _("belts"))
+
+
+def _points(number: int) -> str:
+    return f"{signed(number)} {_('point') if abs(number) == 1 else _('points')}"
+
+
+# ----- events --------------------------------------------------------------------------
+
+
+def _picked(data: Mapping[str, Any], names: Names) -> str:
+    return _("{name} has picked.").format(name=names[data["seat"]])
+
+
+def _repicked(data: Mapping[str, Any], names: Names) -> str:
+    return _("{name} changed their pick.").format(name=names[data["seat"]])
+
+
+def _reveal(data: Mapping[str, Any], names: Names) -> str:
+    plays = [
+        _("{name} played {card}").format(name=names[seat], card=card)
+        for seat, card in data["plays"]
+    ]
+    return _("Trick {trick} revealed: {plays}.").format(
+        trick=data["trick"], plays=join_names(plays)
+    )
+
+
+TOOK = {
+    "lower": _("{name} takes the lower tide card ({tide})."),
+    "higher": _("{name} takes the higher tide card ({tide})."),
+    "either": _("{name} takes a tide card ({tide})."),
+}
+
+
+def _took_tide(data: Mapping[str, Any], names: Names) -> str:
+    return TOOK[data["which"]].format(name=names[data["seat"]], tide=data["tide"])
+
+
+def _lost_belt(data: Mapping[str, Any], names: Names) -> str:
+    if data["tied"]:
+        template = _("{name} ties for the highest tide ({tide}) and loses a belt: {left} left.")
+    else:
+        template = _("{name} shows the highest tide ({tide}) and loses a belt: {left} left.")
+    return template.format(name=names[data["seat"]], tide=data["tide"], left=_belts(data["belts"]))
+
+
+def _eliminated(data: Mapping[str, Any], names: Names) -> str:
+    if data["tied"]:
+        template = _(
+            "{name} ties for the highest tide ({tide}) with no belt left and is out of the round."
+        )
+    else:
+        template = _(
+            "{name} shows the highest tide ({tide}) with no belt left and is out of the round."
+        )
+    return template.format(name=names[data["seat"]], tide=data["tide"])
+
+
+def _round_end(data: Mapping[str, Any], names: Names) -> str:
+    if data["reason"] == "tricks_done":
+        template = _("Round {round} ends after trick {trick}.")
+    elif data["remaining"] == 0:
+        template = _("Round {round} ends: nobody is left in it.")
+    elif data["remaining"] == 1:
+        template = _("Round {round} ends: only 1 player is left in it.")
+    else:
+        template = _("Round {round} ends: only {remaining} players are left in it.")
+    return template.format(**data)
+
+
+def _round_score(data: Mapping[str, Any], names: Names) -> str:
+    if data["eliminated"]:
+        reason = _("out this round")
+    else:
+        reason = _("{belts} afloat").format(belts=_belts(data["belts"]))
+    if data["bonus"]:
+        reason = _("{reason} and the lowest-tide bonus").format(reason=reason)
+    return _("{name} scores {points} ({reason}), {total} in all.").format(
+        name=names[data["seat"]],
+        points=signed(data["points"]),
+        reason=reason,
+        total=signed(data["total"]),
+    )
+
+
+def _hands_passed(data: Mapping[str, Any], names: Names) -> str:
+    holds = [
+        _("{name} now holds {giver}'s hand").format(name=names[seat], giver=names[giver])
+        for seat, giver in enumerate(data["received_from"])
+    ]
+    return _("Hands pass to the left: {holds}.").format(holds=join_names(holds))
+
+
+def _round_start(data: Mapping[str, Any], names: Names) -> str:
+    belts = [
+        _("{name} {belts}").format(name=names[seat], belts=number)
+        for seat, number in enumerate(data["belts"])
+    ]
+    return _("Round {round} of {rounds} begins. Belts afloat: {belts}.").format(
+        round=data["round"], rounds=data["rounds"], belts=", ".join(belts)
+    )
+
+
+def _tide_cards(data: Mapping[str, Any], names: Names) -> str:
+    low, high = data["tide_cards"]
+    return _("Trick {trick}: the tide cards are {low} and {high}.").format(
+        trick=data["trick"], low=low, high=high
+    )
+
+
+def _game_end(data: Mapping[str, Any], names: Names) -> str:
+    winners = data["winners"]
+    best = _points(data["scores"][winners[0]])
+    who = join_names([names[seat] for seat in winners])
+    if len(winners) == 1:
+        return _("The game is over: {who} wins with {points}.").format(who=who, points=best)
+    return _("The game is over: {who} share the win with {points}.").format(who=who, points=best)
+
+
+EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
+    "picked": _picked,
+    "repicked": _repicked,
+    "reveal": _reveal,
+    "took_tide": _took_tide,
+    "lost_belt": _lost_belt,
+    "eliminated": _eliminated,
+    "round_end": _round_end,
+    "round_score": _round_score,
+    "hands_passed": _hands_passed,
+    "round_start": _round_start,
+    "tide_cards": _tide_cards,
+    "game_end": _game_end,
+}
+
+# ----- refusals ------------------------------------------------------------------------
+
+ERRORS = {
+    "out_of_round": _("You are out of this round and play no more tricks in it."),
+    "already_played": _("You already played {card} this round."),
+    "not_in_hand": _("You don't hold {card}."),
+    "nothing_to_pick": _("{name} has nothing to pick now."),
+    "unknown_ai_level": _("There is no AI level {level}; choose one of {levels}."),
+    "player_count": _("Sink or Swim needs {low} to {high} players."),
+    "duplicate_names": _("Every player needs a different name."),
+    "bad_stacked_hands": _("Stacked hands must be {hands} hands of {size} cards."),
+    "bad_stacked_cards": _("Stacked hands must hold different weather cards from {low} to {high}."),
+    "bad_tide_order": _(
+        "A stacked tide order may only use the tide cards {low} to {high}, twice each."
+    ),
+    "unknown_schema": _("This saved game is from a newer version of the bot."),
+}
+
+RULES = _(
+    "Everyone gets 12 weather cards (1–60). A hand's 🛟 belts are the belts printed on "
+    "its cards, rounded down.\n\n"
+    "**Each trick** two tide cards are turned up. Everyone picks a weather card in secret, "
+    "then all are revealed. The **highest** card takes the **lower** tide card, the second "
+    "highest the higher one. Whoever then shows the highest tide loses a belt (ties all lose "
+    "one). Must lose a belt with none left? You're **out** of the round.\n\n"
+    "**A round** ends after 12 tricks, or when two or fewer players are left. Score +1 per "
+    "belt afloat, −1 if you went out, +1 for showing the lowest tide. Then every hand passes "
+    "to the left: remember what you played!\n\n"
+    "**The game** lasts one round per player; the highest total wins.\n"
+    "Press **Pick a card** on the table to pick privately. You can change your pick until the "
+    "last one is in. Too slow, and your lowest card is played for you."
+)
+
+
+class SinkOrSwimTexts:
+    """The `bot.texts.GameTexts` of Sink or Swim."""
+
+    title = _("Sink or Swim")
+
+    def event(self, event: Event, names: Names) -> str:
+        wording = EVENTS.get(event.kind)
+        if wording is None:
+            raise LookupError(f"no text for Sink or Swim event {event.kind!r}")
+        return wording(event.data, names)
+
+    def decision(self, decision: Decision, names: Names) -> str:
+        data = decision.data
+        if data["pick"] is not None:
+            return _(
+                "You picked {pick}. Pick another card to change it before the last pick is in."
+            ).format(pick=data["pick"])
+        low, high = data["tide_cards"]
+        return _("Trick {trick}: the tide cards are {low} and {high}. Pick a weather card.").format(
+            trick=data["trick"], low=low, high=high
+        )
+
+    def option(self, action: Action, view: object, names: Names) -> str:
+        assert isinstance(action, Pick)
+        picked = isinstance(view, SinkOrSwimView) and view.pick == action.card
+        template = _("Keep {card} ({belts})") if picked else _("Play {card} ({belts})")
+        return template.format(card=action.card, belts=_belts_on_card(action.card))
+
+    def error(self, error: IllegalMove, names: Names) -> str:
+        template = ERRORS.get(error.kind)
+        if template is None:
+            return common_error(error, names)
+        data = dict(error.data)
+        seat = data.get("seat")
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            data["name"] = names[seat]
+        if "levels" in data:
+            data["levels"] = join_names(list(data["levels"]))
+        return template.format(**data)
+
+    def rules(self, options: Mapping[str, Any]) -> str:
+        return RULES
+
+
+TEXTS = SinkOrSwimTexts()
