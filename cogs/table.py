@@ -318,9 +318,12 @@ class Desk(commands.Cog):
 
 
 def desk_of_bot(bot: commands.Bot) -> Desk:
+    """The Desk cog. Found by name, not by class: loading `cogs.table` as an extension makes
+    a fresh module, whose Desk class is not the one a plain import saw."""
     desk = bot.get_cog("Desk")
-    assert isinstance(desk, Desk), "cogs.table loads before the games"
-    return desk
+    if desk is None:
+        raise RuntimeError("cogs.table must load before the games")
+    return desk  # type: ignore[return-value]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 
 import pytest
 
@@ -45,3 +46,15 @@ def no_swallowed_errors(caplog):
         if r.levelno >= logging.ERROR and r.name.split(".")[0] in ("discord", "bot", "cogs")
     ]
     assert not bad, "errors were logged: " + "; ".join(r.getMessage() for r in bad)
+
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
+
+
+@pytest.fixture
+async def world(simcord_env):
+    """A server to play in: one channel and six members, under SimCord."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
+    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people, match=0)

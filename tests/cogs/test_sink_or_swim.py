@@ -102,7 +102,7 @@ def assert_no_hand_leaks(world, record, game):
             revealed = {card for trick in game.history for _, card in trick["plays"]}
             known = [revealed] * len(record.seats)
         else:
-            known = game.view(seat)["known_hands"]
+            known = game.view(seat).known_hands
         secret = set()
         for other in range(len(record.seats)):
             if other != seat:
@@ -195,7 +195,7 @@ async def test_pick_change_resolves_with_the_changed_card(world):
     assert typed.ephemeral and f"You picked {second}" in embed_text(typed.response.message)
     await pick(world, people["carol"], game.hand(2)[0])
     _record, game = await state(world)
-    assert [0, second] in game.view(None)["last_trick"]["plays"]
+    assert (0, second) in game.view(None).last_trick.plays
     revealed = embed_text(table_of(channel, people["alice"]))
     assert f"alice **{second}**" in revealed and f"alice **{first}**" not in revealed
 
@@ -212,7 +212,7 @@ async def test_deadline_auto_picks_the_lowest_card_once_per_trick(world):
     assert "Picks close <t:" in table and "Waiting for carol to pick" in table
     await env.advance_time(31)
     _record, game = await state(world)
-    assert game.trick == 2 and [2, lowest] in game.view(None)["last_trick"]["plays"]
+    assert game.trick == 2 and (2, lowest) in game.view(None).last_trick.plays
     text = embed_text(table_of(channel, people["alice"]))
     assert "⏰ carol ran out of time" in text and f"carol **{lowest}**" in text
     # The next trick has a fresh deadline of its own (the first one fired at 90 s).
@@ -236,7 +236,7 @@ async def test_restart_mid_trick_keeps_the_picks_already_made(world, settings):
     assert result.ephemeral and "Still to pick: carol" in embed_text(result.response.message)
     await pick(world, people["carol"], cards[2], result.response.message)
     _record, game = await state(world)
-    assert sorted(game.view(None)["last_trick"]["plays"]) == [
+    assert sorted(map(list, game.view(None).last_trick.plays)) == [
         [0, cards[0]],
         [1, cards[1]],
         [2, cards[2]],

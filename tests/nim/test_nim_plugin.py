@@ -48,9 +48,9 @@ async def test_nim_plays_from_lobby_through_deadline_and_restart_to_leaderboard(
     winner = _whose_turn(world)
     assert "take3" in buttons(table)
     assert (await winner.click(table, label="take3")).acknowledged
-    assert f"{winner.name} took the last stone and wins!" in embed_text(
-        table_of(world.channel, alice)
-    )
+    assert f"Nim — {winner.name} wins!" in embed_text(table_of(world.channel, alice))
+    shown = [embed_text(m) for m in world.channel.history(viewer=alice)]
+    assert any(f"{winner.name} took the last stone and wins!" in text for text in shown)
 
     board = await alice.slash(world.channel, "games leaderboard", game="nim")
     assert board.acknowledged and not board.ephemeral
