@@ -20,10 +20,15 @@ def random_game(seed: int, players: int, brutal: bool, goal: int) -> Flip7Game:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 24), brutal=st.booleans(),
-       goal=st.sampled_from([50, 100, 200]))
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 24),
+    brutal=st.booleans(),
+    goal=st.sampled_from([50, 100, 200]),
+)
 def test_random_legal_play_ends_and_every_card_is_in_one_place(
-        seed: int, players: int, brutal: bool, goal: int) -> None:
+    seed: int, players: int, brutal: bool, goal: int
+) -> None:
     game = random_game(seed, players, brutal, goal)
     rng = random.Random(seed)
     full = full_counts(game)
@@ -50,10 +55,15 @@ def test_random_legal_play_ends_and_every_card_is_in_one_place(
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 8), brutal=st.booleans(),
-       stop=st.integers(0, 150))
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 8),
+    brutal=st.booleans(),
+    stop=st.integers(0, 150),
+)
 def test_json_round_trip_is_exact_and_continues_identically(
-        seed: int, players: int, brutal: bool, stop: int) -> None:
+    seed: int, players: int, brutal: bool, stop: int
+) -> None:
     game = random_game(seed, players, brutal, 100)
     rng = random.Random(seed)
     for _ in range(stop):
@@ -91,8 +101,11 @@ def test_f12_non_brutal_busted_rows_score_zero(seed: int, players: int) -> None:
 def _kept_sums(game: Flip7Game) -> tuple[object, ...]:
     """The sums of every row still in play (a busted row's are never read again) and the
     draw pile's counts."""
-    rows = [(game.mask[p], game.nums[p], game.numsum[p], game.halves[p], game.minus[p])
-            for p, status in enumerate(game.status) if status != BUSTED]
+    rows = [
+        (game.mask[p], game.nums[p], game.numsum[p], game.halves[p], game.minus[p])
+        for p, status in enumerate(game.status)
+        if status != BUSTED
+    ]
     return rows, game.unseen, game.unseen_numbers, game.unseen_points
 
 
@@ -103,15 +116,19 @@ def test_sums_kept_during_play_match_a_recount(seed: int, players: int, brutal: 
     trusts them; a game rebuilt from JSON counts them afresh."""
     from engines.flip7.ai import choose
 
-    game = new_game([f"P{i}" for i in range(players)], seed, brutal=brutal, goal=100,
-                    record_events=seed % 2 == 0)
+    game = new_game(
+        [f"P{i}" for i in range(players)],
+        seed,
+        brutal=brutal,
+        goal=100,
+        record_events=seed % 2 == 0,
+    )
     rng = random.Random(seed)
     for _ in range(MAX_MOVES):
         assert _kept_sums(game) == _kept_sums(Flip7Game.from_dict(game.to_dict()))
         if game.is_over:
             break
         (seat,) = game.to_act()
-        action = (choose(game, seat) if rng.random() < 0.7
-                  else rng.choice(game.legal_actions(seat)))
+        action = choose(game, seat) if rng.random() < 0.7 else rng.choice(game.legal_actions(seat))
         game.apply(seat, action)
     assert game.is_over

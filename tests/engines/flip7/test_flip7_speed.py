@@ -12,17 +12,17 @@ from engines.flip7.game import BUSTED, DISCARD_STEP, STEAL_STEP, SWAP_STEP
 from engines.flip7.simulate import play_game
 
 
-@pytest.mark.parametrize(("players", "brutal", "seed"), [(4, False, 1), (5, True, 2), (20, True, 3),
-                                                         (2, False, 4)])
-def test_games_without_events_follow_the_same_states(players: int, brutal: bool,
-                                                     seed: int) -> None:
+@pytest.mark.parametrize(
+    ("players", "brutal", "seed"), [(4, False, 1), (5, True, 2), (20, True, 3), (2, False, 4)]
+)
+def test_games_without_events_follow_the_same_states(players: int, brutal: bool, seed: int) -> None:
     names = [f"P{i}" for i in range(players)]
     for g in range(3):
         recorded = new_game(names, seed * 100 + g, brutal=brutal, goal=100)
         silent = new_game(names, seed * 100 + g, brutal=brutal, goal=100, record_events=False)
-        assert silent.opening_events == []
-        busts = [event.kind for event in recorded.opening_events].count("bust")
-        flip7s = [event.kind for event in recorded.opening_events].count("flip7")
+        assert silent.opening_events() == []
+        busts = [event.kind for event in recorded.opening_events()].count("bust")
+        flip7s = [event.kind for event in recorded.opening_events()].count("flip7")
         levels = ["strong", "simple"]
         while not recorded.is_over:
             assert silent.to_dict() == recorded.to_dict()
@@ -41,22 +41,33 @@ def test_games_without_events_follow_the_same_states(players: int, brutal: bool,
         assert (recorded.stat_busts, recorded.stat_flip7s) == (busts, flip7s)
 
 
-@pytest.mark.parametrize(("players", "brutal", "levels"), [
-    (4, False, ["strong"]), (4, False, ["strong", "simple"]), (3, True, ["simple", "strong"]),
-    (6, True, ["strong"]), (2, False, ["strong", "simple"]), (19, False, ["strong"])])
-def test_simulator_fast_path_plays_the_same_games(players: int, brutal: bool,
-                                                  levels: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("players", "brutal", "levels"),
+    [
+        (4, False, ["strong"]),
+        (4, False, ["strong", "simple"]),
+        (3, True, ["simple", "strong"]),
+        (6, True, ["strong"]),
+        (2, False, ["strong", "simple"]),
+        (19, False, ["strong"]),
+    ],
+)
+def test_simulator_fast_path_plays_the_same_games(
+    players: int, brutal: bool, levels: list[str]
+) -> None:
     names = [f"P{i}" for i in range(players)]
     seat_levels = [levels[p % len(levels)] for p in range(players)]
     for seed in range(12 if players < 10 else 2):
         fast = play_game(names, seed, seat_levels, goal=150, brutal=brutal)
         slow = play_game(names, seed, seat_levels, goal=150, brutal=brutal, fast=False)
-        assert fast.to_dict() == slow.to_dict()
+        # The simulator makes moves without apply(), so only the epoch differs.
+        assert {**fast.to_dict(), "epoch": 0} == {**slow.to_dict(), "epoch": 0}
         assert fast.is_over
 
 
-def _plain_search(game: Flip7Game, seat: int, top: list[int],
-                  weights: list[float]) -> tuple[int, ...]:
+def _plain_search(
+    game: Flip7Game, seat: int, top: list[int], weights: list[float]
+) -> tuple[int, ...]:
     """The Swap/Steal/Discard search without pruning: every candidate (a Swap with no step
     taken involves the seat's own row when it has one), the first best kept."""
     brutal = game.brutal
@@ -74,9 +85,9 @@ def _plain_search(game: Flip7Game, seat: int, top: list[int],
                     if top[3] < 0 and seat in holders and seat not in (p1, p2):
                         continue  # the AI swaps one of its own cards when it has any
                     for i2, c2 in enumerate(game.rows[p2]):
-                        value = (weights[p1] * (picks._value(facts[p1], c1, c2, brutal) - now[p1])
-                                 + weights[p2] * (picks._value(facts[p2], c2, c1, brutal)
-                                                  - now[p2]))
+                        value = weights[p1] * (
+                            picks._value(facts[p1], c1, c2, brutal) - now[p1]
+                        ) + weights[p2] * (picks._value(facts[p2], c2, c1, brutal) - now[p2])
                         candidates.append((value, (p1, i1, p2, i2)))
     else:
         steal = top[0] == STEAL_STEP
@@ -92,8 +103,9 @@ def _plain_search(game: Flip7Game, seat: int, top: list[int],
             for i, card in enumerate(game.rows[p]):
                 value = weights[p] * (picks._value(facts[p], card, -1, brutal) - now[p])
                 if steal:
-                    value += (picks._value(mine, -1, card, brutal)
-                              - picks._value(mine, -1, -1, brutal))
+                    value += picks._value(mine, -1, card, brutal) - picks._value(
+                        mine, -1, -1, brutal
+                    )
                 candidates.append((value, (p, i)))
     if not candidates:
         return ()
@@ -106,15 +118,17 @@ def test_pruned_pick_search_finds_the_plain_search_plan() -> None:
     for seed in range(150):
         rng = random.Random(seed)
         players = rng.randint(2, 7)
-        game = new_game([f"P{i}" for i in range(players)], seed, brutal=rng.random() < 0.4,
-                        goal=100)
+        game = new_game(
+            [f"P{i}" for i in range(players)], seed, brutal=rng.random() < 0.4, goal=100
+        )
         while not game.is_over:
             (seat,) = game.to_act()
             top = game.stack[-1] if game.stack else None
             if top is not None and top[0] in (SWAP_STEP, STEAL_STEP, DISCARD_STEP):
                 weights = ai._weights(game, seat, game.round_scores())
-                assert picks._search(game, seat, top, weights) == _plain_search(game, seat, top,
-                                                                             weights)
+                assert picks._search(game, seat, top, weights) == _plain_search(
+                    game, seat, top, weights
+                )
                 searched += 1
             options = game.legal_actions(seat)
             action = rng.choice(options) if rng.random() < 0.5 else ai.choose(game, seat)
