@@ -1,5 +1,7 @@
 """Flip 7: With a Vengeance (rules F1-F13 in shared/rules/flip7.md)."""
 
+from engines.base import GameInfo, register
+from engines.flip7 import ai
 from engines.flip7.actions import (
     HIT,
     STAY,
@@ -11,19 +13,47 @@ from engines.flip7.actions import (
     action_from_code,
 )
 from engines.flip7.cards import card_from_label, card_label
-from engines.flip7.game import MAX_PLAYERS, MIN_PLAYERS, Decision, Flip7Game, new_game
+from engines.flip7.game import (
+    BRUTAL_OPTION,
+    GOAL_OPTION,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Flip7Game,
+    new_game,
+)
+from engines.flip7.views import Flip7View, PendingView, PlayerView
+
+INFO = register(
+    GameInfo(
+        key="flip7",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        new_game=new_game,
+        from_dict=Flip7Game.from_dict,
+        action_from_code=action_from_code,
+        choose_ai=ai.choose,
+        ai_levels=ai.AI_LEVELS,
+        options=(GOAL_OPTION, BRUTAL_OPTION),
+        simultaneous=False,
+        hidden_hands=False,
+        hand_over_after=None,
+    )
+)
 
 __all__ = [
     "HIT",
+    "INFO",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "STAY",
     "Action",
     "ChooseCard",
     "ChoosePlayer",
-    "Decision",
     "Flip7Game",
+    "Flip7View",
     "Hit",
+    "PendingView",
+    "PlayerView",
     "Stay",
     "action_from_code",
     "card_from_label",

@@ -68,6 +68,7 @@ def card_choice(seat: int, index: int) -> ChooseCard:
     """A shared ChooseCard value (rows never hold 32 cards: 7 numbers and 12 modifiers)."""
     return CARD_CHOICES[seat][index]
 
+
 _PLAYER = re.compile(r"p(\d{1,2})")
 _CARD = re.compile(r"c(\d{1,2})\.(\d{1,2})")
 
@@ -83,4 +84,4 @@ def action_from_code(code: str) -> Action:
             return ChoosePlayer(int(m.group(1)))
         if m := _CARD.fullmatch(code):
             return ChooseCard(int(m.group(1)), int(m.group(2)))
-    raise IllegalMove(f"That is not a Flip 7 move: {code!r}.")
+    raise IllegalMove("bad_code", code=repr(code))

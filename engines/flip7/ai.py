@@ -51,13 +51,21 @@ def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     if not game.stack and seat == game.turn and game.winner < 0 and level in AI_LEVELS:
         return HIT if _hits(game, seat, level == "strong") else STAY
     if level not in AI_LEVELS:
-        raise IllegalMove(f"Unknown AI level {level!r}; use one of {', '.join(AI_LEVELS)}.")
-    if game.winner >= 0 or seat != game._decider():
-        raise IllegalMove("This seat has nothing to decide.")
+        raise IllegalMove("unknown_ai_level", level=level)
+    if game.winner >= 0:
+        raise IllegalMove("game_over")
+    if seat != game._decider():
+        raise IllegalMove("not_your_turn", seat=game._decider())
     # Not over, the decider, and no hit-or-stay turn (handled above): a stack choice.
     options = game._stack_options()
     if level == "simple":
         return _simple_choice(seat, options)
+    return _strong_choice(game, seat, options)
+
+
+def choose_among(game: Flip7Game, seat: int, options: list[Action]) -> Action:
+    """The strong AI's pick among some of the pending choice's options (a timeout leaves
+    out the seat's own name when it would aim an action or a modifier at itself)."""
     return _strong_choice(game, seat, options)
 
 
@@ -136,7 +144,8 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
         score = 0
     goal = game.goal
     if game.best_total + RACE_MARGIN >= goal and (
-            game.totals[seat] + score >= goal or game.status.count(ACTIVE) == 1):
+        game.totals[seat] + score >= goal or game.status.count(ACTIVE) == 1
+    ):
         race = _race(game, seat, score)
         if race is not None:
             return race
@@ -194,7 +203,8 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
             return _hits(game, seat, strong[seat])
         score = numsum[seat]
         if game.best_total >= race_from and (
-                totals[seat] + score >= goal or status.count(ACTIVE) == 1):
+            totals[seat] + score >= goal or status.count(ACTIVE) == 1
+        ):
             race = _race(game, seat, score)
             if race is not None:
                 return race
@@ -213,8 +223,7 @@ def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
             bust_points += card * copies
         if nums[seat] == 6:
             safe = game.unseen_numbers - bust - unlucky
-            return (game.unseen_points - bust_points + FLIP7_BONUS * safe
-                    > score * (bust + unlucky))
+            return game.unseen_points - bust_points + FLIP7_BONUS * safe > score * (bust + unlucky)
         return game.unseen_points - bust_points > score * (bust + unlucky)
 
     return decide
@@ -259,8 +268,9 @@ def _open_potential(game: Flip7Game, seat: int, score: int) -> float:
     return max(0.0, 0.4 * (OPEN_ROW_TARGET - score))
 
 
-def _draws_delta(game: Flip7Game, seat: int, draws: int, counts: list[int],
-                 total: int, score: int) -> float:
+def _draws_delta(
+    game: Flip7Game, seat: int, draws: int, counts: list[int], total: int, score: int
+) -> float:
     """Rough change in a player's round score (`score` now) from being made to take `draws`
     cards (1 for Just One More!, 4 for Flip Four!): each card busts with the row's chance, a
     little more for every card already taken, and is otherwise worth about 6.5 points."""
@@ -269,8 +279,11 @@ def _draws_delta(game: Flip7Game, seat: int, draws: int, counts: list[int],
         survive = 1.0 - chance
         gain = survive * (score + 6.5) - score - _open_potential(game, seat, score)
     else:
-        survive = 0.0 if chance >= 0.82 else (
-            (1.0 - chance) * (0.94 - chance) * (0.88 - chance) * (0.82 - chance))
+        survive = (
+            0.0
+            if chance >= 0.82
+            else ((1.0 - chance) * (0.94 - chance) * (0.88 - chance) * (0.82 - chance))
+        )
         gain = survive * (score + 26.0) - score
     if game.nums[seat] + draws >= 7:
         gain += survive * FLIP7_BONUS
@@ -307,8 +320,17 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         return _best_pick(game, seat, top)
     weights = quick_weights(game, seat)
     if kind == BONUS:
-        return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat  # type: ignore
-                                                         else -weights[o.seat]))  # type: ignore
+        return max(
+            options,
+            key=lambda o: (
+                FLIP7_BONUS
+                * (
+                    1.0
+                    if o.seat == seat  # type: ignore
+                    else -weights[o.seat]
+                )
+            ),
+        )  # type: ignore
     card = top[2]
     round_score = game.round_score
     # The first option with the highest worth, as max() would pick, without a key lambda.
@@ -319,8 +341,10 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     if card >= FIRST_MODIFIER:
         # A modifier that hurts the leader goes to the leader; else every option is weighed.
         # (On an active row every modifier counts as a loss: see _modifier_delta.)
-        if focus and (game.status[leader] == ACTIVE
-                      or _modifier_delta(game, leader, card, round_score(leader)) < 0):
+        if focus and (
+            game.status[leader] == ACTIVE
+            or _modifier_delta(game, leader, card, round_score(leader)) < 0
+        ):
             return player_choice(leader)
         for option in options:
             target = option.seat  # type: ignore[union-attr]
@@ -332,12 +356,14 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     draws = 1 if card == JUST_ONE_MORE else 4
     # Only itself and the leader are weighed when the leader can be a target (the options
     # are in seat order, so the lower seat wins a tie).
-    targets = [option.seat for option in options] if not focus else (  # type: ignore[union-attr]
-        [seat, leader] if seat < leader else [leader, seat])
+    targets = [option.seat for option in options]  # type: ignore[union-attr]
+    if focus:
+        targets = [target for target in sorted((seat, leader)) if target in targets]
     best_target = targets[0]
     for target in targets:
-        worth = weights[target] * _draws_delta(game, target, draws, counts, total,
-                                               round_score(target))
+        worth = weights[target] * _draws_delta(
+            game, target, draws, counts, total, round_score(target)
+        )
         if worth > best_worth:
             best_target, best_worth = target, worth
     return player_choice(best_target)

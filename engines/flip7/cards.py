@@ -38,23 +38,62 @@ MINUS: tuple[int, ...] = (*([0] * 21), 2, 4, 6, 8, 10, 0)
 """Points a modifier subtracts (F11); 0 for every other card."""
 
 ONE_DECK: tuple[int, ...] = (
-    1, 1, 2, 3, 4, 5, 6, 6, 8, 9, 10, 11, 12, 12, 1, 1, *([2] * 5), *([1] * 6)
+    1,
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    6,
+    8,
+    9,
+    10,
+    11,
+    12,
+    12,
+    1,
+    1,
+    *([2] * 5),
+    *([1] * 6),
 )
 """Copies of each id in one 108-card deck (F3): value v has v copies, 7 and 13 one fewer."""
 
 LABELS: tuple[str, ...] = (
-    "Zero", *(str(v) for v in range(1, 14)), "Unlucky 7", "Lucky 13",
-    "Just One More!", "Flip Four!", "Swap", "Steal", "Discard",
-    "−2", "−4", "−6", "−8", "−10", "÷2",
+    "Zero",
+    *(str(v) for v in range(1, 14)),
+    "Unlucky 7",
+    "Lucky 13",
+    "Just One More!",
+    "Flip Four!",
+    "Swap",
+    "Steal",
+    "Discard",
+    "−2",
+    "−4",
+    "−6",
+    "−8",
+    "−10",
+    "÷2",
 )
 
 _ALIASES: dict[str, int] = {
     **{label.lower(): card for card, label in enumerate(LABELS)},
-    "0": ZERO, "the zero": ZERO, "u7": UNLUCKY_7, "l13": LUCKY_13,
-    "jom": JUST_ONE_MORE, "just one more": JUST_ONE_MORE,
-    "flip four": FLIP_FOUR, "f4": FLIP_FOUR,
-    "-2": MINUS_2, "-4": MINUS_4, "-6": MINUS_6, "-8": MINUS_8, "-10": MINUS_10,
-    "/2": HALVE, "x2": HALVE,
+    "0": ZERO,
+    "the zero": ZERO,
+    "u7": UNLUCKY_7,
+    "l13": LUCKY_13,
+    "jom": JUST_ONE_MORE,
+    "just one more": JUST_ONE_MORE,
+    "flip four": FLIP_FOUR,
+    "f4": FLIP_FOUR,
+    "-2": MINUS_2,
+    "-4": MINUS_4,
+    "-6": MINUS_6,
+    "-8": MINUS_8,
+    "-10": MINUS_10,
+    "/2": HALVE,
+    "x2": HALVE,
 }
 
 assert sum(ONE_DECK) == 108 and len(ONE_DECK) == len(LABELS) == len(VALUE) == KINDS
@@ -88,10 +127,10 @@ def card_from_label(text: str | int) -> int:
     if isinstance(text, int):
         if 0 <= text < KINDS:
             return text
-        raise IllegalMove(f"There is no card number {text}.")
+        raise IllegalMove("unknown_card", card=text)
     card = _ALIASES.get(text.strip().lower())
     if card is None:
-        raise IllegalMove(f"There is no card called {text!r}.")
+        raise IllegalMove("unknown_card", card=text)
     return card
 
 

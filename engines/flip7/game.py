@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from itertools import repeat, starmap
 from operator import add, itemgetter
 from typing import Any
 
-from engines.base import Event, IllegalMove
+from engines.base import SCHEMA, Decision, Event, IllegalMove, Option, Outcome, check_seat
 from engines.flip7.actions import (
     CARD_CHOICES,
     HIT,
@@ -43,7 +42,6 @@ from engines.flip7.cards import (
     HALVE,
     JUST_ONE_MORE,
     KINDS,
-    LABELS,
     LUCKY_13,
     MINUS,
     STEAL,
@@ -56,21 +54,21 @@ from engines.flip7.cards import (
     number_totals,
 )
 from engines.flip7.scoring import FLIP7_BONUS, busted_score, busts, row_score
+from engines.flip7.views import Flip7View, PendingView, PlayerView
 
 _new_object = object.__new__
 _set_kind = Event.kind.__set__  # type: ignore[attr-defined]
-_set_text = Event.text.__set__  # type: ignore[attr-defined]
 _set_data = Event.data.__set__  # type: ignore[attr-defined]
 
 
-def _event(kind: str, text: str, data: dict[str, Any]) -> Event:
-    """Build an Event through its slots: the same object as Event(kind, text, data) at half
+def _event(kind: str, data: dict[str, Any]) -> Event:
+    """Build an Event through its slots: the same object as Event(kind, data) at half
     the cost of the frozen dataclass __init__, which matters at ~300 events a game."""
     event = _new_object(Event)
     _set_kind(event, kind)
-    _set_text(event, text)
     _set_data(event, data)
     return event
+
 
 _NO_CARDS = (0,) * KINDS
 _BIT = tuple(1 << value for value in range(14))
@@ -84,6 +82,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 24
 ONE_DECK_MAX = 18
 MIN_GOAL, MAX_GOAL, DEFAULT_GOAL = 50, 1000, 200
+GOAL_OPTION = Option("goal", DEFAULT_GOAL, MIN_GOAL, MAX_GOAL)
+BRUTAL_OPTION = Option("brutal", False)
 
 ACTIVE, STAYED, BUSTED, FLIP7 = 0, 1, 2, 3
 STATUS_NAMES = ("active", "stayed", "busted", "flip7")
@@ -94,17 +94,10 @@ ODD_CARDS = 1 << 14
 Lucky 13 or a modifier: the cards whose id is not their value or that bend the score, so a
 row without it is scored and busted by its ids alone (the AI's quick rule relies on it)."""
 _STEP_VERB = {SWAP_STEP: "swap", STEAL_STEP: "steal", DISCARD_STEP: "discard"}
-_ORDINAL = ("first", "second", "third", "fourth")
-_VERBS = {"deal": "was dealt", "hit": "flipped", "jom": "flipped"}
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What one seat must decide now; `options` are exactly the legal actions."""
-
-    kind: str
-    text: str
-    options: list[Action]
+SCHEMA_VERSION = 2
+FLIP4_DONE = 5
+"""A Flip Four! entry's draw count once its four draws are done and its set-aside cards
+are resolving above it: the card stays out of every pile until they are done (F7)."""
 
 
 class Flip7Game:
@@ -114,16 +107,53 @@ class Flip7Game:
     fast where a dict with this many keys would not."""
 
     __slots__ = (
-        "_clockwise", "_options", "_record", "acted", "best_total", "bonus_to", "brutal",
+        "_clockwise",
+        "_epoch",
+        "_opening",
+        "_options",
+        "_record",
+        "acted",
+        "best_total",
+        "bonus_to",
+        "brutal",
         "bust_len",
-        "deal_next", "dealer", "decks", "discard", "draw", "flip7", "goal", "halves", "mask",
-        "minus", "names", "nums", "numsum", "opening_events", "phase", "rng", "round", "rows",
-        "stack", "stat_busts", "stat_flip7s", "status", "totals", "turn", "unseen",
-        "unseen_others", "unseen_points", "winner",
+        "deal_next",
+        "dealer",
+        "decks",
+        "discard",
+        "draw",
+        "flip7",
+        "goal",
+        "halves",
+        "mask",
+        "minus",
+        "names",
+        "nums",
+        "numsum",
+        "phase",
+        "rng",
+        "round",
+        "rows",
+        "stack",
+        "stat_busts",
+        "stat_flip7s",
+        "status",
+        "totals",
+        "turn",
+        "unseen",
+        "unseen_others",
+        "unseen_points",
+        "winner",
     )
 
-    def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random,
-                 record_events: bool = True) -> None:
+    def __init__(
+        self,
+        names: list[str],
+        goal: int,
+        brutal: bool,
+        rng: random.Random,
+        record_events: bool = True,
+    ) -> None:
         count = len(names)
         # False only in the simulator: the same play, but no Event is built (apply and
         # opening_events return empty lists). Not game state, so not saved.
@@ -155,7 +185,8 @@ class Flip7Game:
         self.flip7 = -1
         self.bonus_to = -1
         self.winner = -1
-        self.opening_events: list[Event] = []
+        self._opening: list[Event] = []
+        self._epoch = 0  # moves accepted since the game began: stamps buttons (saved)
         # The options of the pending stack choice, computed once; its text only on request.
         self._options: list[Action] | None = None
         # Derived, rebuilt by _rebuild(), kept up to date so a round score or a bust check
@@ -180,21 +211,32 @@ class Flip7Game:
         """Number cards in the draw pile (kept as the other cards' count: they are rarer)."""
         return len(self.draw) - self.unseen_others
 
+    def opening_events(self) -> list[Event]:
+        """The first deal's events (F5), right after new_game; empty once loaded."""
+        return list(self._opening)
+
+    def epoch(self) -> int:
+        return self._epoch
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        return Outcome(winners=tuple(self.winners()), scores=tuple(self.totals))
+
     def to_act(self) -> list[int]:
         if self.phase == OVER:
             return []
         return [self.stack[-1][1]] if self.stack else [self.turn]
 
     def decision(self, seat: int) -> Decision | None:
-        if seat != self._decider():
+        if check_seat(seat, len(self.names)) != self._decider():
             return None
         if not self.stack:
-            name = self.names[seat]
             if self.mask[seat] & 1:
-                return Decision("hit_or_stay", f"{name} holds The Zero and must hit.", [HIT])
-            return Decision("hit_or_stay", f"{name}: hit or stay?", [HIT, STAY])
-        kind, text = self._step_prompt(self.stack[-1])
-        return Decision(kind, text, list(self._stack_options()))
+                return Decision("hit_or_stay", seat, (HIT,), {"must_hit": True})
+            return Decision("hit_or_stay", seat, (HIT, STAY), {"must_hit": False})
+        kind, data = self._step_prompt(self.stack[-1])
+        return Decision(kind, seat, tuple(self._stack_options()), data)
 
     def legal_actions(self, seat: int) -> list[Action]:
         decision = self.decision(seat)
@@ -202,19 +244,23 @@ class Flip7Game:
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply one move and resolve everything up to the next decision."""
+        check_seat(seat, len(self.names))
         if self.stack or seat != self.turn or self.phase == OVER:
-            return self._apply_choice(seat, action)
+            events = self._apply_choice(seat, action)
+            self._epoch += 1
+            return events
         if action is not HIT and action is not STAY:
             if not isinstance(action, Hit | Stay):
-                raise IllegalMove("Choose Hit or Stay.")
+                raise IllegalMove("not_an_option", seat=seat, action=repr(action))
             action = HIT if isinstance(action, Hit) else STAY
-        events: list[Event] = []
+        events = []
         if action is HIT:
             self._hit(seat, events)
         elif self.mask[seat] & 1:
-            raise IllegalMove("You can't stay while you hold The Zero.")
+            raise IllegalMove("must_hit", seat=seat)
         else:
             self._stay(seat, events)
+        self._epoch += 1
         return events
 
     def _hit(self, seat: int, events: list[Event]) -> None:
@@ -223,8 +269,7 @@ class Flip7Game:
         if self._deal_card(seat, "hit", events) is None and self.mask[seat] & 1:
             self.status[seat] = STAYED
             if self._record:
-                events.append(_event("stay", f"{self.names[seat]} has nothing to draw and "
-                                     "stays.", {"seat": seat, "forced": True}))
+                events.append(_event("stay", {"seat": seat, "forced": "no_card"}))
         self._pass_turn(seat, events)
 
     def turn_runner(self, decide: Callable[[int], bool]) -> Callable[[], None]:
@@ -312,7 +357,7 @@ class Flip7Game:
         self.status[seat] = STAYED
         self.acted = True
         if self._record:
-            events.append(_event("stay", f"{self.names[seat]} stays.", {"seat": seat}))
+            events.append(_event("stay", {"seat": seat, "forced": None}))
         self._pass_turn(seat, events)
 
     def _pass_turn(self, seat: int, events: list[Event]) -> None:
@@ -335,21 +380,27 @@ class Flip7Game:
             if options is None:
                 options = self._stack_options()
             if action not in options:
-                raise IllegalMove("That is not one of the choices: "
-                                  f"{self._step_prompt(stack[-1])[1]}")
+                raise IllegalMove("not_an_option", seat=seat, action=repr(action))
             self._options = None
             self._choose(stack[-1], action, events)
         self._run(events)
         return events
 
     def timeout_action(self, seat: int) -> Action:
-        """Stay (Hit while holding The Zero); any other decision is the strong AI's choice."""
+        """Stay (Hit while holding The Zero); any other decision is the strong AI's choice,
+        but never one aimed at the absent player themself while someone else can take it."""
+        check_seat(seat, len(self.names))
         self._check_turn(seat)
         if not self.stack:
             return HIT if self.mask[seat] & 1 else STAY
-        from engines.flip7.ai import choose
+        from engines.flip7.ai import choose, choose_among
 
-        return choose(self, seat, "strong")
+        action = choose(self, seat, "strong")
+        if self.stack[-1][0] == RESOLVE and action == _PLAYERS[seat]:
+            others = [option for option in self._stack_options() if option != action]
+            if others:
+                return choose_among(self, seat, others)
+        return action
 
     def winners(self) -> list[int]:
         return [self.winner] if self.winner >= 0 else []
@@ -363,8 +414,9 @@ class Flip7Game:
         if status == BUSTED:
             return busted_score(self.rows[seat], self.bust_len[seat], self.brutal)
         if status == FLIP7:
-            return row_score(self.rows[seat], flip7=True, bonus=self.bonus_to in (-1, seat),
-                             brutal=self.brutal)
+            return row_score(
+                self.rows[seat], flip7=True, bonus=self.bonus_to in (-1, seat), brutal=self.brutal
+            )
         if self.mask[seat] & 1:
             return 0
         total = (self.numsum[seat] >> self.halves[seat]) - self.minus[seat]
@@ -407,72 +459,77 @@ class Flip7Game:
                 held.append(entry[2])
         return held
 
-    def label(self, action: Action) -> str:
-        """A short button or select label, worded for the decision being made."""
-        if isinstance(action, Hit):
-            return "Hit"
-        if isinstance(action, Stay):
-            return "Stay"
-        if isinstance(action, ChooseCard):
-            text = f"{self._name(action.seat)}'s {self._card_at(action.seat, action.index)}"
-        elif isinstance(action, ChoosePlayer):
-            text = self._player_label(action.seat)
-        else:
-            raise IllegalMove("That is not a Flip 7 move.")
-        return text if len(text) <= 80 else text[:79] + "…"
-
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> Flip7View:
         """Everything public (Flip 7 hides nothing but the draw-pile order)."""
+        if seat is not None:
+            check_seat(seat, len(self.names))
         decider = self._decider()
         pending = None
         if decider >= 0:
             decision = self.decision(decider)
             assert decision is not None
-            pending = {"seat": decider, "kind": decision.kind, "text": decision.text}
-        return {
-            "round": self.round,
-            "goal": self.goal,
-            "brutal": self.brutal,
-            "decks": self.decks,
-            "dealer": self.dealer,
-            "turn": self.turn if self.phase == PLAY else None,
-            "draw_pile": len(self.draw),
-            "discard_pile": len(self.discard),
-            "players": [
-                {
-                    "name": name,
-                    "row": [LABELS[card] for card in self.rows[p]],
-                    "status": STATUS_NAMES[self.status[p]],
-                    "round_score": self.round_score(p),
-                    "total": self.totals[p],
-                }
+            pending = PendingView(decider, decision.kind, decision.data)
+        return Flip7View(
+            round=self.round,
+            goal=self.goal,
+            brutal=self.brutal,
+            decks=self.decks,
+            dealer=self.dealer,
+            turn=self.turn if self.phase == PLAY else None,
+            draw_pile=len(self.draw),
+            discard_pile=len(self.discard),
+            players=tuple(
+                PlayerView(
+                    name,
+                    tuple(self.rows[p]),
+                    STATUS_NAMES[self.status[p]],
+                    self.round_score(p),
+                    self.totals[p],
+                )
                 for p, name in enumerate(self.names)
-            ],
-            "resolving": [LABELS[card] for card in self.held_cards()],
-            "unseen": {LABELS[c]: n for c, n in enumerate(self.unseen) if n},
-            "pending": pending,
-            "over": self.is_over,
-            "winners": self.winners(),
-        }
+            ),
+            resolving=tuple(self.held_cards()),
+            unseen=tuple((c, n) for c, n in enumerate(self.unseen) if n),
+            pending=pending,
+            over=self.is_over,
+            winners=tuple(self.winners()),
+        )
 
     # ----------------------------------------------------------------- persistence
 
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {
-            "names": list(self.names), "goal": self.goal, "brutal": self.brutal,
+            SCHEMA: SCHEMA_VERSION,
+            "epoch": self._epoch,
+            "names": list(self.names),
+            "goal": self.goal,
+            "brutal": self.brutal,
             "rng": [version, list(internal), gauss],
-            "draw": list(self.draw), "discard": list(self.discard),
-            "rows": [list(row) for row in self.rows], "status": list(self.status),
-            "bust_len": list(self.bust_len), "totals": list(self.totals),
-            "dealer": self.dealer, "round": self.round, "phase": self.phase,
-            "deal_next": self.deal_next, "turn": self.turn, "acted": self.acted,
+            "draw": list(self.draw),
+            "discard": list(self.discard),
+            "rows": [list(row) for row in self.rows],
+            "status": list(self.status),
+            "bust_len": list(self.bust_len),
+            "totals": list(self.totals),
+            "dealer": self.dealer,
+            "round": self.round,
+            "phase": self.phase,
+            "deal_next": self.deal_next,
+            "turn": self.turn,
+            "acted": self.acted,
             "stack": [list(entry) for entry in self.stack],
-            "flip7": self.flip7, "bonus_to": self.bonus_to, "winner": self.winner,
+            "flip7": self.flip7,
+            "bonus_to": self.bonus_to,
+            "winner": self.winner,
         }
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Flip7Game:
+        """Load schema 2, or version 1 (no schema key: the same fields without the epoch)."""
+        schema = raw.get(SCHEMA, 1)
+        if schema not in (1, SCHEMA_VERSION):
+            raise IllegalMove("unknown_schema", schema=schema)
         version, internal, gauss = raw["rng"]
         rng = random.Random()
         rng.setstate((version, tuple(internal), gauss))
@@ -484,10 +541,20 @@ class Flip7Game:
         game.bust_len = list(raw["bust_len"])
         game.totals = list(raw["totals"])
         game.best_total = max(game.totals)
-        for key in ("dealer", "round", "phase", "deal_next", "turn", "acted", "flip7",
-                    "bonus_to", "winner"):
+        for key in (
+            "dealer",
+            "round",
+            "phase",
+            "deal_next",
+            "turn",
+            "acted",
+            "flip7",
+            "bonus_to",
+            "winner",
+        ):
             setattr(game, key, raw[key])
         game.stack = [list(entry) for entry in raw["stack"]]
+        game._epoch = raw.get("epoch", 0)
         game._rebuild()
         return game
 
@@ -541,8 +608,13 @@ class Flip7Game:
         if self.deal_next == 0 and not self._record:
             # A fresh deal: every row is empty and every player active, so while the cards
             # are plain numbers each one simply starts a row (no bust, no Flip 7).
-            unseen, rows, mask, numsum, nums = (self.unseen, self.rows, self.mask, self.numsum,
-                                                self.nums)
+            unseen, rows, mask, numsum, nums = (
+                self.unseen,
+                self.rows,
+                self.mask,
+                self.numsum,
+                self.nums,
+            )
             dealt = 0
             while dealt < count and draw and draw[-1] < UNLUCKY_7:
                 card = draw.pop()
@@ -570,14 +642,15 @@ class Flip7Game:
             self.stack.pop()
             self.discard.append(top[2])
             if self._record:
-                events.append(_event("discarded", f"{LABELS[top[2]]} is discarded: "
-                                    f"{self.names[top[1]]} has busted.", {"card": top[2]}))
+                events.append(
+                    _event("discarded", {"seat": top[1], "cards": [top[2]], "reason": "busted"})
+                )
             return False
         options = self._step_options(top)
         if len(options) != 1:
             self._options = options
             return True
-        self._choose(top, options[0], events)
+        self._choose(top, options[0], events, True)
         return False
 
     def _stack_options(self) -> list[Action]:
@@ -618,8 +691,7 @@ class Flip7Game:
         self.unseen[:] = self.counts_outside_rows()
         self._total_unseen()
         if self._record:
-            events.append(_event("reshuffle", "The discard pile was shuffled into a new draw "
-                                 f"pile of {len(draw)} cards.", {"cards": len(draw)}))
+            events.append(_event("reshuffle", {"cards": len(draw)}))
         return True
 
     def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
@@ -627,14 +699,12 @@ class Flip7Game:
         draw = self.draw
         if not draw and not self._reshuffle(events):
             if self._record:
-                events.append(_event("no_card", "No card is left to draw; "
-                                     f"{self.names[seat]} receives nothing.", {"seat": seat}))
+                events.append(_event("no_card", {"seat": seat, "how": how}))
             return None
         card = draw.pop()
         self.unseen[card] -= 1
         if self._record:
-            events.append(_event("flip", f"{self.names[seat]} {_VERBS[how]} {LABELS[card]}.",
-                                 {"seat": seat, "card": card, "how": how}))
+            events.append(_event("flip", {"seat": seat, "card": card, "how": how}))
         if card >= FIRST_ACTION:
             self.unseen_others -= 1
             self.stack.append([RESOLVE, seat, card])
@@ -662,8 +732,7 @@ class Flip7Game:
                 self.discard.extend(row)
                 row.clear()
                 if self._record:
-                    events.append(_event("wipe", f"Unlucky 7 wiped {self.names[seat]}'s row.",
-                                        {"seat": seat}))
+                    events.append(_event("wipe", {"seat": seat, "card": card}))
             row.append(card)
             self.mask[seat] = 1 << 7 | ODD_CARDS
             self.nums[seat] = 1
@@ -678,9 +747,9 @@ class Flip7Game:
             self.bust_len[seat] = len(row)
             self.stat_busts += 1
             if self._record:
-                events.append(_event("bust", f"{self.names[seat]} busted on a {_ORDINAL[same]} "
-                                    f"{'Zero' if value == 0 else value}.",
-                                    {"seat": seat, "card": card}))
+                events.append(
+                    _event("bust", {"seat": seat, "card": card, "value": value, "copy": same + 1})
+                )
             return
         row.append(card)
         self.mask[seat] |= 1 << value if card != LUCKY_13 else 1 << 13 | ODD_CARDS
@@ -695,14 +764,12 @@ class Flip7Game:
         self.flip7 = seat
         self.stat_flip7s += 1
         if self._record:
-            events.append(_event("flip7", f"{self.names[seat]} has Flip 7!", {"seat": seat}))
+            events.append(_event("flip7", {"seat": seat}))
         held = self.held_cards()
         if held:
             self.discard.extend(held)
             if self._record:
-                events.append(_event("discarded", "Unresolved cards are discarded: "
-                                    f"{', '.join(LABELS[card] for card in held)}.",
-                                    {"cards": held}))
+                events.append(_event("discarded", {"seat": seat, "cards": held, "reason": "flip7"}))
         self.stack.clear()
         if self.brutal:
             self.stack.append([BONUS, seat])
@@ -785,25 +852,30 @@ class Flip7Game:
         if self.status[target] == ACTIVE:
             self.status[target] = STAYED
             if self._record:
-                events.append(_event("stay", f"{self.names[target]} must stay (Just One More!).",
-                                    {"seat": target, "forced": True}))
+                events.append(_event("stay", {"seat": target, "forced": "just_one_more"}))
 
     def _step_flip4(self, top: list[int], events: list[Event]) -> None:
         """Flip Four!: four draws, stopping on bust or Flip 7; actions wait until done (F10)."""
         target = top[1]
-        name = self.names[target]
+        if top[3] == FLIP4_DONE:  # its set-aside cards are resolved: now it is discarded
+            self.stack.pop()
+            self.discard.append(top[2])
+            return
         while top[3] < 4:
             top[3] += 1
             card = self._draw(events)
             if card is None:
                 if self._record:
-                    events.append(_event("no_card", f"No card is left to draw; {name} receives "
-                                        "nothing.", {"seat": target}))
+                    events.append(
+                        _event("no_card", {"seat": target, "how": "flip4", "ordinal": top[3]})
+                    )
                 continue
             if self._record:
-                events.append(_event("flip", f"{name} flipped {LABELS[card]} "
-                                    f"(Flip Four! {top[3]} of 4).",
-                                    {"seat": target, "card": card, "how": "flip4"}))
+                events.append(
+                    _event(
+                        "flip", {"seat": target, "card": card, "how": "flip4", "ordinal": top[3]}
+                    )
+                )
             if card >= FIRST_ACTION:
                 top.append(card)
                 continue
@@ -812,18 +884,21 @@ class Flip7Game:
                 return
             if self.status[target] == BUSTED:
                 break
-        self.stack.pop()
-        self.discard.append(top[2])
         aside = top[4:]
-        if not aside:
+        if not aside or self.status[target] == BUSTED:
+            self.stack.pop()
+            self.discard.append(top[2])
+            if aside:
+                self.discard.extend(aside)
+                if self._record:
+                    events.append(
+                        _event("discarded", {"seat": target, "cards": aside, "reason": "set_aside"})
+                    )
             return
-        if self.status[target] == BUSTED:
-            self.discard.extend(aside)
-            if self._record:
-                events.append(_event("discarded", "Set-aside cards are discarded: "
-                                    f"{', '.join(LABELS[card] for card in aside)}.",
-                                    {"cards": aside}))
-            return
+        # The set-aside cards resolve above this entry, in the order flipped; the Flip Four!
+        # itself is discarded when they are done (F7).
+        del top[4:]
+        top[3] = FLIP4_DONE
         for card in reversed(aside):
             self.stack.append([RESOLVE, target, card])
 
@@ -840,8 +915,7 @@ class Flip7Game:
         if len(holders) < (2 if card == SWAP else 1):
             self.discard.append(card)
             if self._record:
-                events.append(_event("no_target", f"{LABELS[card]} has no legal target and is "
-                                    "discarded.", {"seat": seat, "card": card}))
+                events.append(_event("no_target", {"seat": seat, "card": card}))
             return False
         self._options = None
         if card == SWAP:
@@ -865,12 +939,12 @@ class Flip7Game:
         """The legal choices for stack entry `top` (F10, F11, F12)."""
         kind = top[0]
         if kind == BONUS:
-            return list(_PLAYERS[:len(self.names)])
+            return list(_PLAYERS[: len(self.names)])
         if kind == RESOLVE:
             if top[2] >= FIRST_MODIFIER and self.brutal and top[2] != HALVE:
-                return list(_PLAYERS[:len(self.names)])
+                return list(_PLAYERS[: len(self.names)])
             if BUSTED not in self.status:
-                return list(_PLAYERS[:len(self.names)])
+                return list(_PLAYERS[: len(self.names)])
             return [_PLAYERS[p] for p, s in enumerate(self.status) if s != BUSTED]
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
@@ -883,58 +957,52 @@ class Flip7Game:
             return self._card_options(second)
         victim = top[3]
         if victim < 0:
-            return list(map(_PLAYERS.__getitem__,
-                            self.holders(top[1] if kind == STEAL_STEP else -1)))
+            return list(
+                map(_PLAYERS.__getitem__, self.holders(top[1] if kind == STEAL_STEP else -1))
+            )
         return self._card_options(victim)
 
-    def _step_prompt(self, top: list[int]) -> tuple[str, str]:
-        """The decision kind and the sentence asking for it, for stack entry `top`."""
+    def _step_prompt(self, top: list[int]) -> tuple[str, dict[str, Any]]:
+        """The decision kind and its data, for stack entry `top`."""
         kind = top[0]
-        seat = top[1]
-        name = self.names[seat]
         if kind == BONUS:
-            return ("flip7_bonus", f"{name}: take +15 for Flip 7, or take 15 from "
-                    "another player's total?")
-        card = LABELS[top[2]]
+            return "flip7_bonus", {"amount": FLIP7_BONUS}
+        card = top[2]
         if kind == RESOLVE:
-            if top[2] >= FIRST_MODIFIER:
-                return "give_modifier", f"{name}: give {card} to a player."
-            return "choose_target", f"{name}: choose who takes the {card}"
+            return ("give_modifier" if card >= FIRST_MODIFIER else "choose_target"), {"card": card}
         verb = _STEP_VERB[kind]
         if kind == SWAP_STEP:
             first, index, second = top[3], top[4], top[5]
-            if first < 0:
-                return "swap_player", f"{name}: Swap, choose the first player."
-            if index < 0:
-                return "swap_card", f"{name}: Swap, choose {self._name(first)}'s card."
-            if second < 0:
-                return ("swap_player", f"{name}: Swap {self._name(first)}'s "
-                        f"{self._card_at(first, index)} with whose card?")
-            return ("swap_card", f"{name}: Swap {self._name(first)}'s "
-                    f"{self._card_at(first, index)} with which of "
-                    f"{self._name(second)}'s cards?")
+            data: dict[str, Any] = {
+                "card": card,
+                "first": None if first < 0 else first,
+                "first_card": None,
+                "second": None if second < 0 else second,
+            }
+            if index >= 0:
+                data["first_card"] = self.rows[first][index]
+            step = "player" if first < 0 or (index >= 0 and second < 0) else "card"
+            return f"swap_{step}", data
         victim = top[3]
-        if victim < 0:
-            return f"{verb}_player", f"{name}: {card}, choose a player."
-        return f"{verb}_card", f"{name}: {card}, choose {self._name(victim)}'s card."
+        data = {"card": card, "victim": None if victim < 0 else victim}
+        return f"{verb}_{'player' if victim < 0 else 'card'}", data
 
     def _card_options(self, seat: int) -> list[Action]:
-        return list(_CARDS[seat][:len(self.rows[seat])])
+        return list(_CARDS[seat][: len(self.rows[seat])])
 
-    def _choose(self, top: list[int], action: Action, events: list[Event]) -> None:
+    def _choose(
+        self, top: list[int], action: Action, events: list[Event], forced: bool = False
+    ) -> None:
         """Apply one legal choice to the top stack entry."""
         kind, seat = top[0], top[1]
         if kind == BONUS:
             assert isinstance(action, ChoosePlayer)
             self.stack.pop()
             self.bonus_to = action.seat
-            if action.seat == seat:
-                text = f"{self.names[seat]} takes the Flip 7 bonus of +{FLIP7_BONUS}."
-            else:
-                text = (f"{self.names[seat]} takes {FLIP7_BONUS} from "
-                        f"{self.names[action.seat]}'s total.")
             if self._record:
-                events.append(_event("flip7_bonus", text, {"seat": seat, "to": action.seat}))
+                events.append(
+                    _event("flip7_bonus", {"seat": seat, "to": action.seat, "amount": FLIP7_BONUS})
+                )
             return
         card = top[2]
         if kind == RESOLVE:
@@ -944,14 +1012,16 @@ class Flip7Game:
             if card >= FIRST_MODIFIER:
                 self._add_modifier(target, card)
                 if self._record:
-                    events.append(_event("modifier", f"{self.names[seat]} gives {LABELS[card]} to "
-                                        f"{self.names[target]}.",
-                                        {"seat": seat, "card": card, "to": target}))
+                    events.append(
+                        _event(
+                            "modifier", {"seat": seat, "card": card, "to": target, "forced": forced}
+                        )
+                    )
                 return
             if self._record:
-                events.append(_event("target", f"{self.names[seat]} plays {LABELS[card]} on "
-                                    f"{self.names[target]}.",
-                                    {"seat": seat, "card": card, "to": target}))
+                events.append(
+                    _event("target", {"seat": seat, "card": card, "to": target, "forced": forced})
+                )
             self.stack.append([JOM if card == JUST_ONE_MORE else FLIP4, target, card, 0])
             return
         if isinstance(action, ChoosePlayer):
@@ -963,17 +1033,21 @@ class Flip7Game:
             return
         self.stack.pop()
         self.discard.append(card)
-        actor = self.names[seat]
         if kind == SWAP_STEP:
             first, second = top[3], top[5]
-            text = (f"{actor} swapped {self._whose(first, seat)} {self._card_at(first, top[4])} "
-                    f"with {self._whose(second, seat)} {self._card_at(second, action.index)}."
-                    ) if self._record else ""
             out_first = self._take_from_row(first, top[4])
             out_second = self._take_from_row(second, action.index)
             if self._record:
-                events.append(_event("swap", text, {"seat": seat, "players": [first, second],
-                                                   "cards": [out_first, out_second]}))
+                events.append(
+                    _event(
+                        "swap",
+                        {
+                            "seat": seat,
+                            "players": [first, second],
+                            "cards": [out_first, out_second],
+                        },
+                    )
+                )
             self._arrive(first, out_second, events)
             self._arrive(second, out_first, events)
             return
@@ -981,15 +1055,12 @@ class Flip7Game:
         taken = self._take_from_row(victim, action.index)
         if kind == STEAL_STEP:
             if self._record:
-                events.append(_event("steal", f"{actor} stole {self._name(victim)}'s "
-                                    f"{LABELS[taken]}.",
-                                    {"seat": seat, "from": victim, "card": taken}))
+                events.append(_event("steal", {"seat": seat, "from": victim, "card": taken}))
             self._arrive(seat, taken, events)
             return
         self.discard.append(taken)
         if self._record:
-            events.append(_event("discard", f"{actor} discarded {self._whose(victim, seat)} "
-                                f"{LABELS[taken]}.", {"seat": seat, "from": victim, "card": taken}))
+            events.append(_event("discard", {"seat": seat, "from": victim, "card": taken}))
 
     # ----------------------------------------------------------------- rounds
 
@@ -1002,11 +1073,12 @@ class Flip7Game:
             totals[self.bonus_to] -= FLIP7_BONUS
         if self._record:
             for p, score in enumerate(scores):
-                events.append(_event("round_score", f"{self.names[p]} scores {score} this round "
-                                    f"(total {totals[p]}).",
-                                    {"seat": p, "score": score, "total": totals[p]}))
-            events.append(_event("round_end", f"Round {self.round} is over.",
-                                {"round": self.round, "scores": scores, "totals": list(totals)}))
+                events.append(
+                    _event("round_score", {"seat": p, "score": score, "total": totals[p]})
+                )
+            events.append(
+                _event("round_end", {"round": self.round, "scores": scores, "totals": list(totals)})
+            )
         top = self.best_total = max(totals)
         if top >= self.goal:
             leaders = [p for p, total in enumerate(totals) if total == top]
@@ -1014,13 +1086,14 @@ class Flip7Game:
                 self.winner = leaders[0]
                 self.phase = OVER
                 if self._record:
-                    events.append(_event("game_over", f"{self.names[self.winner]} wins with {top} "
-                                        "points.", {"winners": leaders, "totals": list(totals)}))
+                    events.append(
+                        _event(
+                            "game_over", {"winners": leaders, "total": top, "totals": list(totals)}
+                        )
+                    )
                 return
             if self._record:
-                events.append(_event("tie", f"{' and '.join(self.names[p] for p in leaders)} are "
-                                    f"tied at {top}; another round is played.",
-                                    {"seats": leaders, "total": top}))
+                events.append(_event("tie", {"seats": leaders, "total": top}))
         self._start_round((self.dealer + 1) % len(self.names), events)
 
     def _start_round(self, dealer: int, events: list[Event]) -> None:
@@ -1047,9 +1120,7 @@ class Flip7Game:
         self.deal_next = 0
         self.acted = False
         if self._record:
-            events.append(_event("round_start", f"Round {self.round} begins; "
-                                f"{self.names[dealer]} deals.",
-                                {"round": self.round, "dealer": dealer}))
+            events.append(_event("round_start", {"round": self.round, "dealer": dealer}))
 
     # ----------------------------------------------------------------- helpers
 
@@ -1062,38 +1133,23 @@ class Flip7Game:
 
     def _check_turn(self, seat: int) -> None:
         if self.phase == OVER:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove("game_over")
         decider = self._decider()
         if seat != decider:
-            raise IllegalMove(f"It is {self.names[decider]}'s turn to choose.")
-
-    def _name(self, seat: int) -> str:
-        return self.names[seat]
-
-    def _whose(self, owner: int, actor: int) -> str:
-        return "their" if owner == actor else f"{self.names[owner]}'s"
-
-    def _card_at(self, seat: int, index: int) -> str:
-        return LABELS[self.rows[seat][index]]
-
-    def _player_label(self, seat: int) -> str:
-        """How ChoosePlayer reads in the current decision."""
-        top = self.stack[-1] if self.stack else None
-        name = self.names[seat]
-        if top is None:
-            return name
-        if top[0] == BONUS:
-            return f"+{FLIP7_BONUS} for me" if seat == top[1] else f"−{FLIP7_BONUS} to {name}"
-        if top[0] == RESOLVE:
-            card = LABELS[top[2]]
-            return f"Give {card} to {name}" if top[2] >= FIRST_MODIFIER else f"{card} on {name}"
-        return name
+            raise IllegalMove("not_your_turn", seat=decider)
 
 
-def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: bool = False,
-             deck: list[int | str] | None = None, dealer: int | None = None,
-             record_events: bool = True) -> Flip7Game:
-    """Start a game and deal round 1 (its events are in `game.opening_events`).
+def new_game(
+    names: list[str],
+    seed: int,
+    *,
+    goal: int = DEFAULT_GOAL,
+    brutal: bool = False,
+    deck: list[int | str] | None = None,
+    dealer: int | None = None,
+    record_events: bool = True,
+) -> Flip7Game:
+    """Start a game and deal round 1 (its events are in `game.opening_events()`).
 
     `deck` stacks the draw pile for tests: those cards come first, in order, and the rest of
     the deck follows shuffled. `dealer` fixes the first dealer (random otherwise, F2).
@@ -1102,15 +1158,13 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
     `stat_busts` and `stat_flip7s`.
     """
     if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
-        raise IllegalMove("Players need non-empty names.")
+        raise IllegalMove("bad_names")
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise IllegalMove(f"Flip 7 needs {MIN_PLAYERS} to {MAX_PLAYERS} players.")
-    if isinstance(goal, bool) or not isinstance(goal, int) or not MIN_GOAL <= goal <= MAX_GOAL:
-        raise IllegalMove(f"The goal must be a whole number from {MIN_GOAL} to {MAX_GOAL}.")
-    if not isinstance(brutal, bool):
-        raise IllegalMove("Brutal mode is either on or off.")
-    if dealer is not None and not (isinstance(dealer, int) and 0 <= dealer < len(names)):
-        raise IllegalMove("The dealer must be one of the players.")
+        raise IllegalMove("player_count", players=len(names), low=MIN_PLAYERS, high=MAX_PLAYERS)
+    GOAL_OPTION.check(goal)
+    BRUTAL_OPTION.check(brutal)
+    if dealer is not None:
+        check_seat(dealer, len(names))
     rng = random.Random(seed)
     game = Flip7Game(names, goal, brutal, rng, record_events)
     cards = full_deck(game.decks)
@@ -1120,7 +1174,7 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
         remaining = deck_counts(game.decks)
         for card in top:
             if remaining[card] == 0:
-                raise IllegalMove(f"The deck has no more {LABELS[card]} cards.")
+                raise IllegalMove("deck_exhausted", card=card)
             remaining[card] -= 1
         rest = [card for card in cards if _take(remaining, card)]
         cards = rest + top[::-1]
@@ -1133,7 +1187,7 @@ def new_game(names: list[str], seed: int, *, goal: int = DEFAULT_GOAL, brutal: b
     events: list[Event] = []
     game._start_round(game.dealer, events)
     game._run(events)
-    game.opening_events = events
+    game._opening = events
     return game
 
 
@@ -1149,8 +1203,9 @@ def _shuffle(rng: random.Random, cards: list[int]) -> None:
 @cache
 def _clockwise(count: int) -> tuple[tuple[int, ...], ...]:
     """Per seat, the other seats clockwise from its left, itself last (F2)."""
-    return tuple(tuple((seat + step) % count for step in range(1, count + 1))
-                 for seat in range(count))
+    return tuple(
+        tuple((seat + step) % count for step in range(1, count + 1)) for seat in range(count)
+    )
 
 
 def _take(remaining: list[int], card: int) -> bool:

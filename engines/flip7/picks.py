@@ -67,8 +67,12 @@ def pick_steps(game: Flip7Game, seat: int, top: list[int]) -> list[Action]:
         return [player_choice(victim), card_choice(victim, index)]
     first, index, second, other = plan
     taken = (top[3] >= 0) + (top[4] >= 0) + (top[5] >= 0)  # steps are taken in this order
-    steps = [player_choice(first), card_choice(first, index), player_choice(second),
-             card_choice(second, other)]
+    steps = [
+        player_choice(first),
+        card_choice(first, index),
+        player_choice(second),
+        card_choice(second, other),
+    ]
     return steps[taken:]
 
 
@@ -76,8 +80,12 @@ def _fits(top: list[int], plan: object) -> bool:
     if not isinstance(plan, tuple) or not plan:
         return False
     if top[0] == SWAP_STEP:
-        return len(plan) == 4 and top[3] in (-1, plan[0]) and top[4] in (-1, plan[1]) and (
-            top[5] in (-1, plan[2]))
+        return (
+            len(plan) == 4
+            and top[3] in (-1, plan[0])
+            and top[4] in (-1, plan[1])
+            and (top[5] in (-1, plan[2]))
+        )
     return len(plan) == 2 and top[3] in (-1, plan[0])
 
 
@@ -95,8 +103,9 @@ def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) ->
     return _search_swap(game, top, holders, weights)
 
 
-def _bounds(game: Flip7Game, players: list[int],
-            weights: list[float]) -> tuple[dict[int, float], dict[int, float]]:
+def _bounds(
+    game: Flip7Game, players: list[int], weights: list[float]
+) -> tuple[dict[int, float], dict[int, float]]:
     """Each player's row worth now, and the most its weighted change can add to a pick.
     Outside brutal mode a row is worth at least 0, so an opponent's term w * (worth - now) is
     at most w * (0.0 - now) (w < 0), in floats too (rounding is monotonic): a candidate whose
@@ -110,8 +119,9 @@ def _bounds(game: Flip7Game, players: list[int],
     return now, bound
 
 
-def _search_swap(game: Flip7Game, top: list[int], holders: list[int],
-                 weights: list[float]) -> tuple[int, ...]:
+def _search_swap(
+    game: Flip7Game, top: list[int], holders: list[int], weights: list[float]
+) -> tuple[int, ...]:
     """A Swap by a seat with no row of its own, or one whose first steps are taken."""
     rows, brutal = game.rows, game.brutal
     now, bound = _bounds(game, holders, weights)
@@ -149,8 +159,9 @@ def _search_swap(game: Flip7Game, top: list[int], holders: list[int],
     return best
 
 
-def _search_take(game: Flip7Game, seat: int, top: list[int], holders: list[int],
-                 weights: list[float]) -> tuple[int, ...]:
+def _search_take(
+    game: Flip7Game, seat: int, top: list[int], holders: list[int], weights: list[float]
+) -> tuple[int, ...]:
     """A Steal or a Discard: one card taken from a row, into the seat's own or away."""
     steal = top[0] == STEAL_STEP
     if top[3] >= 0:
@@ -203,8 +214,9 @@ def _search_take(game: Flip7Game, seat: int, top: list[int], holders: list[int],
     return best
 
 
-def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
-                     weights: list[float]) -> tuple[int, ...]:
+def _search_own_swap(
+    game: Flip7Game, seat: int, holders: list[int], weights: list[float]
+) -> tuple[int, ...]:
     """`_search` for the commonest Swap: no step taken, and the seat has a row, so it swaps
     one of its own cards with an opponent's. Opponents are tried from the one with the most
     to lose; once even busting an opponent, plus the most the seat's own row could gain,
@@ -243,12 +255,24 @@ def _search_own_swap(game: Flip7Game, seat: int, holders: list[int],
             mask_p, active_p, sum_p = mask[p], status[p] == ACTIVE, game.numsum[p]
             for i_mine, c_mine in enumerate(row_mine):
                 for i_p, c_p in enumerate(row_p):
-                    gain = w_mine * ((0.0 if c_p != c_mine and mask_mine >> c_p & 1 else
-                                      _worth(sum_mine - c_mine + c_p, active_mine)) - mine_now)
+                    gain = w_mine * (
+                        (
+                            0.0
+                            if c_p != c_mine and mask_mine >> c_p & 1
+                            else _worth(sum_mine - c_mine + c_p, active_mine)
+                        )
+                        - mine_now
+                    )
                     if gain + bound_p < best_value:
                         continue
-                    value = gain + w * ((0.0 if c_mine != c_p and mask_p >> c_mine & 1 else
-                                         _worth(sum_p - c_p + c_mine, active_p)) - now_p)
+                    value = gain + w * (
+                        (
+                            0.0
+                            if c_mine != c_p and mask_p >> c_mine & 1
+                            else _worth(sum_p - c_p + c_mine, active_p)
+                        )
+                        - now_p
+                    )
                     if value >= best_value:
                         plan = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
                         if value > best_value or plan < best:
@@ -302,8 +326,9 @@ def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, li
     return numsum, nums, halves, minus, zeros, luckies, per_value, game.status[seat] == ACTIVE
 
 
-def _value(facts: tuple[int, int, int, int, int, int, list[int], bool], out: int, card: int,
-           brutal: bool) -> float:
+def _value(
+    facts: tuple[int, int, int, int, int, int, list[int], bool], out: int, card: int, brutal: bool
+) -> float:
     """Worth of a row after card `out` leaves it and `card` arrives (-1: none): its round
     score (0 on a bust, Unlucky 7 wiping first, a bonus for Flip 7) plus an active row's open
     potential. O(1), as this runs for every candidate pair."""

@@ -29,8 +29,9 @@ def number_total(row: list[int]) -> int:
     return sum(VALUE[card] for card in row if card < 16)
 
 
-def row_score(row: list[int], *, flip7: bool = False, bonus: bool = True,
-              brutal: bool = False) -> int:
+def row_score(
+    row: list[int], *, flip7: bool = False, bonus: bool = True, brutal: bool = False
+) -> int:
     """Score a row that has not busted, F7 steps 1-5: sum, halve per ÷2, subtract the minus
     cards (floor 0 unless brutal), +15 for Flip 7 (if taken), The Zero makes it 0 unless Flip 7."""
     total = 0

@@ -17,8 +17,15 @@ from engines.flip7.game import DISCARD_STEP, OVER, SWAP_STEP, Flip7Game, new_gam
 from engines.flip7.picks import pick_steps
 
 
-def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200,
-              brutal: bool = False, fast: bool = True) -> Flip7Game:
+def play_game(
+    names: list[str],
+    seed: int,
+    seat_levels: list[str],
+    *,
+    goal: int = 200,
+    brutal: bool = False,
+    fast: bool = True,
+) -> Flip7Game:
     """One AI-only game to its end. `fast` records no events and plays hit-or-stay turns
     through `hit_rule` and the engine's `turn_runner`; otherwise every move goes through `choose`
     and `apply` as the bot does. Both play the same game (a test compares them)."""
@@ -49,8 +56,11 @@ def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int 
                     choose_step(top, action, sink)
             else:
                 options = stack_options()
-                action = (_strong_choice(game, seat, options) if strong[seat]
-                          else _simple_choice(seat, options))
+                action = (
+                    _strong_choice(game, seat, options)
+                    if strong[seat]
+                    else _simple_choice(seat, options)
+                )
                 game._options = None
                 choose_step(top, action, sink)
             run(sink)
@@ -59,8 +69,9 @@ def play_game(names: list[str], seed: int, seat_levels: list[str], *, goal: int 
     return game
 
 
-def simulate(games: int, players: int, seed: int, levels: list[str], *, goal: int = 200,
-             brutal: bool = False) -> dict[str, float]:
+def simulate(
+    games: int, players: int, seed: int, levels: list[str], *, goal: int = 200, brutal: bool = False
+) -> dict[str, float]:
     """Play `games` games and return the key figures. The average round score is the sum of
     the final totals over player-rounds (in brutal mode it includes the −15 swings)."""
     names = [f"AI{p + 1}" for p in range(players)]
@@ -99,8 +110,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--levels", default="strong",
-                        help="comma-separated AI levels, cycled over the seats")
+    parser.add_argument(
+        "--levels", default="strong", help="comma-separated AI levels, cycled over the seats"
+    )
     parser.add_argument("--goal", type=int, default=200)
     parser.add_argument("--brutal", action="store_true")
     args = parser.parse_args(argv)
@@ -108,8 +120,9 @@ def main(argv: list[str] | None = None) -> None:
     for level in levels:
         if level not in AI_LEVELS:
             parser.error(f"unknown level {level!r}; choose from {', '.join(AI_LEVELS)}")
-    result = simulate(args.games, args.players, args.seed, levels, goal=args.goal,
-                      brutal=args.brutal)
+    result = simulate(
+        args.games, args.players, args.seed, levels, goal=args.goal, brutal=args.brutal
+    )
     print(f"games: {args.games}  players: {args.players}  levels: {','.join(levels)}")
     print(f"games/s: {result['games_per_second']:.0f}")
     print(f"rounds per game: {result['rounds_per_game']:.2f}")
@@ -118,8 +131,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Flip 7 rate (rounds): {result['flip7_rate']:.1%}")
     for level in dict.fromkeys(levels):
         share = levels.count(level) * args.players / len(levels) / args.players
-        print(f"win rate {level}: {result[f'win_rate_{level}']:.1%} "
-              f"(seat share {share:.0%})")
+        print(f"win rate {level}: {result[f'win_rate_{level}']:.1%} (seat share {share:.0%})")
     by_seat = "  ".join(f"{result[f'win_rate_seat_{p + 1}']:.1%}" for p in range(args.players))
     print(f"win rate by seat: {by_seat}")
 

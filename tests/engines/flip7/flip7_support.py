@@ -1,13 +1,14 @@
-"""Helpers for the Flip 7 tests: stacked decks and card bookkeeping."""
+"""Helpers for the Flip 7 tests: stacked decks, events by kind and data, card bookkeeping."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from engines.base import Event
 from engines.flip7 import Flip7Game, new_game
 from engines.flip7.actions import Action
-from engines.flip7.cards import card_from_label, deck_counts
+from engines.flip7.cards import card_from_label, card_label, deck_counts
 
 ANN, BOB, CAT = 0, 1, 2
 
@@ -27,12 +28,37 @@ def play(game: Flip7Game, *moves: tuple[int, Action]) -> list[Event]:
     return events
 
 
-def texts(events: list[Event]) -> list[str]:
-    return [event.text for event in events]
+def find(events: list[Event], kind: str, **data: Any) -> list[Event]:
+    """The events of `kind` whose data holds every given item (cards given by label)."""
+    want = {
+        key: card_from_label(value) if key == "card" and isinstance(value, str) else value
+        for key, value in data.items()
+    }
+    return [
+        event
+        for event in events
+        if event.kind == kind and all(event.data.get(k) == v for k, v in want.items())
+    ]
+
+
+def has(events: list[Event], kind: str, **data: Any) -> bool:
+    return bool(find(events, kind, **data))
+
+
+def kinds(events: list[Event]) -> list[str]:
+    return [event.kind for event in events]
+
+
+def labels(cards_: list[int] | tuple[int, ...]) -> list[str]:
+    return [card_label(card) for card in cards_]
 
 
 def rows(game: Flip7Game) -> list[list[str]]:
-    return [player["row"] for player in game.view(None)["players"]]
+    return [labels(player.row) for player in game.view(None).players]
+
+
+def status(game: Flip7Game, seat: int) -> str:
+    return game.view(None).players[seat].status
 
 
 def card_counts(game: Flip7Game) -> Counter[int]:
@@ -49,5 +75,5 @@ def full_counts(game: Flip7Game) -> Counter[int]:
     return Counter({card: n for card, n in enumerate(deck_counts(game.decks)) if n})
 
 
-def cards(*labels: str) -> list[int]:
-    return [card_from_label(label) for label in labels]
+def cards(*labels_: str) -> list[int]:
+    return [card_from_label(label) for label in labels_]

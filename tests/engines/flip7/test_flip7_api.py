@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 from flip7_support import ANN, BOB, CAT, play, stacked
 
-from engines.base import IllegalMove
+from engines.base import SCHEMA, Game, IllegalMove
 from engines.flip7 import (
     HIT,
     MAX_PLAYERS,
@@ -17,12 +18,15 @@ from engines.flip7 import (
     ChooseCard,
     ChoosePlayer,
     Flip7Game,
+    Flip7View,
+    PendingView,
+    PlayerView,
     action_from_code,
     card_label,
     new_game,
 )
 from engines.flip7.ai import AI_LEVELS, choose
-from engines.flip7.cards import JUST_ONE_MORE, LUCKY_13, MINUS_4, SWAP, ZERO
+from engines.flip7.cards import FLIP_FOUR, HALVE, JUST_ONE_MORE, LUCKY_13, MINUS_4, SWAP, ZERO
 from engines.flip7.simulate import simulate
 
 
@@ -37,75 +41,143 @@ def test_action_codes_round_trip_and_garbage_is_refused() -> None:
         assert action_from_code(action.code) == action
         assert len(action.code) < 40
     for garbage in ("", "p", "c1", "p1x", "hitt", "c1.2.3", None):
-        with pytest.raises(IllegalMove):
+        with pytest.raises(IllegalMove) as refused:
             action_from_code(garbage)  # type: ignore[arg-type]
+        assert refused.value.kind == "bad_code"
 
 
 def test_view_has_the_public_table() -> None:
     game = stacked(["9", "Lucky 13", "÷2"], players=3)
     view = game.view(None)
+    assert isinstance(view, Flip7View)
     assert view == game.view(BOB)
-    json.dumps(view)
-    assert {
-        "round",
-        "goal",
-        "brutal",
-        "dealer",
-        "turn",
-        "draw_pile",
-        "discard_pile",
-        "players",
-        "pending",
-    } <= set(view)
-    assert view["round"] == 1 and view["goal"] == 200 and view["brutal"] is False
-    assert view["dealer"] == CAT and view["turn"] is None and view["draw_pile"] == 108 - 3
-    assert view["discard_pile"] == 0
-    assert view["pending"] == {
-        "seat": CAT,
-        "kind": "give_modifier",
-        "text": "Cat: give ÷2 to a player.",
-    }
-    assert view["players"][BOB] == {
-        "name": "Bob",
-        "row": ["Lucky 13"],
-        "status": "active",
-        "round_score": 13,
-        "total": 0,
-    }
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.round = 2  # type: ignore[misc]
+    assert view.round == 1 and view.goal == 200 and view.brutal is False
+    assert view.dealer == CAT and view.turn is None and view.draw_pile == 108 - 3
+    assert view.discard_pile == 0 and view.resolving == (HALVE,)
+    assert view.pending == PendingView(CAT, "give_modifier", {"card": HALVE})
+    assert view.players[BOB] == PlayerView("Bob", (LUCKY_13,), "active", 13, 0)
+    assert HALVE not in dict(view.unseen) and dict(view.unseen)[9] == 8
+    assert sum(n for _, n in view.unseen) == view.draw_pile
     play(game, (CAT, ChoosePlayer(ANN)))
     view = game.view(None)
-    assert view["turn"] == ANN and view["players"][ANN]["round_score"] == 4
-    assert view["pending"]["kind"] == "hit_or_stay"
+    assert view.turn == ANN and view.players[ANN].round_score == 4
+    assert view.pending is not None and view.pending.kind == "hit_or_stay"
+    assert not view.over and view.winners == ()
 
 
-def test_labels_fit_the_decision() -> None:
-    game = stacked(["Flip Four!", "5"])
-    assert game.label(ChoosePlayer(BOB)) == "Flip Four! on Bob"
+def test_seats_are_validated_everywhere() -> None:
+    game = stacked(["5", "6"])
+    for bad in (True, "0", 2, -1, 1.0, None):
+        for call in (
+            game.decision,
+            game.legal_actions,
+            game.timeout_action,
+            lambda seat: game.apply(seat, HIT),
+        ):
+            with pytest.raises(IllegalMove) as refused:
+                call(bad)
+            assert refused.value.kind == "no_such_seat"
+        if bad is not None:
+            with pytest.raises(IllegalMove) as refused:
+                game.view(bad)
+            assert refused.value.kind == "no_such_seat"
+    with pytest.raises(IllegalMove) as refused:
+        new_game(["Ann", "Bob"], 1, dealer=2)
+    assert refused.value.kind == "no_such_seat"
+
+
+def test_over_game_asks_nothing_of_anyone() -> None:
+    game = new_game(["A", "B", "C"], 3, goal=50)
+    while not game.is_over:
+        (seat,) = game.to_act()
+        game.apply(seat, choose(game, seat))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winners == tuple(game.winners())
+    assert outcome.scores == tuple(game.totals) and max(outcome.scores) >= 50
+    for seat in range(3):
+        assert game.decision(seat) is None and game.legal_actions(seat) == []
+        with pytest.raises(IllegalMove) as refused:
+            game.timeout_action(seat)
+        assert refused.value.kind == "game_over"
+    assert game.view(None).pending is None and game.view(None).over
+
+
+def test_epoch_changes_with_every_accepted_move_only() -> None:
     game = stacked(["5", "6", "−4"])
+    epochs = [game.epoch()]
     play(game, (ANN, HIT))
-    assert game.label(ChoosePlayer(BOB)) == "Give −4 to Bob"
-    game = stacked(["5", "6", "Steal"])
-    assert game.label(ChooseCard(ANN, 0)) == "Ann's 5"
-    assert game.label(HIT) == "Hit" and game.label(STAY) == "Stay"
-    long = new_game(["A" * 100, "B"], 1)
-    assert len(long.label(ChooseCard(0, 0) if long.rows[0] else ChoosePlayer(0))) <= 80
+    epochs.append(game.epoch())
+    with pytest.raises(IllegalMove):
+        game.apply(BOB, HIT)
+    assert game.epoch() == epochs[-1]
+    play(game, (ANN, ChoosePlayer(BOB)))
+    epochs.append(game.epoch())
+    assert len(set(epochs)) == 3
+    assert Flip7Game.from_dict(game.to_dict()).epoch() == game.epoch()
+
+
+def test_opening_events_and_schema() -> None:
+    game = stacked(["5", "6"])
+    assert [e.kind for e in game.opening_events()] == ["round_start", "flip", "flip"]
+    raw = game.to_dict()
+    assert raw[SCHEMA] == 2
+    assert Flip7Game.from_dict(raw).opening_events() == []
+    old = {key: value for key, value in raw.items() if key not in (SCHEMA, "epoch")}
+    loaded = Flip7Game.from_dict(old)  # today's format: schema 1
+    assert loaded.view(None) == game.view(None) and loaded.epoch() == 0
+    with pytest.raises(IllegalMove) as refused:
+        Flip7Game.from_dict({**raw, SCHEMA: 3})
+    assert refused.value.kind == "unknown_schema"
+
+
+def test_registered_game_info() -> None:
+    from engines.flip7 import INFO
+
+    assert INFO.key == "flip7" and (INFO.min_players, INFO.max_players) == (2, 24)
+    assert INFO.check_options({}) == {"goal": 200, "brutal": False}
+    assert INFO.ai_levels == AI_LEVELS and INFO.choose_ai is choose
+    assert not INFO.simultaneous and not INFO.hidden_hands and INFO.hand_over_after is None
+    game = INFO.new_game(["A", "B"], 1, **INFO.check_options({"goal": 60, "brutal": True}))
+    assert isinstance(game, Game) and game.goal == 60 and game.brutal
+    assert INFO.from_dict(game.to_dict()).to_dict() == game.to_dict()
 
 
 def test_timeout_is_stay_or_a_strong_choice() -> None:
     game = stacked(["5", "6"])
     assert game.timeout_action(ANN) == STAY
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as refused:
         game.timeout_action(BOB)
+    assert refused.value.kind == "not_your_turn" and refused.value.data == {"seat": ANN}
     game = stacked(["5", "6", "−4"])
     play(game, (ANN, HIT))
     assert game.timeout_action(ANN) == ChoosePlayer(BOB)
 
 
+def test_timeout_never_aims_an_action_or_a_modifier_at_the_absent_player() -> None:
+    checked = 0
+    for seed in range(60):
+        game = new_game(["A", "B", "C", "D"], seed, brutal=seed % 2 == 0, goal=100)
+        while not game.is_over:
+            (seat,) = game.to_act()
+            decision = game.decision(seat)
+            assert decision is not None
+            action = game.timeout_action(seat)
+            assert action in decision.options
+            if decision.kind in ("choose_target", "give_modifier") and len(decision.options) > 1:
+                assert action != ChoosePlayer(seat)
+                checked += 1
+            game.apply(seat, choose(game, seat))
+    assert checked > 50
+
+
 def test_saved_mid_flip_four_set_aside_continues_identically() -> None:
     game = stacked(["9", "Flip Four!", "Just One More!", "2", "Swap", "3", "4", "5"])
     play(game, (BOB, ChoosePlayer(ANN)))
-    assert game.held_cards() == [SWAP, JUST_ONE_MORE]  # resolved in flip order
-    assert "Just One More!" in game.decision(ANN).text  # type: ignore[union-attr]
+    # Resolved in flip order; the Flip Four! itself waits below them (F7).
+    assert game.held_cards() == [FLIP_FOUR, SWAP, JUST_ONE_MORE]
+    assert game.decision(ANN).data == {"card": JUST_ONE_MORE}  # type: ignore[union-attr]
     raw = json.loads(json.dumps(game.to_dict()))
     copy = Flip7Game.from_dict(raw)
     assert copy.decision(ANN) == game.decision(ANN)
@@ -126,8 +198,9 @@ def test_ai_choices_are_legal_and_ignore_draw_order() -> None:
             rng.shuffle(shuffled.draw)
             assert choose(shuffled, seat, level) == action
             game.apply(seat, action)
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove) as refused:
         choose(new_game(["A", "B"], 1), 0, "genius")
+    assert refused.value.kind == "unknown_ai_level" and refused.value.data == {"level": "genius"}
 
 
 def test_strong_ai_swaps_to_bust_an_opponent() -> None:
@@ -137,8 +210,8 @@ def test_strong_ai_swaps_to_bust_an_opponent() -> None:
     play(game, (ANN, HIT))
     while game.stack:
         game.apply(ANN, choose(game, ANN))
-    assert game.view()["players"][BOB]["status"] == "busted"
-    assert game.view()["players"][ANN]["status"] == "active"
+    assert game.view().players[BOB].status == "busted"
+    assert game.view().players[ANN].status == "active"
 
 
 def test_simulator_reports_figures() -> None:

@@ -20,9 +20,9 @@ def test_games_without_events_follow_the_same_states(players: int, brutal: bool,
     for g in range(3):
         recorded = new_game(names, seed * 100 + g, brutal=brutal, goal=100)
         silent = new_game(names, seed * 100 + g, brutal=brutal, goal=100, record_events=False)
-        assert silent.opening_events == []
-        busts = [event.kind for event in recorded.opening_events].count("bust")
-        flip7s = [event.kind for event in recorded.opening_events].count("flip7")
+        assert silent.opening_events() == []
+        busts = [event.kind for event in recorded.opening_events()].count("bust")
+        flip7s = [event.kind for event in recorded.opening_events()].count("flip7")
         levels = ["strong", "simple"]
         while not recorded.is_over:
             assert silent.to_dict() == recorded.to_dict()
@@ -60,7 +60,8 @@ def test_simulator_fast_path_plays_the_same_games(
     for seed in range(12 if players < 10 else 2):
         fast = play_game(names, seed, seat_levels, goal=150, brutal=brutal)
         slow = play_game(names, seed, seat_levels, goal=150, brutal=brutal, fast=False)
-        assert fast.to_dict() == slow.to_dict()
+        # The simulator makes moves without apply(), so only the epoch differs.
+        assert {**fast.to_dict(), "epoch": 0} == {**slow.to_dict(), "epoch": 0}
         assert fast.is_over
 
 

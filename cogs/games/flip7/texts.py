@@ -1,0 +1,369 @@
+"""Flip 7's sentences: every event, decision, option and refusal of engines.flip7, worded.
+
+Pure: it imports only the engine and bot.texts, so tests word whole games without Discord.
+Card names come from `engines.flip7.cards.card_label` ("9", "Zero", "Flip Four!", "−4").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from bot.texts import _, common_error, join_names, signed
+from engines.base import Action, Decision, Event, IllegalMove
+from engines.flip7.actions import ChooseCard, ChoosePlayer, Hit, Stay
+from engines.flip7.cards import card_label, is_number
+from engines.flip7.game import BRUTAL_OPTION, GOAL_OPTION
+from engines.flip7.views import Flip7View
+
+MAX_OPTION = 80
+_ORDINALS = {2: _("second"), 3: _("third"), 4: _("fourth")}
+
+
+def _end(sentence: str) -> str:
+    """Close a sentence with a full stop unless it already ends like one ("Flip Four!")."""
+    return sentence if sentence.endswith(("!", "?", ".")) else sentence + "."
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return ", ".join(card_label(card) for card in cards)
+
+
+class _Words:
+    """Names and possessives for one table."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = names
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"#{seat}"
+
+    def whose(self, owner: int, actor: int) -> str:
+        if owner == actor:
+            return _("their")
+        return _("{name}'s").format(name=self.name(owner))
+
+
+# ------------------------------------------------------------------ events
+
+
+def _flip(data: Mapping[str, Any], w: _Words) -> str:
+    """How a card arrived: dealt, flipped (a number) or drawn (an action or a modifier)."""
+    name, card, how = w.name(data["seat"]), card_label(data["card"]), data["how"]
+    if how == "deal":
+        return _end(_("{name} was dealt {card}").format(name=name, card=card))
+    number = is_number(data["card"])
+    if how == "flip4":
+        template = (
+            _("{name} flipped {card} (Flip Four! {n} of 4).")
+            if number
+            else _("{name} drew {card} (Flip Four! {n} of 4).")
+        )
+        return template.format(name=name, card=card, n=data["ordinal"])
+    if how == "jom":
+        template = (
+            _("{name} flipped {card} (Just One More!).")
+            if number
+            else _("{name} drew {card} (Just One More!).")
+        )
+        return template.format(name=name, card=card)
+    template = _("{name} flipped {card}") if number else _("{name} drew {card}")
+    return _end(template.format(name=name, card=card))
+
+
+def _no_card(data: Mapping[str, Any], w: _Words) -> str:
+    if data.get("how") == "flip4":
+        return _("No card is left to draw; {name} receives nothing (Flip Four! {n} of 4).").format(
+            name=w.name(data["seat"]), n=data["ordinal"]
+        )
+    return _("No card is left to draw; {name} receives nothing.").format(name=w.name(data["seat"]))
+
+
+def _stay(data: Mapping[str, Any], w: _Words) -> str:
+    name = w.name(data["seat"])
+    if data.get("forced") == "no_card":
+        return _("{name} has nothing to draw and stays.").format(name=name)
+    if data.get("forced") == "just_one_more":
+        return _("{name} must stay (Just One More!).").format(name=name)
+    return _("{name} stays.").format(name=name)
+
+
+def _bust(data: Mapping[str, Any], w: _Words) -> str:
+    value = _("Zero") if data["value"] == 0 else str(data["value"])
+    ordinal = _ORDINALS.get(data["copy"], str(data["copy"]))
+    return _("{name} busted on a {ordinal} {value}.").format(
+        name=w.name(data["seat"]), ordinal=ordinal, value=value
+    )
+
+
+def _discarded(data: Mapping[str, Any], w: _Words) -> str:
+    cards = _cards(data["cards"])
+    if data["reason"] == "busted":
+        return _("{cards} is discarded: {name} has busted.").format(
+            cards=cards, name=w.name(data["seat"])
+        )
+    if data["reason"] == "flip7":
+        return _end(_("Unresolved cards are discarded: {cards}").format(cards=cards))
+    return _end(_("Set-aside cards are discarded: {cards}").format(cards=cards))
+
+
+def _modifier(data: Mapping[str, Any], w: _Words) -> str:
+    card = card_label(data["card"])
+    if data["to"] == data["seat"]:
+        return _("{name} keeps {card}.").format(name=w.name(data["seat"]), card=card)
+    return _("{name} gives {card} to {target}.").format(
+        name=w.name(data["seat"]), card=card, target=w.name(data["to"])
+    )
+
+
+def _target(data: Mapping[str, Any], w: _Words) -> str:
+    card = card_label(data["card"])
+    if data["to"] == data["seat"]:
+        return _("{name} plays {card} on themself.").format(name=w.name(data["seat"]), card=card)
+    return _("{name} plays {card} on {target}.").format(
+        name=w.name(data["seat"]), card=card, target=w.name(data["to"])
+    )
+
+
+def _swap(data: Mapping[str, Any], w: _Words) -> str:
+    (first, second), (card1, card2) = data["players"], data["cards"]
+    seat = data["seat"]
+    return _("{name} swapped {whose1} {card1} with {whose2} {card2}.").format(
+        name=w.name(seat),
+        whose1=w.whose(first, seat),
+        card1=card_label(card1),
+        whose2=w.whose(second, seat),
+        card2=card_label(card2),
+    )
+
+
+def _steal(data: Mapping[str, Any], w: _Words) -> str:
+    return _("{name} stole {victim}'s {card}.").format(
+        name=w.name(data["seat"]), victim=w.name(data["from"]), card=card_label(data["card"])
+    )
+
+
+def _discard(data: Mapping[str, Any], w: _Words) -> str:
+    return _("{name} discarded {whose} {card}.").format(
+        name=w.name(data["seat"]),
+        whose=w.whose(data["from"], data["seat"]),
+        card=card_label(data["card"]),
+    )
+
+
+def _round_score(data: Mapping[str, Any], w: _Words) -> str:
+    return _("{name} scores {score} this round (total {total}).").format(
+        name=w.name(data["seat"]), score=signed(data["score"]), total=signed(data["total"])
+    )
+
+
+def _game_over(data: Mapping[str, Any], w: _Words) -> str:
+    return _("{name} wins with {total} points.").format(
+        name=join_names([w.name(p) for p in data["winners"]]), total=signed(data["total"])
+    )
+
+
+def _tie(data: Mapping[str, Any], w: _Words) -> str:
+    return _("{names} are tied at {total}; another round is played.").format(
+        names=join_names([w.name(p) for p in data["seats"]]), total=signed(data["total"])
+    )
+
+
+def _bonus(data: Mapping[str, Any], w: _Words) -> str:
+    if data["to"] == data["seat"]:
+        return _("{name} takes the Flip 7 bonus of +{amount}.").format(
+            name=w.name(data["seat"]), amount=data["amount"]
+        )
+    return _("{name} takes {amount} from {target}'s total.").format(
+        name=w.name(data["seat"]), amount=data["amount"], target=w.name(data["to"])
+    )
+
+
+_EVENTS: dict[str, Callable[[Mapping[str, Any], _Words], str]] = {
+    "round_start": lambda d, w: _("Round {round} begins; {name} deals.").format(
+        round=d["round"], name=w.name(d["dealer"])
+    ),
+    "flip": _flip,
+    "no_card": _no_card,
+    "stay": _stay,
+    "bust": _bust,
+    "wipe": lambda d, w: _("Unlucky 7 wiped {name}'s row.").format(name=w.name(d["seat"])),
+    "flip7": lambda d, w: _("{name} has Flip 7!").format(name=w.name(d["seat"])),
+    "discarded": _discarded,
+    "no_target": lambda d, w: _("{card} has no legal target and is discarded.").format(
+        card=card_label(d["card"])
+    ),
+    "reshuffle": lambda d, w: _(
+        "The discard pile was shuffled into a new draw pile of {cards} cards."
+    ).format(cards=d["cards"]),
+    "modifier": _modifier,
+    "target": _target,
+    "swap": _swap,
+    "steal": _steal,
+    "discard": _discard,
+    "round_score": _round_score,
+    "round_end": lambda d, w: _("Round {round} is over.").format(round=d["round"]),
+    "game_over": _game_over,
+    "tie": _tie,
+    "flip7_bonus": _bonus,
+}
+EVENT_KINDS = frozenset(_EVENTS)
+
+# ------------------------------------------------------------------ decisions
+
+
+def _hit_or_stay(data: Mapping[str, Any], name: str, w: _Words) -> str:
+    if data.get("must_hit"):
+        return _("{name} holds The Zero and must hit.").format(name=name)
+    return _("{name}: hit or stay?").format(name=name)
+
+
+def _swap_step(kind: str, data: Mapping[str, Any], name: str, w: _Words) -> str:
+    first, card, second = data["first"], data["first_card"], data["second"]
+    if first is None:
+        return _("{name}: Swap, choose the first player.").format(name=name)
+    if card is None:
+        return _("{name}: Swap, choose {first}'s card.").format(name=name, first=w.name(first))
+    if second is None:
+        return _("{name}: Swap {first}'s {card} with whose card?").format(
+            name=name, first=w.name(first), card=card_label(card)
+        )
+    return _("{name}: Swap {first}'s {card} with which of {second}'s cards?").format(
+        name=name, first=w.name(first), card=card_label(card), second=w.name(second)
+    )
+
+
+def _take_step(kind: str, data: Mapping[str, Any], name: str, w: _Words) -> str:
+    card = card_label(data["card"])
+    if data["victim"] is None:
+        return _("{name}: {card}, choose a player.").format(name=name, card=card)
+    return _("{name}: {card}, choose {victim}'s card.").format(
+        name=name, card=card, victim=w.name(data["victim"])
+    )
+
+
+_DECISIONS: dict[str, Callable[[str, Mapping[str, Any], str, _Words], str]] = {
+    "hit_or_stay": lambda k, d, n, w: _hit_or_stay(d, n, w),
+    "choose_target": lambda k, d, n, w: _("{name}: play {card} on whom?").format(
+        name=n, card=card_label(d["card"])
+    ),
+    "give_modifier": lambda k, d, n, w: _("{name}: give {card} to whom?").format(
+        name=n, card=card_label(d["card"])
+    ),
+    "swap_player": _swap_step,
+    "swap_card": _swap_step,
+    "steal_player": _take_step,
+    "steal_card": _take_step,
+    "discard_player": _take_step,
+    "discard_card": _take_step,
+    "flip7_bonus": lambda k, d, n, w: _(
+        "{name}: take +{amount} for Flip 7, or take {amount} from another player's total?"
+    ).format(name=n, amount=d["amount"]),
+}
+DECISION_KINDS = frozenset(_DECISIONS)
+
+# ------------------------------------------------------------------ errors
+
+_ERRORS = {
+    "must_hit": _("You hold The Zero: you must hit."),
+    "player_count": _("Flip 7 needs {low} to {high} players."),
+    "bad_names": _("Every player needs a name."),
+    "deck_exhausted": _("The deck has no more {card} cards."),
+    "unknown_card": _("There is no card called {card}."),
+    "unknown_ai_level": _("There is no AI level called {level}."),
+    "unknown_schema": _("This saved game comes from a version this bot doesn't know."),
+}
+_OPTION_ERRORS = {
+    GOAL_OPTION.name: _("The goal must be a whole number from {low} to {high}.").format(
+        low=GOAL_OPTION.low, high=GOAL_OPTION.high
+    ),
+    BRUTAL_OPTION.name: _("Brutal mode is either on or off."),
+}
+
+
+def _error_fields(error: IllegalMove) -> dict[str, Any]:
+    fields = dict(error.data)
+    if isinstance(fields.get("card"), int):
+        fields["card"] = card_label(fields["card"])
+    return fields
+
+
+class Flip7Texts:
+    """`bot.texts.GameTexts` for Flip 7."""
+
+    title = _("Flip 7: With a Vengeance")
+
+    def event(self, event: Event, names: Sequence[str]) -> str:
+        return _EVENTS[event.kind](event.data, _Words(names))
+
+    def decision(self, decision: Decision, names: Sequence[str]) -> str:
+        words = _Words(names)
+        return _DECISIONS[decision.kind](
+            decision.kind, decision.data, words.name(decision.seat), words
+        )
+
+    def option(self, action: Action, view: object, names: Sequence[str]) -> str:
+        text = self._option(action, view, _Words(names))
+        return text if len(text) <= MAX_OPTION else text[: MAX_OPTION - 1] + "…"
+
+    def _option(self, action: Action, view: object, w: _Words) -> str:
+        if isinstance(action, Hit):
+            return _("Hit")
+        if isinstance(action, Stay):
+            return _("Stay")
+        assert isinstance(view, Flip7View)
+        pending = view.pending
+        me = pending.seat if pending is not None else -1
+        if isinstance(action, ChooseCard):
+            card = card_label(view.players[action.seat].row[action.index])
+            if action.seat == me:
+                return _("my {card}").format(card=card)
+            return _("{name}'s {card}").format(name=w.name(action.seat), card=card)
+        if not isinstance(action, ChoosePlayer):
+            raise IllegalMove("bad_code", code=repr(action))
+        if pending is not None and pending.kind == "flip7_bonus":
+            amount = pending.data["amount"]
+            if action.seat == me:
+                return _("+{amount} for me").format(amount=amount)
+            return _("{amount} to {name}").format(amount=signed(-amount), name=w.name(action.seat))
+        return _("me") if action.seat == me else w.name(action.seat)
+
+    def error(self, error: IllegalMove, names: Sequence[str]) -> str:
+        if error.kind == "bad_option" and error.data.get("option") in _OPTION_ERRORS:
+            return _OPTION_ERRORS[error.data["option"]]
+        template = _ERRORS.get(error.kind)
+        if template is None:
+            return common_error(error, names)
+        return template.format(**_error_fields(error))
+
+    def rules(self, options: Mapping[str, Any]) -> str:
+        goal = options.get("goal", GOAL_OPTION.default)
+        brutal = options.get("brutal", BRUTAL_OPTION.default)
+        mode = (
+            _(
+                "This match is played in **brutal mode**: scores can go negative, minus "
+                "cards can hit busted players, and a Flip 7 may take 15 from another "
+                "player instead."
+            )
+            if brutal
+            else _(
+                "This match is not in brutal mode (in brutal mode scores can go negative, "
+                "minus cards can hit busted players, and a Flip 7 may take 15 from another "
+                "player instead)."
+            )
+        )
+        return _(
+            "On your turn **Hit** (flip a card) or **Stay** (bank your row). A second card of "
+            "a number you hold **busts** you: 0 for the round. Seven different numbers is "
+            "**Flip 7**: +15 and the round ends at once. First to the goal ({goal}) at a "
+            "round's end wins; a tie plays on.\n\n"
+            "**Specials**: The Zero: you must hit, and you score 0 unless you Flip 7. "
+            "Unlucky 7 wipes your row. Lucky 13 lets you hold a second 13.\n"
+            "**Actions**: Just One More! (take one card, then stay), Flip Four! (take four), "
+            "Swap, Steal and Discard face-up cards.\n"
+            "**Modifiers**: −2…−10 and ÷2: give them to any player still in.\n"
+            "{mode}"
+        ).format(goal=goal, mode=mode)
+
+
+TEXTS = Flip7Texts()
