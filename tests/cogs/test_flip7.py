@@ -103,7 +103,7 @@ async def test_whole_game_from_lobby_to_leaderboard(world):
     for person in (alice, bob, carol):
         assert f"<@{person.id}>" in rows
     stats = await bob.slash(channel, "games stats")
-    assert "1 games" in embed_text(stats.response.message)
+    assert "1 game, " in embed_text(stats.response.message)
     # The channel is free again.
     again = await alice.slash(channel, "flip7 start")
     assert not again.ephemeral
