@@ -45,18 +45,43 @@ def join(record: MatchRecord, info: GameInfo, user_id: int, name: str) -> str:
 
 
 def leave(record: MatchRecord, user_id: int) -> str:
-    """Remove a member; the host's seat passes to the next member, if any remains."""
+    """Remove a member; the host's seat passes to the next member, if any remains, and a
+    lobby with no member left closes."""
     seat = record.seat_of(user_id)
     if seat is None:
         raise Refusal(_("You're not in this lobby."))
     name = record.seats.pop(seat).name
+    humans = [s for s in record.seats if s.user_id is not None]
+    if not humans:
+        record.status, record.ended_reason = "cancelled", _("everyone left")
+        return _("{name} left. The lobby is closed.").format(name=name)
     if user_id == record.host_id:
-        humans = [s for s in record.seats if s.user_id is not None]
-        if humans:
-            assert humans[0].user_id is not None
-            record.host_id = humans[0].user_id
-            return _("{name} left; {host} is the host now.").format(name=name, host=humans[0].name)
+        assert humans[0].user_id is not None
+        record.host_id = humans[0].user_id
+        return _("{name} left; {host} is the host now.").format(name=name, host=humans[0].name)
     return _("{name} left.").format(name=name)
+
+
+def cancel(record: MatchRecord, user_id: int) -> str:
+    if user_id != record.host_id:
+        raise Refusal(_("Only the host can cancel the lobby."))
+    record.status, record.ended_reason = "cancelled", _("cancelled by the host")
+    return _("The host cancelled the game.")
+
+
+def step(record: MatchRecord, info: GameInfo, action: str, user_id: int, name: str) -> str:
+    """One lobby button other than Start; the notice to show with the lobby."""
+    if action == "join":
+        return join(record, info, user_id, name)
+    if action == "leave":
+        return leave(record, user_id)
+    if action == "ai":
+        return add_ai(record, info, user_id)
+    if action == "unai":
+        return remove_ai(record, user_id)
+    if action == "cancel":
+        return cancel(record, user_id)
+    raise Refusal(_("That button isn't known here."))
 
 
 def add_ai(record: MatchRecord, info: GameInfo, user_id: int, level: str | None = None) -> str:

@@ -140,34 +140,11 @@ class MatchService:
             info = GAMES[record.game]
             expected = record.version
             events: list[Event] = []
-            if action == "join":
-                notice = lobby.join(record, info, user_id, user_name)
-            elif action == "leave":
-                notice = lobby.leave(record, user_id)
-                if not any(s.user_id is not None for s in record.seats):
-                    record.status, record.ended_reason = "cancelled", "everyone left"
-                    notice += " " + _("The lobby is closed.")
-            elif action == "ai":
-                notice = lobby.add_ai(record, info, user_id)
-            elif action == "unai":
-                notice = lobby.remove_ai(record, user_id)
-            elif action == "cancel":
-                if user_id != record.host_id:
-                    raise Refusal(_("Only the host can cancel the lobby."))
-                record.status, record.ended_reason = "cancelled", _("cancelled by the host")
-                notice = _("The host cancelled the game.")
-            elif action == "start":
-                lobby.check_start(record, info, user_id)
-                game = self._new_game(record, info)
-                record.status = "playing"
-                record.state = game.to_dict()
+            if action == "start":
+                game, events = self._start(record, info, user_id)
                 notice = _("The game has started!")
-                events = [
-                    Event(STARTED, {"players": len(record.seats)}),
-                    *game.opening_events(),
-                ]
             else:
-                raise Refusal(_("That button isn't known here."))
+                notice = lobby.step(record, info, action, user_id, user_name)
             record.version += 1
             await self._save(record, game, expected, events)
             change = Change(record, game, events, notice)
@@ -197,6 +174,14 @@ class MatchService:
         change = Change(record, game, events, notice)
         await answer(change)
         return change
+
+    def _start(self, record: MatchRecord, info: GameInfo, user_id: int) -> tuple[Game, list[Event]]:
+        """The host starts the lobby's game: deal it, with its opening events."""
+        lobby.check_start(record, info, user_id)
+        game = self._new_game(record, info)
+        record.status = "playing"
+        record.state = game.to_dict()
+        return game, [Event(STARTED, {"players": len(record.seats)}), *game.opening_events()]
 
     def _new_game(self, record: MatchRecord, info: GameInfo) -> Game:
         names = [seat.name for seat in record.seats]
