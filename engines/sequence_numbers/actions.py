@@ -1,6 +1,6 @@
 """Moves as small frozen values, each with a short `code` for button and select ids.
 
-Complete moves (what `legal_actions` lists and the AI plays):
+Complete moves (what `complete_moves` lists and the AI plays):
   Play(card, cell)  code "a7.C8"  an equation card on one of its cells,
                     code "P.C8"   a Plus on any empty cell,
                     code "M.C8"   a Minus removing the opponent chip on C8.
