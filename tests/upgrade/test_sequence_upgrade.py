@@ -17,7 +17,7 @@ FIXTURE = Path(__file__).parent / "v1_matches.sqlite3"
 
 
 def _saved_matches() -> list[tuple[int, dict, dict]]:
-    db = sqlite3.connect(f"file:{FIXTURE}?mode=ro", uri=True)
+    db = sqlite3.connect(f"file:{FIXTURE}?mode=ro&immutable=1", uri=True)
     try:
         rows = db.execute(
             "SELECT id, options, state FROM matches "
