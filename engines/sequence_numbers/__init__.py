@@ -1,35 +1,78 @@
 """Sequence Numbers: the arithmetic edition of Sequence (rules G1-G10)."""
 
+from engines.base import GameInfo, Option, register
 from engines.sequence_numbers.actions import (
     Action,
     Back,
     ChooseCard,
     ChooseRow,
     Exchange,
+    Pass,
     Play,
     action_from_code,
 )
+from engines.sequence_numbers.ai import AI_LEVELS, choose
 from engines.sequence_numbers.game import (
     COLOURS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    Decision,
     SequenceGame,
+    default_required,
     new_game,
+    team_count,
+)
+from engines.sequence_numbers.view import (
+    CellView,
+    HandCard,
+    LastMove,
+    SequenceView,
+    TeamView,
+)
+
+INFO = register(
+    GameInfo(
+        key="sequence",  # stored in databases: never rename
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        new_game=new_game,
+        from_dict=SequenceGame.from_dict,
+        action_from_code=action_from_code,
+        choose_ai=choose,
+        ai_levels=AI_LEVELS,
+        options=(
+            # G2: with 6 players, two teams of three (None, the default) or three of two.
+            Option("teams", default=None, choices=(2, 3)),
+            # G1 house option: SEQUENCES needed to win; None is the rule's count by players.
+            Option("sequences", default=None, choices=(1, 2)),
+        ),
+        simultaneous=False,
+        hidden_hands=True,
+        hand_over_after=3,
+    )
 )
 
 __all__ = [
+    "AI_LEVELS",
     "COLOURS",
+    "INFO",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "Action",
     "Back",
+    "CellView",
     "ChooseCard",
     "ChooseRow",
-    "Decision",
     "Exchange",
+    "HandCard",
+    "LastMove",
+    "Pass",
     "Play",
     "SequenceGame",
+    "SequenceView",
+    "TeamView",
     "action_from_code",
+    "choose",
+    "default_required",
     "new_game",
+    "team_count",
 ]

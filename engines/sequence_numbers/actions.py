@@ -1,10 +1,11 @@
 """Moves as small frozen values, each with a short `code` for button and select ids.
 
-Complete moves (what `legal_actions` lists and the AI plays):
+Complete moves (what `complete_moves` lists and the AI plays):
   Play(card, cell)  code "a7.C8"  an equation card on one of its cells,
                     code "P.C8"   a Plus on any empty cell,
                     code "M.C8"   a Minus removing the opponent chip on C8.
   Exchange(card)    code "x.a7"   discard a dead card and draw another (G7).
+  Pass()            code "pass"   no legal play even after the exchange (G9).
 Steps of the two- or three-step decision (see SequenceGame.decision):
   ChooseCard(card)  code "c.a7",  ChooseRow(row)  code "r.C",  Back()  code "back".
 """
@@ -62,17 +63,32 @@ class Back:
         return "back"
 
 
-Action = Play | Exchange | ChooseCard | ChooseRow | Back
+@dataclass(frozen=True, slots=True)
+class Pass:
+    @property
+    def code(self) -> str:
+        return "pass"
+
+
+Action = Play | Exchange | ChooseCard | ChooseRow | Back | Pass
+SIMPLE = {"back": Back(), "pass": Pass()}
 
 
 def action_from_code(code: str) -> Action:
-    """The action a code names. Also takes a typed move such as "P.a5" (cell in any case)."""
-    text = code.strip()
-    if text == "back":
-        return Back()
+    """The action a code names. Also takes a typed move such as "P.a5" (cell in any case).
+    Anything else is refused as IllegalMove("bad_code")."""
+    try:
+        return _parse(code.strip())
+    except (IllegalMove, AttributeError):
+        raise IllegalMove("bad_code", code=repr(code)) from None
+
+
+def _parse(text: str) -> Action:
+    if text in SIMPLE:
+        return SIMPLE[text]
     head, dot, tail = text.partition(".")
     if not dot or not tail:
-        raise IllegalMove(f"{code!r} is not a Sequence Numbers move.")
+        raise IllegalMove("bad_code")
     if head == "x":
         return Exchange(check_card(tail))
     if head == "c":
@@ -80,6 +96,6 @@ def action_from_code(code: str) -> Action:
     if head == "r":
         row = tail.upper()
         if len(row) != 1 or row not in ROWS:
-            raise IllegalMove(f"{tail!r} is not a row: use a letter A-J.")
+            raise IllegalMove("bad_code")
         return ChooseRow(row)
     return Play(check_card(head), cell_name(parse_cell(tail)))

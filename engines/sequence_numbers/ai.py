@@ -14,10 +14,11 @@ import zlib
 from typing import Any
 
 from engines.base import IllegalMove
-from engines.sequence_numbers.actions import Exchange, Play
+from engines.sequence_numbers.actions import Action, Exchange, Pass, Play
 from engines.sequence_numbers.board import CORNERS, SIZE, WINDOWS, WINDOWS_AT, parse_cell
 from engines.sequence_numbers.cards import MINUS, PLUS
 from engines.sequence_numbers.scoring import EMPTY, runs_through
+from engines.sequence_numbers.view import SequenceView
 
 AI_LEVELS = ("simple", "strong")
 
@@ -30,13 +31,19 @@ CARD_COST = {PLUS: 45.0, MINUS: 40.0}
 _CORNERS_IN = tuple(sum(1 for c in window if c in CORNERS) for window in WINDOWS)
 
 
-def choose(game: Any, seat: int, level: str = "strong") -> Play | Exchange:
-    """The move an AI of `level` makes for `seat` now."""
+def choose(game: Any, seat: int, level: str = "strong") -> Action:
+    """The complete move an AI of `level` makes for `seat` now (Pass when it has none)."""
     if level not in AI_LEVELS:
-        raise IllegalMove(f"Unknown AI level {level!r}: use simple or strong.")
-    actions = game.legal_actions(seat)
+        raise IllegalMove("unknown_ai_level", level=level)
+    actions = game.complete_moves(seat)
     if not actions:
-        raise IllegalMove(f"{game.names[seat]} has no move to make now.")
+        raise (
+            IllegalMove("game_over")
+            if game.is_over
+            else IllegalMove("not_your_turn", seat=game.turn)
+        )
+    if actions == [Pass()]:
+        return Pass()
     view = game.view(seat)
     plays = [a for a in actions if isinstance(a, Play)]
     if level == "simple":
@@ -47,9 +54,10 @@ def choose(game: Any, seat: int, level: str = "strong") -> Play | Exchange:
     return _strong(view, plays)
 
 
-def _simple(view: dict[str, Any], actions: list[Any]) -> Any:
+def _simple(view: SequenceView, actions: list[Any]) -> Any:
     """A random card, then a random cell: seeded by the visible state, so repeatable."""
-    state = repr((view["board"], [card["code"] for card in view["hand"]], view["seat"]))
+    hand = [card.code for card in view.hand or ()]
+    state = repr(([list(row) for row in view.board], hand, view.seat))
     rng = random.Random(zlib.crc32(state.encode()))
     by_card: dict[str, list[Any]] = {}
     for action in actions:
@@ -60,16 +68,17 @@ def _simple(view: dict[str, Any], actions: list[Any]) -> Any:
 class _Board:
     """Window tallies of one view, computed once per decision."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.team: int = view["team"]
-        self.teams = len(view["teams"])
+    def __init__(self, view: SequenceView) -> None:
+        assert view.team is not None
+        self.team: int = view.team
+        self.teams = len(view.teams)
         self.chips = [EMPTY] * (SIZE * SIZE)
-        for r, row in enumerate(view["board"]):
+        for r, row in enumerate(view.board):
             for c, owner in enumerate(row):
                 if isinstance(owner, int):
                     self.chips[r * SIZE + c] = owner
-        locked = {parse_cell(name) for name in view["locked"]}
-        self.need = view["required"] - view["sequences"][self.team]
+        locked = {parse_cell(name) for name in view.locked}
+        self.need = view.required - view.sequences[self.team]
         # per window: chips of each team (corners added to all), and whether it is spent
         self.counts: list[list[int]] = []
         self.spent: list[list[bool]] = []
@@ -118,7 +127,7 @@ class _Board:
         return value
 
 
-def _strong(view: dict[str, Any], plays: list[Play]) -> Play:
+def _strong(view: SequenceView, plays: list[Play]) -> Play:
     board = _Board(view)
     best, best_score = plays[0], float("-inf")
     for play in plays:

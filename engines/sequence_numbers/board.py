@@ -37,14 +37,16 @@ def cell_name(index: int) -> str:
     return f"{ROWS[index // SIZE]}{index % SIZE + 1}"
 
 
-def parse_cell(name: str) -> int:
-    """The cell index of "A1".."J10" (case-insensitive); IllegalMove on anything else."""
+def parse_cell(name: object) -> int:
+    """The cell index of "A1".."J10" (case-insensitive); IllegalMove("bad_cell") otherwise."""
+    if not isinstance(name, str):
+        raise IllegalMove("bad_cell", cell=repr(name))
     text = name.strip().upper()
     if len(text) >= 2 and text[0] in ROWS and text[1:].isdigit():
         column = int(text[1:])
         if 1 <= column <= SIZE and text[1:] == str(column):
             return ROWS.index(text[0]) * SIZE + column - 1
-    raise IllegalMove(f"{name!r} is not a cell: use a row letter A-J and a column 1-10, like C8.")
+    raise IllegalMove("bad_cell", cell=repr(name))
 
 
 def number_at(index: int) -> int | None:

@@ -45,16 +45,25 @@ FULL_DECK: tuple[str, ...] = (
 )
 
 
-def check_card(card: str) -> str:
-    """The card id itself, or IllegalMove if it names no card."""
-    if card not in _LABELS:
-        raise IllegalMove(f"{card!r} is not a Sequence Numbers card.")
+def check_card(card: object) -> str:
+    """The card id itself, or IllegalMove("bad_card") if it names no card."""
+    if not isinstance(card, str) or card not in _LABELS:
+        raise IllegalMove("bad_card", card=repr(card))
     return card
 
 
 def label(card: str) -> str:
-    """A card as people read it: "7 + 4", "14 − 7", "Plus" or "Minus"."""
+    """A card in arithmetic notation: "7 + 4", "14 − 7"; "Plus" or "Minus" for the wild
+    cards (the texts word those two in the reader's language)."""
     return _LABELS[check_card(card)]
+
+
+def card_from_label(text: str) -> str:
+    """The card id a `label` names; saved states of schema 1 kept labels, not ids."""
+    for card, shown in _LABELS.items():
+        if shown == text:
+            return card
+    raise IllegalMove("bad_card", card=repr(text))
 
 
 def answer(card: str) -> int | None:

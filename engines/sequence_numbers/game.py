@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-from engines.base import Event, IllegalMove
+from engines.base import SCHEMA, Decision, Event, IllegalMove, Outcome, check_seat
 from engines.sequence_numbers import cards
-from engines.sequence_numbers.actions import Action, Back, ChooseCard, ChooseRow, Exchange, Play
+from engines.sequence_numbers.actions import (
+    Action,
+    Back,
+    ChooseCard,
+    ChooseRow,
+    Exchange,
+    Pass,
+    Play,
+)
 from engines.sequence_numbers.board import (
     CELLS_BY_NUMBER,
     CORNERS,
@@ -20,36 +29,41 @@ from engines.sequence_numbers.board import (
     parse_cell,
 )
 from engines.sequence_numbers.scoring import EMPTY, runs_through
+from engines.sequence_numbers.view import CellView, HandCard, LastMove, SequenceView, TeamView
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 COLOURS = ("Blue", "Orange", "Green")
-MAX_OPTIONS = 25
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    kind: str
-    text: str
-    options: list[Action]
+MAX_OPTIONS = 25  # a select menu holds 25 entries: a card with more cells goes row by row
+SCHEMA_VERSION = 2
 
 
 def team_count(players: int, teams: int | None) -> int:
     """How many teams (colours) play, per G2; IllegalMove for a count that can't split."""
     if players == 5:
-        raise IllegalMove(
-            "Sequence Numbers can't be played by 5: the players can't split into equal teams. "
-            "Play with 2, 3, 4 or 6."
-        )
+        raise IllegalMove("five_players", players=players)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalMove("Sequence Numbers is for 2 to 6 players (not 5).")
+        raise IllegalMove("bad_player_count", players=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
     allowed = {2: (2,), 3: (3,), 4: (2,), 6: (2, 3)}[players]
     if teams is None:
         return allowed[0]
     if teams not in allowed:
-        choices = " or ".join(str(t) for t in allowed)
-        raise IllegalMove(f"With {players} players the game has {choices} teams, not {teams}.")
+        raise IllegalMove("bad_teams", players=players, teams=teams, allowed=list(allowed))
     return teams
+
+
+def default_required(players: int) -> int:
+    """G1: one SEQUENCE wins with 2-3 players, two with 4-6."""
+    return 1 if players <= 3 else 2
+
+
+def required_count(players: int, sequences: int | None) -> int:
+    """The house option `sequences` (1 or 2), or the rule's count when it is None (G1)."""
+    if sequences is None:
+        return default_required(players)
+    if type(sequences) is not int or sequences not in (1, 2):
+        raise IllegalMove("bad_option", option="sequences", value=sequences)
+    return sequences
 
 
 @dataclass
@@ -62,6 +76,7 @@ class SequenceGame:
     draw_pile: list[str]  # the top card is the last one
     hands: list[list[str]]
     turn: int
+    required: int
     discard: list[str] = field(default_factory=list)
     chips: list[int] = field(default_factory=lambda: [EMPTY] * (SIZE * SIZE))
     locked: set[int] = field(default_factory=set)
@@ -74,13 +89,10 @@ class SequenceGame:
     pending_card: str | None = None
     pending_row: str | None = None
     turns: int = 0
+    steps: int = 0  # accepted applies, the epoch
+    opening: list[Event] = field(default_factory=list, compare=False, repr=False)
 
     # ---- who is who ----------------------------------------------------------------------
-
-    @property
-    def required(self) -> int:
-        """SEQUENCES needed to win (G1): one with 2-3 players, two with 4-6."""
-        return 1 if len(self.names) <= 3 else 2
 
     def team_of(self, seat: int) -> int:
         """Teammates sit alternately (G2): seat i plays colour i mod teams."""
@@ -89,10 +101,8 @@ class SequenceGame:
     def team_seats(self, team: int) -> list[int]:
         return [seat for seat in range(len(self.names)) if self.team_of(seat) == team]
 
-    def team_name(self, team: int) -> str:
-        """A lone player is named; a real team goes by its colour."""
-        seats = self.team_seats(team)
-        return self.names[seats[0]] if len(seats) == 1 else f"Team {COLOURS[team]}"
+    def _seat(self, seat: Any) -> int:
+        return check_seat(seat, len(self.names))
 
     # ---- the protocol --------------------------------------------------------------------
 
@@ -100,14 +110,14 @@ class SequenceGame:
     def is_over(self) -> bool:
         return self.winner_team is not None or self.drawn
 
+    def opening_events(self) -> list[Event]:
+        return list(self.opening)
+
     def to_act(self) -> list[int]:
         return [] if self.is_over else [self.turn]
 
-    def legal_actions(self, seat: int) -> list[Play | Exchange]:
-        """Every complete move: each legal (card, cell) play, then the dead-card exchanges."""
-        if self.is_over or seat != self.turn:
-            return []
-        return [*self._plays(seat), *self._exchanges(seat)]
+    def epoch(self) -> int:
+        return self.steps
 
     def winners(self) -> list[int]:
         return [] if self.winner_team is None else self.team_seats(self.winner_team)
@@ -116,11 +126,30 @@ class SequenceGame:
         """Each seat's team SEQUENCE count."""
         return [self.sequences[self.team_of(seat)] for seat in range(len(self.names))]
 
-    def timeout_action(self, seat: int) -> Play | Exchange:
-        """The strong AI's move for a seat that let its turn run out."""
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        return Outcome(winners=tuple(self.winners()), scores=tuple(self.final_scores()))
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The options of the current step (see `decision`)."""
+        decision = self.decision(seat)
+        return [] if decision is None else list(decision.options)
+
+    def complete_moves(self, seat: int) -> list[Action]:
+        """Every whole move for the AI and tests: each legal (card, cell) play, then the
+        dead-card exchanges; only Pass when there is neither (G9)."""
+        seat = self._seat(seat)
+        if self.is_over or seat != self.turn:
+            return []
+        return [*self._plays(seat), *self._exchanges(seat)] or [Pass()]
+
+    def timeout_action(self, seat: int) -> Action:
+        """The strong AI's move for a seat that let its turn run out: a complete move, which
+        `apply` takes at any step."""
         from engines.sequence_numbers.ai import choose
 
-        return choose(self, seat, "strong")
+        return choose(self, self._check_turn(seat), "strong")
 
     # ---- legal moves ---------------------------------------------------------------------
 
@@ -156,114 +185,183 @@ class SequenceGame:
             return []
         return [Exchange(card) for card in dict.fromkeys(self.hands[seat]) if self._is_dead(card)]
 
+    # ---- the step-wise decision ----------------------------------------------------------
+
+    def decision(self, seat: int) -> Decision | None:
+        """choose_card, then choose_cell; a card with more than 24 cells gets choose_row between.
+        With no play and no exchange left the only option is to pass (G9).
+
+        Every step but the first also offers Back. A complete Play or Exchange is accepted at
+        any step, so the bot may also take a typed move like "P.C8".
+        """
+        seat = self._seat(seat)
+        if self.is_over or seat != self.turn:
+            return None
+        if self.pending_card is None:
+            return self._first_step(seat)
+        return self._placing_step(seat, self.pending_card)
+
+    def _first_step(self, seat: int) -> Decision:
+        options: list[Action] = [
+            ChooseCard(card)
+            for card in dict.fromkeys(self.hands[seat])
+            if self._cells_for(seat, card)
+        ]
+        options += self._exchanges(seat)
+        if not options:
+            return Decision("pass", seat, (Pass(),), {"exchange_used": self.exchanged})
+        return Decision("choose_card", seat, tuple(options), {"exchange_used": self.exchanged})
+
+    def _placing_step(self, seat: int, card: str) -> Decision:
+        cells = self._cells_for(seat, card)
+        if self.pending_row is None and len(cells) >= MAX_OPTIONS:
+            rows = [ChooseRow(row) for row in dict.fromkeys(ROWS[c // SIZE] for c in cells)]
+            return Decision("choose_row", seat, (*rows, Back()), {"card": card})
+        if self.pending_row is not None:
+            cells = self._cells_in_row(seat, card, self.pending_row)
+        plays = [Play(card, cell_name(c)) for c in cells]
+        return Decision(
+            "choose_cell", seat, (*plays, Back()), {"card": card, "row": self.pending_row}
+        )
+
+    def _cells_in_row(self, seat: int, card: str, row: str) -> list[int]:
+        first = ROWS.index(row) * SIZE
+        return [c for c in self._cells_for(seat, card) if first <= c < first + SIZE]
+
     # ---- applying moves ------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Any) -> list[Event]:
-        """Apply a complete move or a decision step; IllegalMove changes nothing.
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Apply a decision's option, or a complete Play or Exchange at any step; an illegal
+        move raises IllegalMove and changes nothing."""
+        seat = self._check_turn(seat)
+        handlers: dict[type, Callable[[int, Any], list[Event]]] = {
+            Play: self._play,
+            Exchange: self._exchange,
+            ChooseCard: self._choose_card,
+            ChooseRow: self._choose_row,
+            Back: self._back,
+            Pass: self._pass,
+        }
+        handler = handlers.get(type(action))
+        if handler is None:
+            raise IllegalMove("not_an_option")
+        events = handler(seat, action)
+        self.steps += 1
+        return events
 
-        Besides legal_actions(seat), this takes the step actions decision(seat) offers.
-        """
-        self._check_turn(seat)
-        if isinstance(action, Play):
-            return self._play(seat, action)
-        if isinstance(action, Exchange):
-            return self._exchange(seat, action.card)
-        if isinstance(action, ChooseCard):
-            self._check_playable(seat, action.card)
-            self.pending_card, self.pending_row = action.card, None
-            return []
-        if isinstance(action, ChooseRow):
-            if self.pending_card is None:
-                raise IllegalMove("Choose a card before a row.")
-            if not self._cells_in_row(seat, action.row):
-                raise IllegalMove(f"{cards.label(self.pending_card)} can't go in row {action.row}.")
-            self.pending_row = action.row
-            return []
-        if isinstance(action, Back):
-            if self.pending_row is not None:
-                self.pending_row = None
-            elif self.pending_card is not None:
-                self.pending_card = None
-            else:
-                raise IllegalMove("There is no step to go back from.")
-            return []
-        raise IllegalMove("That is not a Sequence Numbers move.")
-
-    def _check_turn(self, seat: int) -> None:
+    def _check_turn(self, seat: Any) -> int:
+        seat = self._seat(seat)
         if self.is_over:
-            raise IllegalMove("The game is over.")
-        if not 0 <= seat < len(self.names):
-            raise IllegalMove("You are not playing at this table.")
+            raise IllegalMove("game_over")
         if seat != self.turn:
-            raise IllegalMove(f"It is {self.names[self.turn]}'s turn.")
+            raise IllegalMove("not_your_turn", seat=self.turn)
+        return seat
 
-    def _check_playable(self, seat: int, card: str) -> list[int]:
-        """The cells `card` may go on, or the reason a player can't play it."""
+    def _check_held(self, seat: int, card: Any) -> str:
+        card = cards.check_card(card)
         if card not in self.hands[seat]:
-            raise IllegalMove(f"You don't hold {cards.label(card)}.")
+            raise IllegalMove("card_not_held", card=card)
+        return card
+
+    def _check_playable(self, seat: int, card: Any) -> list[int]:
+        """The cells `card` may go on, or the reason a player can't play it."""
+        card = self._check_held(seat, card)
         cells = self._cells_for(seat, card)
         if cells:
             return cells
         if card == cards.PLUS:
-            raise IllegalMove("There is no empty cell for a Plus.")
+            raise IllegalMove("no_empty_cell", card=card)
         if card == cards.MINUS:
-            raise IllegalMove("There is no opponent chip a Minus can remove.")
-        raise IllegalMove(f"{cards.label(card)} is dead: both of its cells are taken.")
+            raise IllegalMove("no_removable_chip", card=card)
+        both = [cell_name(c) for c in CELLS_BY_NUMBER[cards.answer(card) or 0]]
+        raise IllegalMove("dead_card", card=card, cells=both)
 
-    def _cells_in_row(self, seat: int, row: str) -> list[int]:
-        assert self.pending_card is not None
-        first = ROWS.index(row) * SIZE
-        return [c for c in self._cells_for(seat, self.pending_card) if first <= c < first + SIZE]
+    def _choose_card(self, seat: int, action: ChooseCard) -> list[Event]:
+        self._check_playable(seat, action.card)
+        self.pending_card, self.pending_row = action.card, None
+        return []
 
-    def _play_error(self, seat: int, card: str, cell: int) -> str:
+    def _choose_row(self, seat: int, action: ChooseRow) -> list[Event]:
+        if self.pending_card is None:
+            raise IllegalMove("choose_card_first")
+        if not isinstance(action.row, str) or len(action.row) != 1 or action.row not in ROWS:
+            raise IllegalMove("not_an_option")
+        if not self._cells_in_row(seat, self.pending_card, action.row):
+            raise IllegalMove("row_has_no_cell", card=self.pending_card, row=action.row)
+        self.pending_row = action.row
+        return []
+
+    def _back(self, seat: int, action: Back) -> list[Event]:
+        if self.pending_row is not None:
+            self.pending_row = None
+        elif self.pending_card is not None:
+            self.pending_card = None
+        else:
+            raise IllegalMove("nothing_to_undo")
+        return []
+
+    def _pass(self, seat: int, action: Pass) -> list[Event]:
+        """G9: only a player with no play and no exchange passes; all passing is a draw."""
+        if self.complete_moves(seat) != [Pass()]:
+            raise IllegalMove("must_play")
+        self.passes += 1
+        events = [Event("pass", {"seat": seat, "team": self.team_of(seat)})]
+        if self.passes >= len(self.names):
+            self.drawn = True
+            events.append(Event("draw", {"passes": self.passes}))
+        else:
+            self._end_turn()
+        return events
+
+    def _play_error(self, seat: int, card: str, cell: int) -> IllegalMove:
         """Why `card` can't go on `cell` (called only when it can't)."""
         name = cell_name(cell)
         if card == cards.MINUS:
             owner = self.chips[cell]
             if owner == EMPTY:
-                return f"There is no chip on {name} to remove."
+                return IllegalMove("no_chip", cell=name)
             if owner == self.team_of(seat):
-                return "A Minus removes an opponent's chip, not your own."
-            return f"The chip on {name} is part of a SEQUENCE and can't be removed."
+                return IllegalMove("own_chip", cell=name)
+            return IllegalMove("locked_chip", cell=name)
         if cell in CORNERS:
-            return f"{name} is a free space: no chip goes there."
+            return IllegalMove("free_space", cell=name)
         if self.chips[cell] != EMPTY:
-            return f"{name} already holds a chip."
+            return IllegalMove("cell_taken", cell=name)
         answer = cards.answer(card)
-        spots = " or ".join(cell_name(c) for c in CELLS_BY_NUMBER[answer or 0])
-        return f"{cards.label(card)} makes {answer}: it goes on {spots}, not {name}."
+        spots = [cell_name(c) for c in CELLS_BY_NUMBER[answer or 0]]
+        return IllegalMove("wrong_cell", card=card, answer=answer, cells=spots, cell=name)
 
     def _play(self, seat: int, action: Play) -> list[Event]:
-        card, cell = action.card, parse_cell(action.cell)
-        if cell not in self._check_playable(seat, card):
-            raise IllegalMove(self._play_error(seat, card, cell))
-        name, team, where = self.names[seat], self.team_of(seat), cell_name(cell)
+        card = cards.check_card(action.card)
+        cells = self._check_playable(seat, card)
+        cell = parse_cell(action.cell)
+        if cell not in cells:
+            raise self._play_error(seat, card, cell)
+        team, where = self.team_of(seat), cell_name(cell)
         self.hands[seat].remove(card)
         self.discard.append(card)
         self.passes = 0
-        data = {"seat": seat, "card": card, "cell": where}
+        data = {"seat": seat, "team": team, "card": card, "cell": where}
         if card == cards.MINUS:
             victim = self.chips[cell]
             self.chips[cell] = EMPTY
             kind = "minus"
-            whose = self.team_name(victim)
-            text = f"{name} played Minus and removed {whose}'s chip from {where}."
-            events = [Event(kind, text, {**data, "team": victim})]
+            events = [
+                Event(kind, {**data, "victim": victim, "victim_seats": self.team_seats(victim)})
+            ]
         else:
             self.chips[cell] = team
             kind = "plus" if card == cards.PLUS else "play"
-            events = [Event(kind, f"{name} played {cards.label(card)} on {where}.", data)]
-            events += self._score(team, cell)
-        self.last_move = {"seat": seat, "card": cards.label(card), "cell": where, "kind": kind}
+            events = [Event(kind, data), *self._score(team, cell)]
+        self.last_move = {"seat": seat, "card": card, "cell": where, "kind": kind}
         if self.sequences[team] >= self.required:
             self.winner_team = team
-            count = "a SEQUENCE" if self.required == 1 else f"{self.required} SEQUENCES"
-            who = self.team_name(team)
-            verb = "wins" if len(self.team_seats(team)) == 1 else "win"
-            events.append(Event("win", f"{who} {verb} with {count}.", {"team": team}))
+            self.pending_card = self.pending_row = None
+            data = {"team": team, "seats": self.team_seats(team), "count": self.sequences[team]}
+            events.append(Event("win", {**data, "required": self.required}))
             return events
         self._draw(seat, events)
-        self._end_turn(events)
+        self._end_turn()
         return events
 
     def _score(self, team: int, cell: int) -> list[Event]:
@@ -273,34 +371,33 @@ class SequenceGame:
             self.locked.update(c for c in run if c not in CORNERS)
             if gained:
                 self.sequences[team] += gained
-                span = f"{cell_name(run[0])}–{cell_name(run[-1])}"
-                what = "a SEQUENCE" if gained == 1 else f"{gained} SEQUENCES"
-                events.append(
-                    Event(
-                        "sequence",
-                        f"{self.team_name(team)} completed {what} ({span}).",
-                        {"team": team, "cells": [cell_name(c) for c in run], "count": gained},
-                    )
-                )
+                data = {
+                    "team": team,
+                    "seats": self.team_seats(team),
+                    "cells": [cell_name(c) for c in run],
+                    "count": gained,
+                    "total": self.sequences[team],
+                }
+                events.append(Event("sequence", data))
         return events
 
-    def _exchange(self, seat: int, card: str) -> list[Event]:
+    def _exchange(self, seat: int, action: Exchange) -> list[Event]:
         if self.exchanged:
-            raise IllegalMove("You have already exchanged a dead card this turn.")
-        if card not in self.hands[seat]:
-            raise IllegalMove(f"You don't hold {cards.label(card)}.")
+            raise IllegalMove("already_exchanged")
+        card = self._check_held(seat, action.card)
+        if card == cards.PLUS:
+            raise IllegalMove("plus_never_dead", card=card)
+        if card == cards.MINUS:
+            raise IllegalMove("minus_never_dead", card=card)
         if not self._is_dead(card):
             free = [cell_name(c) for c in self._cells_for(seat, card)]
-            where = " and ".join(free) if free else "it can still be played"
-            raise IllegalMove(f"{cards.label(card)} is not dead: {where} still free.")
+            raise IllegalMove("not_dead", card=card, free_cells=free[:2])
         self.hands[seat].remove(card)
         self.discard.append(card)
         self.exchanged = True
         self.pending_card = self.pending_row = None
-        text = f"{self.names[seat]} exchanged the dead card {cards.label(card)}."
-        events = [Event("exchange", text, {"seat": seat, "card": card})]
+        events = [Event("exchange", {"seat": seat, "team": self.team_of(seat), "card": card})]
         self._draw(seat, events)
-        self._settle(events)
         return events
 
     def _draw(self, seat: int, events: list[Event]) -> None:
@@ -308,145 +405,72 @@ class SequenceGame:
         if not self.draw_pile and self.discard:
             self.draw_pile, self.discard = self.discard, []
             self.rng.shuffle(self.draw_pile)
-            events.append(
-                Event("reshuffle", "The discard pile was shuffled into a new draw pile.", {})
-            )
+            events.append(Event("reshuffle", {"cards": len(self.draw_pile)}))
         if self.draw_pile:  # always true after a play: the played card is on the discard pile
             self.hands[seat].append(self.draw_pile.pop())
 
-    def _end_turn(self, events: list[Event]) -> None:
+    def _end_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.names)
         self.turns += 1
         self.exchanged = False
         self.pending_card = self.pending_row = None
-        self._settle(events)
-
-    def _settle(self, events: list[Event]) -> None:
-        """G9: a player with nothing legal passes; when everyone passed in a row, it's a draw."""
-        if self.legal_actions(self.turn):
-            return
-        self.passes += 1
-        name = self.names[self.turn]
-        events.append(Event("pass", f"{name} has no legal move and passes.", {"seat": self.turn}))
-        if self.passes >= len(self.names):
-            self.drawn = True
-            events.append(Event("draw", "Every player passed in a row: the game is a draw.", {}))
-            return
-        self._end_turn(events)
 
     # ---- what people see -----------------------------------------------------------------
 
-    def decision(self, seat: int) -> Decision | None:
-        """choose_card, then choose_cell; a card with more than 24 cells gets choose_row between.
-
-        Every step but the first also offers Back. A complete Play or Exchange is accepted at
-        any step, so the bot may also take a typed move like "P.C8".
-        """
-        if self.is_over or seat != self.turn:
-            return None
-        if self.pending_card is None:
-            options: list[Action] = [
-                ChooseCard(card)
-                for card in dict.fromkeys(self.hands[seat])
-                if self._cells_for(seat, card)
-            ]
-            options += self._exchanges(seat)
-            return Decision("choose_card", "Choose a card to play.", options)
-        label = cards.label(self.pending_card)
-        cells = self._cells_for(seat, self.pending_card)
-        if self.pending_row is None and len(cells) >= MAX_OPTIONS:
-            rows = list(dict.fromkeys(ROWS[c // SIZE] for c in cells))
-            text = f"Choose a row for your {label}."
-            return Decision("choose_row", text, [*(ChooseRow(r) for r in rows), Back()])
-        if self.pending_row is not None:
-            cells = self._cells_in_row(seat, self.pending_row)
-        verb = f"Choose where to play {label}."
-        if self.pending_card == cards.MINUS:
-            verb = "Choose the opponent chip to remove."
-        plays: list[Action] = [Play(self.pending_card, cell_name(c)) for c in cells]
-        return Decision("choose_cell", verb, [*plays, Back()])
-
-    def label(self, action: Action) -> str:
-        """A short button label."""
-        if isinstance(action, Play):
-            if action.card == cards.MINUS:
-                owner = self.chips[parse_cell(action.cell)]
-                whose = f" ({self.team_name(owner)})" if owner != EMPTY else ""
-                return f"Minus: remove {action.cell}{whose}"
-            return f"{cards.label(action.card)} on {action.cell}"
-        if isinstance(action, Exchange):
-            return f"Exchange dead card {cards.label(action.card)}"
-        if isinstance(action, ChooseCard):
-            if action.card == cards.PLUS:
-                return "Plus (any empty cell)"
-            if action.card == cards.MINUS:
-                return "Minus (remove an opponent chip)"
-            cells = CELLS_BY_NUMBER[cards.answer(action.card) or 0]
-            spots = " or ".join(cell_name(c) for c in cells if self.chips[c] == EMPTY)
-            return f"{cards.label(action.card)} ({spots})"
-        if isinstance(action, ChooseRow):
-            return f"Row {action.row}"
-        return "Back"
-
-    def _hand_view(self, seat: int) -> list[dict[str, Any]]:
+    def _hand_view(self, seat: int) -> tuple[HandCard, ...]:
         shown = []
         for card in self.hands[seat]:
             answer = cards.answer(card)
             spots = CELLS_BY_NUMBER[answer] if answer is not None else ()
-            shown.append(
-                {
-                    "card": cards.label(card),
-                    "code": card,
-                    "cells": [
-                        {"cell": cell_name(c), "free": self.chips[c] == EMPTY} for c in spots
-                    ],
-                    "dead": self._is_dead(card),
-                    "playable": bool(self._cells_for(seat, card)),
-                }
-            )
-        return shown
+            cells = tuple(CellView(cell_name(c), self.chips[c] == EMPTY) for c in spots)
+            playable = bool(self._cells_for(seat, card))
+            shown.append(HandCard(card, answer, cells, self._is_dead(card), playable))
+        return tuple(shown)
 
     def _owner_shown(self, cell: int) -> int | str | None:
         if cell in CORNERS:
             return "free"
         return None if self.chips[cell] == EMPTY else self.chips[cell]
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> SequenceView:
         """Everything `seat` may see; None is a spectator. Never the draw order or other hands."""
-        board = [[self._owner_shown(r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)]
-        view: dict[str, Any] = {
-            "names": list(self.names),
-            "board": board,
-            "numbers": [[number_at(r * SIZE + c) for c in range(SIZE)] for r in range(SIZE)],
-            "locked": [cell_name(c) for c in sorted(self.locked)],
-            "sequences": list(self.sequences),
-            "required": self.required,
-            "teams": [
-                {"name": self.team_name(t), "colour": COLOURS[t], "seats": self.team_seats(t)}
-                for t in range(self.num_teams)
-            ],
-            "turn": self.turn,
-            "last_move": dict(self.last_move) if self.last_move else None,
-            "discard_top": cards.label(self.discard[-1]) if self.discard else None,
-            "draw_pile": len(self.draw_pile),
-            "hand_sizes": [len(hand) for hand in self.hands],
-            "exchange_used": self.exchanged,
-            "is_over": self.is_over,
-            "winners": self.winners(),
-        }
-        if seat is not None and 0 <= seat < len(self.names):
-            view["seat"] = seat
-            view["team"] = self.team_of(seat)
-            view["hand"] = self._hand_view(seat)
-        return view
+        if seat is not None:
+            seat = self._seat(seat)
+        last = LastMove(**self.last_move) if self.last_move else None
+        return SequenceView(
+            names=tuple(self.names),
+            board=tuple(
+                tuple(self._owner_shown(r * SIZE + c) for c in range(SIZE)) for r in range(SIZE)
+            ),
+            numbers=tuple(tuple(number_at(r * SIZE + c) for c in range(SIZE)) for r in range(SIZE)),
+            locked=tuple(cell_name(c) for c in sorted(self.locked)),
+            sequences=tuple(self.sequences),
+            required=self.required,
+            teams=tuple(
+                TeamView(t, COLOURS[t], tuple(self.team_seats(t))) for t in range(self.num_teams)
+            ),
+            turn=self.turn,
+            last_move=last,
+            discard_top=self.discard[-1] if self.discard else None,
+            draw_pile=len(self.draw_pile),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            exchange_used=self.exchanged,
+            is_over=self.is_over,
+            winners=tuple(self.winners()),
+            seat=seat,
+            team=None if seat is None else self.team_of(seat),
+            hand=None if seat is None else self._hand_view(seat),
+        )
 
     # ---- saving --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
         return {
+            SCHEMA: SCHEMA_VERSION,
             "names": list(self.names),
             "num_teams": self.num_teams,
+            "required": self.required,
             "rng": [version, list(internal), gauss],
             "draw_pile": list(self.draw_pile),
             "hands": [list(hand) for hand in self.hands],
@@ -463,16 +487,34 @@ class SequenceGame:
             "pending_card": self.pending_card,
             "pending_row": self.pending_row,
             "turns": self.turns,
+            "steps": self.steps,
         }
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Self:
+        """Loads schema 2, and schema 1 (no SCHEMA key), saved before the engine contract."""
+        raw = dict(raw)
+        version = raw.pop(SCHEMA, 1)
+        if version == 1:
+            raw = _upgrade_v1(raw)
+        elif version != SCHEMA_VERSION:
+            raise IllegalMove("bad_schema", schema=version)
         rng = random.Random()
-        version, internal, gauss = raw["rng"]
-        rng.setstate((version, tuple(internal), gauss))
-        fields = {key: raw[key] for key in raw if key != "rng"}
-        fields["locked"] = set(raw["locked"])
-        return cls(rng=rng, **fields)
+        rng_version, internal, gauss = raw.pop("rng")
+        rng.setstate((rng_version, tuple(internal), gauss))
+        raw["locked"] = set(raw["locked"])
+        return cls(rng=rng, **raw)
+
+
+def _upgrade_v1(raw: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 had no house option (the rule's count held), no step counter, and named the
+    last card by its label ("43 − 9") rather than its id."""
+    raw["required"] = default_required(len(raw["names"]))
+    raw["steps"] = raw["turns"]
+    last = raw.get("last_move")
+    if last:
+        raw["last_move"] = {**last, "card": cards.card_from_label(last["card"])}
+    return raw
 
 
 def new_game(
@@ -480,29 +522,29 @@ def new_game(
     seed: int,
     *,
     teams: int | None = None,
+    sequences: int | None = None,
     deck: list[str] | None = None,
     first: int | None = None,
 ) -> SequenceGame:
-    """A new table (G5). `teams` picks 2 or 3 teams with 6 players; `deck` stacks the top
-    of the draw pile (dealt first, in order; the rest of the 104 cards follow shuffled);
-    `first` fixes the starting seat, otherwise it is random."""
+    """A new table (G5). `teams` picks 2 or 3 teams with 6 players; `sequences` is the house
+    option of G1 (1 or 2; None: the rule's count); `deck` stacks the top of the draw pile
+    (dealt first, in order; the rest of the 104 cards follow shuffled); `first` fixes the
+    starting seat, otherwise it is random."""
     players = len(names)
     num_teams = team_count(players, teams)
-    if any(not str(name).strip() for name in names):
-        raise IllegalMove("Every player needs a name.")
+    required = required_count(players, sequences)
+    if any(not isinstance(name, str) or not name.strip() for name in names):
+        raise IllegalMove("missing_name")
     rng = random.Random(seed)
     rest = Counter(cards.FULL_DECK)
     top = [cards.check_card(card) for card in deck or []]
     rest.subtract(top)
     if any(count < 0 for count in rest.values()):
-        raise IllegalMove("A stacked deck can't hold more copies of a card than the 104-card deck.")
+        raise IllegalMove("bad_deck")
     remaining = list(rest.elements())
     rng.shuffle(remaining)
     draw_order = top + remaining
-    if first is None:
-        first = rng.randrange(players)
-    elif not 0 <= first < players:
-        raise IllegalMove(f"Seat {first} is not at this table.")
+    first = rng.randrange(players) if first is None else check_seat(first, players)
     hand_size = 5 if players <= 3 else 4
     hands: list[list[str]] = [[] for _ in names]
     position = 0
@@ -517,5 +559,7 @@ def new_game(
         draw_pile=list(reversed(draw_order[position:])),
         hands=hands,
         turn=first,
+        required=required,
         sequences=[0] * num_teams,
+        opening=[Event("deal", {"first": first, "hand_size": hand_size})],
     )

@@ -1,4 +1,5 @@
-"""AI-only games: `python -m engines.sequence_numbers.simulate --games N --players P --seed S`.
+"""AI-only games: `python -m engines.sequence_numbers.simulate --games N --players P --seed S`
+(`--teams 3` for three teams of two, `--sequences 1|2` for the G1 house option).
 
 Prints games per second, turns per game, the drawn-game rate and each AI level's win rate
 (seats rotate through the levels given with --levels, so every level sits in every seat).
@@ -14,9 +15,16 @@ from engines.sequence_numbers.ai import AI_LEVELS, choose
 from engines.sequence_numbers.game import new_game
 
 
-def play_one(players: int, levels: list[str], seed: int, teams: int | None = None) -> tuple:
+def play_one(
+    players: int,
+    levels: list[str],
+    seed: int,
+    teams: int | None = None,
+    sequences: int | None = None,
+) -> tuple:
     """One game; returns (seat levels, winning seats, turns taken)."""
-    game = new_game([f"P{i + 1}" for i in range(players)], seed, teams=teams)
+    names = [f"P{i + 1}" for i in range(players)]
+    game = new_game(names, seed, teams=teams, sequences=sequences)
     seat_levels = [levels[(seat + seed) % len(levels)] for seat in range(players)]
     while not game.is_over:
         seat = game.turn
@@ -30,6 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--teams", type=int, default=None, help="2 or 3 teams with 6 players")
+    parser.add_argument("--sequences", type=int, default=None, help="1 or 2 to win (G1 option)")
     parser.add_argument(
         "--levels", default="strong,simple", help=f"comma-separated, from {', '.join(AI_LEVELS)}"
     )
@@ -41,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     for game_no in range(args.games):
         seat_levels, winners, taken = play_one(
-            args.players, levels, args.seed + game_no, args.teams
+            args.players, levels, args.seed + game_no, args.teams, args.sequences
         )
         turns += taken
         draws += not winners

@@ -23,6 +23,7 @@ def table(
     first: int = 0,
     teams: int | None = None,
     seed: int = 0,
+    sequences: int | None = None,
 ) -> SequenceGame:
     """A game with chosen hands (dealt from a stacked deck), chips and next draws."""
     size = 5 if players <= 3 else 4
@@ -33,7 +34,12 @@ def table(
             hand = hands[(first + offset) % players]
             dealt.append(hand[round_no] if round_no < len(hand) else FILLER)
     game = new_game(
-        NAMES[:players], seed, deck=_stack(dealt, draws or []), first=first, teams=teams
+        NAMES[:players],
+        seed,
+        deck=_stack(dealt, draws or []),
+        first=first,
+        teams=teams,
+        sequences=sequences,
     )
     for name, team in (chips or {}).items():
         game.chips[parse_cell(name)] = team

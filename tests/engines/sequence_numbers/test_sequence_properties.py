@@ -6,10 +6,12 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.sequence_numbers import Exchange, Play, SequenceGame, new_game
+from engines.base import IllegalMove
+from engines.sequence_numbers import Back, Exchange, Play, SequenceGame, new_game
 from engines.sequence_numbers.ai import AI_LEVELS, choose
 from engines.sequence_numbers.cards import FULL_DECK
 from engines.sequence_numbers.scoring import count_sequences, locked_cells
@@ -27,7 +29,7 @@ def _random_game(setup: tuple[int, int | None], seed: int, moves: int) -> Sequen
     for _ in range(moves):
         if game.is_over:
             break
-        game.apply(game.turn, rng.choice(game.legal_actions(game.turn)))
+        game.apply(game.turn, rng.choice(game.complete_moves(game.turn)))
     return game
 
 
@@ -41,7 +43,7 @@ def test_g6_g9_random_play_ends_conserving_cards_and_chips(setup, seed):
     for _ in range(3000):
         if game.is_over:
             break
-        action = rng.choice(game.legal_actions(game.turn))
+        action = rng.choice(game.complete_moves(game.turn))
         game.apply(game.turn, action)
         if isinstance(action, Play):
             removed += action.card == "M"
@@ -53,6 +55,35 @@ def test_g6_g9_random_play_ends_conserving_cards_and_chips(setup, seed):
     assert game.locked == locked_cells(game.chips, game.num_teams)
     teams_n = game.num_teams
     assert game.sequences == [count_sequences(game.chips, t) for t in range(teams_n)]
+    outcome = game.outcome()
+    assert outcome.scores == tuple(game.sequences[seat % teams_n] for seat in range(players))
+    if outcome.winners:
+        team = outcome.winners[0] % teams_n
+        assert game.sequences[team] >= game.required
+        assert outcome.winners == tuple(s for s in range(players) if s % teams_n == team)
+    else:
+        assert game.drawn and max(game.sequences) < game.required
+
+
+@settings(max_examples=15, deadline=None)
+@given(PLAYER_SETUPS, st.integers(0, 10**6))
+def test_g6_g9_random_steps_through_decisions_end_the_game(setup, seed):
+    """Only the decisions' own options, one step at a time (Back now and then), reach the end."""
+    players, teams = setup
+    game = new_game(NAMES[:players], seed, teams=teams)
+    rng = random.Random(seed)
+    for _ in range(20000):
+        if game.is_over:
+            break
+        (seat,) = game.to_act()
+        options = game.legal_actions(seat)
+        assert options == list(game.decision(seat).options)
+        forward = [o for o in options if not isinstance(o, Back)]
+        action = rng.choice(options if rng.random() < 0.1 or not forward else forward)
+        epoch = game.epoch()
+        game.apply(seat, action)
+        assert game.epoch() != epoch
+    assert game.is_over and game.outcome() is not None
 
 
 @settings(max_examples=20, deadline=None)
@@ -77,7 +108,7 @@ def test_ai_levels_play_legal_moves_and_timeout_uses_strong():
     for _ in range(30):
         seat = game.turn
         for level in AI_LEVELS:
-            assert choose(game, seat, level) in game.legal_actions(seat)
+            assert choose(game, seat, level) in game.complete_moves(seat)
         assert game.timeout_action(seat) == choose(game, seat, "strong")
         game.apply(seat, game.timeout_action(seat))
 
@@ -108,6 +139,18 @@ def test_ai_strong_keeps_plus_and_minus_for_moves_that_matter():
 def test_ai_strong_exchanges_a_dead_card_first():
     game = table(hands=[["a7", "a11"], []], chips={"B2": 1, "H1": 0})
     assert choose(game, 0) == Exchange("a7")
+
+
+def test_ai_refuses_an_unknown_level_and_a_seat_not_to_act():
+    game = new_game(NAMES[:2], 1, first=0)
+    for call, kind in (
+        (lambda: choose(game, 0, "genius"), "unknown_ai_level"),
+        (lambda: choose(game, 1, "strong"), "not_your_turn"),
+        (lambda: game.timeout_action(1), "not_your_turn"),
+    ):
+        with pytest.raises(IllegalMove) as refused:
+            call()
+        assert refused.value.kind == kind
 
 
 def test_simulator_prints_figures(capsys):
