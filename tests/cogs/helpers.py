@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -40,8 +41,9 @@ def embed_text(message: discord.Message) -> str:
 
 
 def acting_name(message: discord.Message) -> str | None:
-    """Whose decision the table waits on, as the footer tells everyone ("bob: Hit or stay?")."""
+    """Whose decision the table waits on, as the footer tells everyone: it starts with their
+    name ("bob: hit or stay?", "bob holds The Zero and must hit."). Test names have no spaces."""
     footer = message.embeds[0].footer.text if message.embeds else None
     if not footer or footer.startswith("🤖"):
         return None
-    return footer.split(":", 1)[0]
+    return re.split(r"[: ]", footer, maxsplit=1)[0]

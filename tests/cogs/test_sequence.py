@@ -170,12 +170,11 @@ async def test_lobby_shows_teams_and_refuses_five(world):
     assert "🔵 alice, carol\n🟠 bob, dave\n*2 SEQUENCES win*" in lobby
     await people["erin"].slash(channel, "sequence join")
     lobby = embed_text(table_of(channel, alice))
-    assert "can't be played by 5" in lobby
+    assert "Five players can't split into equal teams" in lobby
     refused = await alice.click(table_of(channel, alice), label="Start")
     assert refused.ephemeral
     assert refused.response.content == (
-        "Sequence Numbers can't be played by 5: the players can't split into equal teams. "
-        "Play with 2, 3, 4 or 6."
+        "Five players can't split into equal teams: play with 2, 3, 4 or 6."
     )
     assert "lobby" in table_of(channel, alice).embeds[0].title  # still open: fix the count
     await alice.click(table_of(channel, alice), label="Add AI")

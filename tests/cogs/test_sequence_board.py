@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 
 from PIL import Image
@@ -16,6 +17,7 @@ from cogs.games.sequence.board import (
     render_board,
 )
 from engines.sequence_numbers import Play, new_game
+from engines.sequence_numbers.view import LastMove
 
 
 def _decode(png: bytes) -> Image.Image:
@@ -56,13 +58,16 @@ def test_g10_chips_in_team_colours_for_three_teams_and_last_move_framed():
 
 
 def test_g10_full_board_with_locked_sequence_renders():
-    view = new_game(["Ann", "Bob"], 3).view(None)
-    view["board"] = [
-        ["free" if (r, c) in {(0, 0), (0, 9), (9, 0), (9, 9)} else (r + c) % 2 for c in range(10)]
-        for r in range(10)
-    ]
-    view["locked"] = ["B2", "C3", "D4", "E5", "F6"]
-    view["last_move"] = {"seat": 1, "card": "Minus", "cell": "G7", "kind": "minus"}
+    corners = {(0, 0), (0, 9), (9, 0), (9, 9)}
+    view = dataclasses.replace(
+        new_game(["Ann", "Bob"], 3).view(None),
+        board=tuple(
+            tuple("free" if (r, c) in corners else (r + c) % 2 for c in range(10))
+            for r in range(10)
+        ),
+        locked=("B2", "C3", "D4", "E5", "F6"),
+        last_move=LastMove(seat=1, card="M", cell="G7", kind="minus"),
+    )
     png = render_board(view)
     image = _decode(png)
     assert len(png) < 300_000

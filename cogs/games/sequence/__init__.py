@@ -22,7 +22,7 @@ from bot.texts import _, count
 from cogs.components import GameRenderer, HandButton, MoveButton, MoveSelect, TableMessage
 from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sequence.board import render_board
-from cogs.games.sequence.texts import TEXTS, team_name
+from cogs.games.sequence.texts import TEXTS, card_label, team_name
 from engines.base import Decision, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.game import required_count, team_count
@@ -101,7 +101,8 @@ class SequenceRenderer(GameRenderer):
         embed = discord.Embed(title=self.texts.title, colour=COLOUR)
         embed.description = "\n".join(lines)
         embed.add_field(name=_("🃏 Last card"), value=self._last_card(view, names))
-        embed.add_field(name=_("🗑️ Discard"), value=f"**{view.discard_top or '—'}**")
+        discard = card_label(view.discard_top) if view.discard_top else "—"
+        embed.add_field(name=_("🗑️ Discard"), value=f"**{discard}**")
         embed.add_field(name=_("📚 Draw pile"), value=_cards(view.draw_pile))
         recent = self.recent_lines(record, EVENTS_SHOWN)
         if recent:
@@ -131,7 +132,7 @@ class SequenceRenderer(GameRenderer):
                 name=names[last.seat], cell=last.cell
             )
         return _("{name}: **{card}** on {cell}").format(
-            name=names[last.seat], card=last.card, cell=last.cell
+            name=names[last.seat], card=card_label(last.card), cell=last.cell
         )
 
     # -- the hand view ------------------------------------------------------------------
@@ -170,7 +171,7 @@ class SequenceRenderer(GameRenderer):
 
     @staticmethod
     def _card_line(card: HandCard, view: SequenceView) -> str:
-        name = f"`{card.code}`"
+        name = f"`{card_label(card.code)}`"
         if card.code == "P":
             return name + " " + (_("➕ any empty cell") if card.playable else _("➕ no empty cell"))
         if card.code == "M":
@@ -245,7 +246,8 @@ class SequenceRenderer(GameRenderer):
             members = [s.name for i, s in enumerate(record.seats) if i % teams_made == team]
             rows.append(f"{TEAM_EMOJI[COLOURS[team]]} {', '.join(members)}")
         needed = required_count(players, record.options.get("sequences"))
-        goal = _("{sequences} to win").format(sequences=_sequences(needed))
+        wins = _("{sequences} wins") if needed == 1 else _("{sequences} win")
+        goal = wins.format(sequences=_sequences(needed))
         if players == 6 and teams_made == 3 and needed == 2:
             goal += _(" — most such games fill the board and end in a draw; 1 is suggested")
         return [(_("Teams"), "\n".join(rows) + f"\n*{goal}*")]
