@@ -15,8 +15,8 @@ from typing import Any
 from engines.base import Event
 from engines.flip7.actions import Action
 from engines.flip7.cards import UNLUCKY_7, VALUE_BIT
-from engines.flip7.game import DEFAULT_GOAL, FLIP7_SIZE, Flip7Game, start
-from engines.flip7.table import BUSTED, OVER, STAYED
+from engines.flip7.game import DEFAULT_GOAL, Flip7Game, start
+from engines.flip7.table import ACTIVE, BUSTED, OVER, STAYED
 
 _NO_CARD = 99  # what the turn loop "draws" from an empty pile: no card id
 _PLAIN_LIMIT = 13  # a plain number below 13 busts a row holding its value (no Lucky 13)
@@ -62,7 +62,9 @@ class FastGame(Flip7Game):
         row lacks short of Flip 7, or a plain number it holds: a bust) are inlined; every
         other card goes through the rules engine. The game's lists keep their identity for
         the whole game, so they are bound once."""
-        stack, status = self.stack, self.status
+        stack, status, draw, rows = self.stack, self.status, self.draw, self.rows
+        mask, nums, numsum, unseen = self.mask, self.nums, self.numsum, self.unseen
+        clockwise, tally, bust_len = self.clockwise, self.tally, self.bust_len
 
         def run_turns() -> None:
             if stack or self.phase == OVER:
@@ -71,54 +73,49 @@ class FastGame(Flip7Game):
             while True:
                 self.turn = seat
                 if decide(seat):
-                    if not self._quick_hit(seat):
+                    card = draw[-1] if draw else _NO_CARD
+                    held = mask[seat]
+                    if card < UNLUCKY_7 and not held & VALUE_BIT[card] and nums[seat] != 6:
+                        # A plain number the row lacks, short of Flip 7: the row grows.
+                        draw.pop()
+                        unseen[card] -= 1
+                        self.unseen_points -= card
+                        rows[seat].append(card)
+                        mask[seat] = held | VALUE_BIT[card]
+                        numsum[seat] += card
+                        nums[seat] += 1
+                    elif card < _PLAIN_LIMIT and held & VALUE_BIT[card]:
+                        # A plain number below 13 the row holds: a bust.
+                        draw.pop()
+                        unseen[card] -= 1
+                        self.unseen_points -= card
+                        row = rows[seat]
+                        row.append(card)
+                        status[seat] = BUSTED
+                        bust_len[seat] = len(row)
+                        tally.busts += 1
+                    else:  # anything else: the rules engine's own hit
                         self.acted = True
-                        self._hit(seat, self.tally)
-                        self._run(self.tally)
+                        self._hit(seat, tally)
+                        self._run(tally)
                         if stack or self.phase == OVER:
                             return
                         seat = self.turn
                         continue
                 else:
                     status[seat] = STAYED  # the stack is empty, no Flip 7 is pending
-                nxt = self.next_active(seat)
-                if nxt < 0:  # nobody is active: the round ends
+                for nxt in clockwise[seat]:  # the turn passes to the next active player
+                    if status[nxt] == ACTIVE:
+                        seat = nxt
+                        break
+                else:  # nobody is active: the round ends
                     self.acted = True
-                    self._run(self.tally)
+                    self._run(tally)
                     if stack or self.phase == OVER:
                         return
-                    nxt = self.turn
-                seat = nxt
+                    seat = self.turn
 
         return run_turns
-
-    def _quick_hit(self, seat: int) -> bool:
-        """A hit whose card is a plain number the row lacks (short of Flip 7), or a plain
-        number below 13 it holds (a bust), done inline; False (nothing done) otherwise:
-        an action, a modifier, a special number, Flip 7 or an empty draw pile."""
-        draw = self.draw
-        card = draw[-1] if draw else _NO_CARD
-        held = self.mask[seat]
-        if card < UNLUCKY_7 and not held & VALUE_BIT[card] and self.nums[seat] != FLIP7_SIZE - 1:
-            draw.pop()
-            self.unseen[card] -= 1
-            self.unseen_points -= card
-            self.rows[seat].append(card)
-            self.mask[seat] = held | VALUE_BIT[card]
-            self.numsum[seat] += card
-            self.nums[seat] += 1
-            return True
-        if card < _PLAIN_LIMIT and held & VALUE_BIT[card]:
-            draw.pop()
-            self.unseen[card] -= 1
-            self.unseen_points -= card
-            row = self.rows[seat]
-            row.append(card)
-            self.status[seat] = BUSTED
-            self.bust_len[seat] = len(row)
-            self.tally.busts += 1
-            return True
-        return False
 
     def _deal(self, events: list[Event]) -> None:
         """A fresh deal starts inline while the cards are plain numbers: each one simply
