@@ -16,6 +16,7 @@ from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, Hit, Stay
 from engines.flip7.cards import (
     UNLUCKY_7,
     VALUE,
+    VALUE_BIT,
     ZERO_BIT,
     card_from_label,
     deck_counts,
@@ -258,7 +259,7 @@ class Flip7Game(EffectRules, Table):
         row = self.rows[seat]
         if card == UNLUCKY_7:
             self._wipe(seat, events)
-        elif busts(row, card):
+        elif self.mask[seat] & VALUE_BIT[VALUE[card]] and busts(row, card):  # value held
             copy = 1 + sum(1 for held in row if VALUE[held] == VALUE[card])
             row.append(card)
             self.status[seat] = BUSTED
