@@ -20,16 +20,13 @@ from engines.flip7.cards import (
     JUST_ONE_MORE,
     LUCKY_13,
     MINUS,
+    THIRTEEN_BIT,
     UNLUCKY_7,
+    ZERO_BIT,
     number_totals,
 )
-from engines.flip7.game import (
-    ACTIVE,
-    BONUS,
-    BUSTED,
-    RESOLVE,
-    Flip7Game,
-)
+from engines.flip7.effects import Bonus, Pick, Resolve
+from engines.flip7.game import Flip7Game
 from engines.flip7.picks import (
     LEADER_WEIGHT,
     NOBODY,
@@ -38,7 +35,8 @@ from engines.flip7.picks import (
     pick_steps,
     quick_weights,
 )
-from engines.flip7.scoring import FLIP7_BONUS
+from engines.flip7.scoring import FLIP7_BONUS, round_points
+from engines.flip7.table import ACTIVE, BUSTED
 
 AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
@@ -48,19 +46,31 @@ RACE_MARGIN = 60
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     """The move this seat's AI makes now."""
-    if not game.stack and seat == game.turn and game.winner < 0 and level in AI_LEVELS:
+    if not game.stack and seat == game.turn and not game.is_over and level in AI_LEVELS:
         return HIT if _hits(game, seat, level == "strong") else STAY
     if level not in AI_LEVELS:
         raise IllegalMove("unknown_ai_level", level=level)
-    if game.winner >= 0:
+    if game.is_over:
         raise IllegalMove("game_over")
-    if seat != game._decider():
-        raise IllegalMove("not_your_turn", seat=game._decider())
+    if seat != game.decider():
+        raise IllegalMove("not_your_turn", seat=game.decider())
     # Not over, the decider, and no hit-or-stay turn (handled above): a stack choice.
-    options = game._stack_options()
+    options = game.step_options(game.stack[-1])
     if level == "simple":
         return _simple_choice(seat, options)
     return _strong_choice(game, seat, options)
+
+
+def stack_steps(game: Flip7Game, seat: int, strong: bool) -> list[Action]:
+    """For the simulator: the AI's choices for the pending stack effect, in order. The
+    strong AI answers every step of a Swap/Steal/Discard from one plan (the engine would
+    only stop between them, or take a forced step the plan takes too); any other effect is
+    one choice, as `choose` makes it."""
+    top = game.stack[-1]
+    if strong and isinstance(top, Pick):
+        return pick_steps(game, seat, top)
+    options = game.step_options(top)
+    return [_strong_choice(game, seat, options) if strong else _simple_choice(seat, options)]
 
 
 def choose_among(game: Flip7Game, seat: int, options: list[Action]) -> Action:
@@ -72,7 +82,7 @@ def choose_among(game: Flip7Game, seat: int, options: list[Action]) -> Action:
 def _hits(game: Flip7Game, seat: int, strong: bool) -> bool:
     """Hit or stay: The Zero must hit; the simple AI stays from 20 points; the strong one
     weighs its chances (`_should_hit`)."""
-    if game.mask[seat] & 1:
+    if game.mask[seat] & ZERO_BIT:
         return True
     if strong:
         return _should_hit(game, seat)
@@ -139,9 +149,7 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     numsum = game.numsum[seat]
     halves = game.halves[seat]
     minus = game.minus[seat]
-    score = (numsum >> halves) - minus  # round_score of an active row without The Zero
-    if score < 0 and not game.brutal:
-        score = 0
+    score = round_points(numsum, halves, minus, zero=False, brutal=game.brutal)
     goal = game.goal
     if game.best_total + RACE_MARGIN >= goal and (
         game.totals[seat] + score >= goal or game.status.count(ACTIVE) == 1
@@ -150,7 +158,7 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
         if race is not None:
             return race
     total = len(game.draw)
-    if total and not game.mask[seat] & 8192:
+    if total and not game.mask[seat] & THIRTEEN_BIT:
         counts = game.unseen
         bust = bust_points = 0
         for card in game.rows[seat]:
@@ -158,7 +166,7 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
                 copies = counts[card]
                 bust += copies
                 bust_points += card * copies
-            elif card == 14:  # Unlucky 7
+            elif card == UNLUCKY_7:
                 copies = counts[7]
                 bust += copies
                 bust_points += 7 * copies
@@ -169,7 +177,7 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
         if not total:
             return False
         bust, bust_points = _bust_cards(game.rows[seat], counts)
-    unlucky = counts[14]
+    unlucky = counts[UNLUCKY_7]
     safe = numbers - bust - unlucky
     if not halves and not minus:
         # The float rule below with score = numsum, multiplied out: exact in integers.
@@ -298,16 +306,19 @@ def _modifier_delta(game: Flip7Game, target: int, card: int, score: int) -> floa
         return float(-MINUS[card])
     if status == ACTIVE:
         return -(MINUS[card] or max(score, 12) / 2)
-    if game.mask[target] & 1:
+    if game.mask[target] & ZERO_BIT:
         return 0.0  # The Zero already makes it 0
     if card == HALVE:
         numsum = game.numsum[target]
-        return -(numsum >> game.halves[target]) + (numsum >> (game.halves[target] + 1))
+        halves = game.halves[target]
+        return round_points(numsum, halves + 1, 0, zero=False) - round_points(
+            numsum, halves, 0, zero=False
+        )
     after = score - MINUS[card]
     return float((after if after > 0 or game.brutal else 0) - score)
 
 
-def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
+def _best_pick(game: Flip7Game, seat: int, top: Pick) -> Action:
     """Search every complete Swap/Steal/Discard consistent with the steps taken so far, score
     the rows it leaves, and take the next step of the best one."""
     return pick_steps(game, seat, top)[0]
@@ -315,11 +326,10 @@ def _best_pick(game: Flip7Game, seat: int, top: list[int]) -> Action:
 
 def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
-    kind = top[0]
-    if kind != RESOLVE and kind != BONUS:
+    if not isinstance(top, Resolve | Bonus):
         return _best_pick(game, seat, top)
     weights = quick_weights(game, seat)
-    if kind == BONUS:
+    if isinstance(top, Bonus):
         return max(
             options,
             key=lambda o: (
@@ -331,7 +341,7 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
                 )
             ),
         )  # type: ignore
-    card = top[2]
+    card = top.card
     round_score = game.round_score
     # The first option with the highest worth, as max() would pick, without a key lambda.
     best = options[0]

@@ -96,6 +96,17 @@ _ALIASES: dict[str, int] = {
     "x2": HALVE,
 }
 
+VALUE_BIT: tuple[int, ...] = tuple(1 << value for value in range(14))
+"""A number value's bit in a row's value mask (bits 0..13)."""
+ZERO_BIT = VALUE_BIT[0]
+"""Set while the row holds The Zero (the only card of value 0)."""
+THIRTEEN_BIT = VALUE_BIT[13]
+ODD_CARDS = 1 << 14
+"""Set in a row's mask while it holds Unlucky 7, Lucky 13 or a modifier: the cards whose id
+is not their value or that bend the score. A row without it (and without The Zero) is
+"plain": scored and busted by its ids alone, which the AI's quick rules rely on."""
+NOT_PLAIN = ODD_CARDS | ZERO_BIT
+
 assert sum(ONE_DECK) == 108 and len(ONE_DECK) == len(LABELS) == len(VALUE) == KINDS
 
 

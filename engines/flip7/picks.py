@@ -11,9 +11,21 @@ from __future__ import annotations
 from operator import add
 
 from engines.flip7.actions import Action, card_choice, player_choice
-from engines.flip7.cards import FIRST_ACTION, HALVE, LUCKY_13, MINUS, UNLUCKY_7, VALUE, ZERO
-from engines.flip7.game import ACTIVE, BUSTED, ODD_CARDS, STEAL_STEP, SWAP_STEP, Flip7Game
-from engines.flip7.scoring import FLIP7_BONUS
+from engines.flip7.cards import (
+    FIRST_ACTION,
+    HALVE,
+    LUCKY_13,
+    MINUS,
+    NOT_PLAIN,
+    UNLUCKY_7,
+    VALUE,
+    ZERO,
+    ZERO_BIT,
+)
+from engines.flip7.effects import NOT_CHOSEN, Pick, StealPick, SwapPick
+from engines.flip7.game import Flip7Game
+from engines.flip7.scoring import FLIP7_BONUS, round_points
+from engines.flip7.table import ACTIVE, BUSTED
 
 LEADER_WEIGHT = -1.5
 """What a point for the leading opponent is worth to the AI (its own points are worth 1)."""
@@ -21,9 +33,6 @@ OPEN_ROW_TARGET = 25
 """Round score an active player roughly aims for; the gap is the row's open potential."""
 FLIP7_END_VALUE = 20
 """Extra worth of ending the round by Flip 7 (everyone else's open rows stop growing)."""
-NOT_PLAIN = ODD_CARDS | 1
-"""Mask bits of a row that is more than plain numbers: The Zero, Unlucky 7, Lucky 13 or a
-modifier."""
 NOBODY = -(1 << 62)
 """A standing below any player's: leaves a seat out of the search for the leader."""
 
@@ -52,7 +61,7 @@ follow it instead of searching again. A fresh search gives the same plan (the st
 restrict the search to a set that still holds it), so this only saves time."""
 
 
-def pick_steps(game: Flip7Game, seat: int, top: list[int]) -> list[Action]:
+def pick_steps(game: Flip7Game, seat: int, top: Pick) -> list[Action]:
     """The strong AI's remaining steps of the Swap/Steal/Discard entry `top`, in order: the
     bot takes the first, the simulator takes them all in a row."""
     plan = _plan_cache[2]
@@ -60,13 +69,14 @@ def pick_steps(game: Flip7Game, seat: int, top: list[int]) -> list[Action]:
         plan = _search(game, seat, top, quick_weights(game, seat))
         _plan_cache[:] = [game, top, plan]
     assert isinstance(plan, tuple)
-    if top[0] != SWAP_STEP:
+    if not isinstance(top, SwapPick):
         victim, index = plan
-        if top[3] >= 0:
+        if top.victim != NOT_CHOSEN:
             return [card_choice(victim, index)]
         return [player_choice(victim), card_choice(victim, index)]
     first, index, second, other = plan
-    taken = (top[3] >= 0) + (top[4] >= 0) + (top[5] >= 0)  # steps are taken in this order
+    # The steps are taken in this order: first player, their card, second player.
+    taken = sum(step != NOT_CHOSEN for step in (top.first, top.first_index, top.second))
     steps = [
         player_choice(first),
         card_choice(first, index),
@@ -76,29 +86,29 @@ def pick_steps(game: Flip7Game, seat: int, top: list[int]) -> list[Action]:
     return steps[taken:]
 
 
-def _fits(top: list[int], plan: object) -> bool:
+def _fits(top: Pick, plan: object) -> bool:
     if not isinstance(plan, tuple) or not plan:
         return False
-    if top[0] == SWAP_STEP:
+    if isinstance(top, SwapPick):
         return (
             len(plan) == 4
-            and top[3] in (-1, plan[0])
-            and top[4] in (-1, plan[1])
-            and (top[5] in (-1, plan[2]))
+            and top.first in (NOT_CHOSEN, plan[0])
+            and top.first_index in (NOT_CHOSEN, plan[1])
+            and top.second in (NOT_CHOSEN, plan[2])
         )
-    return len(plan) == 2 and top[3] in (-1, plan[0])
+    return len(plan) == 2 and top.victim in (NOT_CHOSEN, plan[0])
 
 
-def _search(game: Flip7Game, seat: int, top: list[int], weights: list[float]) -> tuple[int, ...]:
+def _search(game: Flip7Game, seat: int, top: Pick, weights: list[float]) -> tuple[int, ...]:
     """The best complete Swap (p1, i1, p2, i2) or Steal/Discard (victim, index) consistent
     with the steps in `top`, by the weighted change in the rows' worth; the first best in
     candidate order. With no step taken and a row of its own, the AI swaps one of its own
     cards (`_search_own_swap`): pairs of two other players are left out (half the pairs of
     four players, little lost)."""
     holders = game.holders()
-    if top[0] != SWAP_STEP:
+    if not isinstance(top, SwapPick):
         return _search_take(game, seat, top, holders, weights)
-    if top[3] < 0 and seat in holders:
+    if top.first == NOT_CHOSEN and seat in holders:
         return _search_own_swap(game, seat, holders, weights)
     return _search_swap(game, top, holders, weights)
 
@@ -120,7 +130,7 @@ def _bounds(
 
 
 def _search_swap(
-    game: Flip7Game, top: list[int], holders: list[int], weights: list[float]
+    game: Flip7Game, top: Pick, holders: list[int], weights: list[float]
 ) -> tuple[int, ...]:
     """A Swap by a seat with no row of its own, or one whose first steps are taken."""
     rows, brutal = game.rows, game.brutal
@@ -129,7 +139,7 @@ def _search_swap(
     inf = float("inf")
     best_value = float("-inf")
     best: tuple[int, ...] = ()
-    first, index, second = top[3], top[4], top[5]
+    first, index, second = top.first, top.first_index, top.second
     for p1 in [first] if first >= 0 else holders:
         row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
         for i1 in [index] if index >= 0 else range(len(row1)):
@@ -160,12 +170,12 @@ def _search_swap(
 
 
 def _search_take(
-    game: Flip7Game, seat: int, top: list[int], holders: list[int], weights: list[float]
+    game: Flip7Game, seat: int, top: Pick, holders: list[int], weights: list[float]
 ) -> tuple[int, ...]:
     """A Steal or a Discard: one card taken from a row, into the seat's own or away."""
-    steal = top[0] == STEAL_STEP
-    if top[3] >= 0:
-        players = [top[3]]
+    steal = isinstance(top, StealPick)
+    if top.victim != NOT_CHOSEN:
+        players = [top.victim]
     else:
         # With no victim chosen yet the AI looks only at the leader's row (any row if the
         # leader has none to take from), and at its own row for a Discard.
@@ -298,10 +308,14 @@ def _row_worth(game: Flip7Game, seat: int) -> float:
     """`_value(_facts(game, seat), -1, -1, brutal)` for a row in play during a pick (never a
     Flip 7: that ends the round), from the engine's row sums instead of card by card: its
     `round_score`, inlined as this runs for every row a search weighs."""
-    score = (game.numsum[seat] >> game.halves[seat]) - game.minus[seat]
-    if score < 0 and not game.brutal:
-        score = 0
-    return _worth(0 if game.mask[seat] & 1 else score, game.status[seat] == ACTIVE)
+    score = round_points(
+        game.numsum[seat],
+        game.halves[seat],
+        game.minus[seat],
+        zero=bool(game.mask[seat] & ZERO_BIT),
+        brutal=game.brutal,
+    )
+    return _worth(score, game.status[seat] == ACTIVE)
 
 
 def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, list[int], bool]:
@@ -363,12 +377,9 @@ def _value(
             halves += 1
         else:
             minus += MINUS[card]
-    score = (numsum >> halves) - minus
-    if score < 0 and not brutal:
-        score = 0
-    if nums >= 7:
-        return score + FLIP7_BONUS + FLIP7_END_VALUE
-    return _worth(0 if zeros else score, active)
+    flip7 = nums >= 7
+    score = round_points(numsum, halves, minus, zero=zeros > 0, flip7=flip7, brutal=brutal)
+    return score + FLIP7_END_VALUE if flip7 else _worth(score, active)
 
 
 def _worth(score: int, active: bool) -> float:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.flip7.cards import HALVE, LUCKY_13, MINUS, UNLUCKY_7, VALUE, ZERO
+from engines.flip7.cards import HALVE, LUCKY_13, MINUS, UNLUCKY_7, VALUE, ZERO, is_number
 
 FLIP7_BONUS = 15
 
@@ -26,36 +26,44 @@ def busts(row: list[int], card: int) -> bool:
 
 def number_total(row: list[int]) -> int:
     """Sum of the number cards (F7 step 1)."""
-    return sum(VALUE[card] for card in row if card < 16)
+    return sum(VALUE[card] for card in row if is_number(card))
+
+
+def round_points(
+    number_sum: int,
+    halves: int,
+    minus: int,
+    *,
+    zero: bool,
+    flip7: bool = False,
+    bonus: bool = True,
+    brutal: bool = False,
+) -> int:
+    """The round score of a row that has not busted, F7 steps 1-5, from its sums: halve per
+    ÷2, subtract the minus cards (floor 0 unless brutal, F12), +15 for Flip 7 (if taken),
+    and The Zero makes it 0 unless Flip 7. The one place the formula is written."""
+    total = (number_sum >> halves) - minus
+    if total < 0 and not brutal:
+        total = 0
+    if flip7:
+        return total + FLIP7_BONUS if bonus else total
+    return 0 if zero else total
 
 
 def row_score(
     row: list[int], *, flip7: bool = False, bonus: bool = True, brutal: bool = False
 ) -> int:
-    """Score a row that has not busted, F7 steps 1-5: sum, halve per ÷2, subtract the minus
-    cards (floor 0 unless brutal), +15 for Flip 7 (if taken), The Zero makes it 0 unless Flip 7."""
-    total = 0
-    halves = 0
-    minus = 0
-    zero = False
-    for card in row:
-        if card < 16:
-            total += VALUE[card]
-            if card == ZERO:
-                zero = True
-        elif card == HALVE:
-            halves += 1
-        else:
-            minus += MINUS[card]
-    total = (total >> halves) - minus
-    if total < 0 and not brutal:
-        total = 0
-    if flip7:
-        if bonus:
-            total += FLIP7_BONUS
-    elif zero:
-        return 0
-    return total
+    """`round_points` of a row given card by card."""
+    numbers = [card for card in row if is_number(card)]
+    return round_points(
+        sum(VALUE[card] for card in numbers),
+        row.count(HALVE),
+        sum(MINUS[card] for card in row),
+        zero=ZERO in numbers,
+        flip7=flip7,
+        bonus=bonus,
+        brutal=brutal,
+    )
 
 
 def busted_score(row: list[int], bust_len: int, brutal: bool) -> int:

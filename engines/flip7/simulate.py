@@ -1,9 +1,12 @@
 """Play AI-only games and print the figures the issue asks for.
 
-    python -m engines.flip7.simulate --games 1000 --players 4 --seed 1 --levels strong,simple
+    python -m engines.flip7.simulate --games 2000 --players 4 --seed 1 --levels strong,simple
+    python -m engines.flip7.simulate --games 2000 --players 4 --seed 1 --compare
 
 Levels are given per seat and cycle over the seats; the assignment shifts by one seat each
-game so no level keeps the same seats (first-dealer luck evens out).
+game so no level keeps the same seats (first-dealer luck evens out). `--compare` times the
+same games through the plain rules path (`choose` + `apply`, as the bot plays) and through
+the simulator's speed layer (`fast.py`), and checks that they end identically.
 """
 
 from __future__ import annotations
@@ -11,66 +14,54 @@ from __future__ import annotations
 import argparse
 import time
 
-from engines.base import Event
-from engines.flip7.ai import AI_LEVELS, _simple_choice, _strong_choice, choose, hit_rule
-from engines.flip7.game import DISCARD_STEP, OVER, SWAP_STEP, Flip7Game, new_game
-from engines.flip7.picks import pick_steps
+from engines.flip7.ai import AI_LEVELS, choose, hit_rule, stack_steps
+from engines.flip7.fast import FastGame, new_fast_game
+from engines.flip7.game import Flip7Game, new_game
 
 
-def play_game(
-    names: list[str],
-    seed: int,
-    seat_levels: list[str],
-    *,
-    goal: int = 200,
-    brutal: bool = False,
-    fast: bool = True,
-) -> Flip7Game:
-    """One AI-only game to its end. `fast` records no events and plays hit-or-stay turns
-    through `hit_rule` and the engine's `turn_runner`; otherwise every move goes through `choose`
-    and `apply` as the bot does. Both play the same game (a test compares them)."""
-    if not fast:
-        game = new_game(names, seed, goal=goal, brutal=brutal)
-        while not game.is_over:
-            (seat,) = game.to_act()
-            game.apply(seat, choose(game, seat, seat_levels[seat]))
-        return game
-    sink: list[Event] = []  # stays empty: the game records no events
-    game = new_game(names, seed, goal=goal, brutal=brutal, record_events=False)
+def play_plain(
+    names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200, brutal: bool = False
+) -> tuple[Flip7Game, int, int]:
+    """One AI-only game through `choose` and `apply`, as the bot plays it; with its busts
+    and Flip 7s counted from the events."""
+    game = new_game(names, seed, goal=goal, brutal=brutal)
+    events = game.opening_events()
+    busts = flip7s = 0
+    while True:
+        for event in events:
+            busts += event.kind == "bust"
+            flip7s += event.kind == "flip7"
+        if game.is_over:
+            return game, busts, flip7s
+        (seat,) = game.to_act()
+        events = game.apply(seat, choose(game, seat, seat_levels[seat]))
+
+
+def play_fast(
+    names: list[str], seed: int, seat_levels: list[str], *, goal: int = 200, brutal: bool = False
+) -> FastGame:
+    """The same game through the speed layer: no events, hit-or-stay turns inlined."""
+    game = new_fast_game(names, seed, goal=goal, brutal=brutal)
     strong = [level == "strong" for level in seat_levels]
     run_turns = game.turn_runner(hit_rule(game, strong))
-    stack = game.stack
-    stack_options, choose_step, run = game._stack_options, game._choose, game._run
-    while game.phase != OVER:
-        if stack:
-            # What choose() and apply() do for a stack choice, without their checks: the
-            # decider is the top entry's seat and the AI picks one of the options.
-            top = stack[-1]
-            seat = top[1]
-            if strong[seat] and SWAP_STEP <= top[0] <= DISCARD_STEP:
-                # The strong AI answers every step of a Swap/Steal/Discard from one plan, and
-                # the engine would only stop between them (or take a forced step, which the
-                # plan takes too): the steps go in a row.
-                game._options = None
-                for action in pick_steps(game, seat, top):
-                    choose_step(top, action, sink)
-            else:
-                options = stack_options()
-                action = (
-                    _strong_choice(game, seat, options)
-                    if strong[seat]
-                    else _simple_choice(seat, options)
-                )
-                game._options = None
-                choose_step(top, action, sink)
-            run(sink)
+    while not game.is_over:
+        if game.stack:
+            seat = game.stack[-1].seat
+            game.choose_steps(stack_steps(game, seat, strong[seat]))
         else:
             run_turns()
     return game
 
 
 def simulate(
-    games: int, players: int, seed: int, levels: list[str], *, goal: int = 200, brutal: bool = False
+    games: int,
+    players: int,
+    seed: int,
+    levels: list[str],
+    *,
+    goal: int = 200,
+    brutal: bool = False,
+    plain: bool = False,
 ) -> dict[str, float]:
     """Play `games` games and return the key figures. The average round score is the sum of
     the final totals over player-rounds (in brutal mode it includes the −15 swings)."""
@@ -81,9 +72,15 @@ def simulate(
     start = time.perf_counter()
     for g in range(games):
         seat_levels = [levels[(p + g) % len(levels)] for p in range(players)]
-        game = play_game(names, seed + g, seat_levels, goal=goal, brutal=brutal)
-        busts += game.stat_busts
-        flip7s += game.stat_flip7s
+        if plain:
+            game, game_busts, game_flip7s = play_plain(
+                names, seed + g, seat_levels, goal=goal, brutal=brutal
+            )
+        else:
+            game = play_fast(names, seed + g, seat_levels, goal=goal, brutal=brutal)
+            game_busts, game_flip7s = game.tally.busts, game.tally.flip7s
+        busts += game_busts
+        flip7s += game_flip7s
         rounds += game.round
         score_sum += sum(game.totals)
         for winner in game.winners():
@@ -105,6 +102,19 @@ def simulate(
     return result
 
 
+def _report(title: str, result: dict[str, float], levels: list[str], players: int) -> None:
+    print(f"{title}: {result['games_per_second']:.0f} games/s")
+    print(f"  rounds per game: {result['rounds_per_game']:.2f}")
+    print(f"  average round score: {result['average_round_score']:.2f}")
+    print(f"  bust rate: {result['bust_rate']:.1%}")
+    print(f"  Flip 7 rate (rounds): {result['flip7_rate']:.1%}")
+    for level in dict.fromkeys(levels):
+        share = levels.count(level) / len(levels)
+        print(f"  win rate {level}: {result[f'win_rate_{level}']:.1%} (seat share {share:.0%})")
+    by_seat = "  ".join(f"{result[f'win_rate_seat_{p + 1}']:.1%}" for p in range(players))
+    print(f"  win rate by seat: {by_seat}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Simulate Flip 7 games between AI seats.")
     parser.add_argument("--games", type=int, default=1000)
@@ -115,25 +125,29 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--goal", type=int, default=200)
     parser.add_argument("--brutal", action="store_true")
+    parser.add_argument(
+        "--compare", action="store_true", help="also time the plain rules path (choose + apply)"
+    )
     args = parser.parse_args(argv)
     levels = args.levels.split(",")
     for level in levels:
         if level not in AI_LEVELS:
             parser.error(f"unknown level {level!r}; choose from {', '.join(AI_LEVELS)}")
-    result = simulate(
-        args.games, args.players, args.seed, levels, goal=args.goal, brutal=args.brutal
-    )
     print(f"games: {args.games}  players: {args.players}  levels: {','.join(levels)}")
-    print(f"games/s: {result['games_per_second']:.0f}")
-    print(f"rounds per game: {result['rounds_per_game']:.2f}")
-    print(f"average round score: {result['average_round_score']:.2f}")
-    print(f"bust rate: {result['bust_rate']:.1%}")
-    print(f"Flip 7 rate (rounds): {result['flip7_rate']:.1%}")
-    for level in dict.fromkeys(levels):
-        share = levels.count(level) * args.players / len(levels) / args.players
-        print(f"win rate {level}: {result[f'win_rate_{level}']:.1%} (seat share {share:.0%})")
-    by_seat = "  ".join(f"{result[f'win_rate_seat_{p + 1}']:.1%}" for p in range(args.players))
-    print(f"win rate by seat: {by_seat}")
+    options = {"goal": args.goal, "brutal": args.brutal}
+    paths = [("simulator path (fast.py)", False)]
+    if args.compare:
+        paths.insert(0, ("plain rules path (choose + apply)", True))
+    results = []
+    for title, plain in paths:
+        result = simulate(args.games, args.players, args.seed, levels, plain=plain, **options)
+        results.append(result)
+        _report(title, result, levels, args.players)
+    if len(results) == 2:
+        same = all(
+            results[0][key] == results[1][key] for key in results[0] if key != "games_per_second"
+        )
+        print(f"both paths played the same games: {'yes' if same else 'NO'}")
 
 
 if __name__ == "__main__":
