@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import create_bot
 from bot.matches import Change
 from bot.settings import Settings
 from engines.base import GAMES
