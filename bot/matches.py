@@ -19,18 +19,21 @@ from bot.errors import Refusal
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import ChannelBusy, Deadline, MatchRecord, ResultRow, Seat, Storage
-from bot.texts import _, join_names, texts_for
+from bot.texts import _, join_names, seat_names, texts_for
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 log = logging.getLogger(__name__)
 
 LOG_SIZE = 60  # events kept on the record, enough for a table to retell a round
+HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
+TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
 
 # Events the platform adds beside the game's own; their kinds never clash with a game's.
-STARTED, TIMED_OUT, HANDED_OVER, LEFT, ABANDONED = (
+STARTED, TIMED_OUT, HANDED_OVER, RETURNED, LEFT, ABANDONED = (
     "match.start",
     "match.timeout",
     "match.handover",
+    "match.returned",
     "match.left",
     "match.abandoned",
 )
@@ -54,13 +57,13 @@ async def _no_publisher(change: Change) -> None:
 
 
 def names_of(seats: list[int], record: MatchRecord) -> str:
-    return join_names([record.seats[s].name for s in seats])
+    names = seat_names(record.seats)
+    return join_names([names[s] for s in seats])
 
 
 def refusal(record: MatchRecord, error: IllegalMove) -> Refusal:
     """The engine's refusal, worded by the game's texts for the member who tried."""
-    names = [seat.name for seat in record.seats]
-    return Refusal(texts_for(record.game).error(error, names))
+    return Refusal(texts_for(record.game).error(error, seat_names(record.seats)))
 
 
 class MatchService:
@@ -128,15 +131,32 @@ class MatchService:
         return record
 
     async def lobby_action(
-        self, match_id: int, user_id: int, user_name: str, action: str, answer: Publisher
+        self,
+        match_id: int,
+        user_id: int,
+        user_name: str,
+        action: str,
+        answer: Publisher,
+        stamp: int | None = None,
     ) -> Change:
-        """Join, leave, add or remove an AI, start or cancel — the lobby's buttons."""
+        """Join, leave, add or remove an AI, start or cancel — the lobby's buttons. During
+        a game, join takes back a seat the AI played, and leave hands one to the AI.
+
+        `stamp` is the match version the button was drawn at (None: a typed command). Adding
+        or removing an AI is refused from a stale button, so a double click does it once;
+        the other buttons are harmless to repeat."""
         async with self._session(match_id):
             record, game = await self._current(match_id)
             if game is not None:
-                if action != "leave":
-                    raise Refusal(_("This game has already started; the next one is yours!"))
-                return await self._leave_game(record, game, user_id, answer)
+                if action == "leave":
+                    return await self._leave_game(record, game, user_id, answer)
+                if action in ("join", "reclaim"):
+                    return await self._reclaim(record, game, user_id, answer)
+                raise Refusal(_("This game has already started; the next one is yours!"))
+            if stamp is not None and stamp != record.version and action in ("ai", "unai"):
+                raise Refusal(
+                    _("That button is out of date: the lobby has changed. Use its current buttons.")
+                )
             info = GAMES[record.game]
             expected = record.version
             events: list[Event] = []
@@ -174,6 +194,29 @@ class MatchService:
         change = Change(record, game, events, notice)
         await answer(change)
         return change
+
+    async def _reclaim(
+        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
+    ) -> Change:
+        """A member whose seat the AI took after missed turns plays it again."""
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise Refusal(_("This game has already started; the next one is yours!"))
+        if record.seats[seat].ai is None:
+            raise Refusal(_("You're already playing your seat."))
+        events = self._give_back(record, seat)
+        expected = record.version
+        record.version += 1
+        await self._save(record, game, expected, events)
+        change = Change(record, game, events, _("Welcome back! Your seat is yours again."))
+        await answer(change)
+        return change
+
+    @staticmethod
+    def _give_back(record: MatchRecord, seat: int) -> list[Event]:
+        record.seats[seat].ai = None
+        record.extra.setdefault("missed", {}).pop(str(seat), None)
+        return [Event(RETURNED, {"seat": seat})]
 
     def _start(self, record: MatchRecord, info: GameInfo, user_id: int) -> tuple[Game, list[Event]]:
         """The host starts the lobby's game: deal it, with its opening events."""
@@ -230,6 +273,8 @@ class MatchService:
                 events = game.apply(seat, action)
             except IllegalMove as error:
                 raise refusal(record, error) from None
+            if record.seats[seat].ai is not None:  # a member back at a seat the AI played
+                events = self._give_back(record, seat) + events
             record.extra.setdefault("missed", {}).pop(str(seat), None)
             expected = record.version
             record.version += 1
@@ -389,11 +434,24 @@ class MatchService:
         missed: dict[str, int] = record.extra.setdefault("missed", {})
         for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
             events.append(Event(TIMED_OUT, {"seat": seat}))
-            events += game.apply(seat, game.timeout_action(seat))
+            events += self._whole_turn(info, game, seat)
             missed[str(seat)] = missed.get(str(seat), 0) + 1
-            if info.hand_over_after and missed[str(seat)] >= info.hand_over_after:
+            if missed[str(seat)] >= HAND_OVER_AFTER:
                 record.seats[seat].ai = info.ai_levels[-1]
                 events.append(Event(HANDED_OVER, {"seat": seat, "missed": missed[str(seat)]}))
+        return events
+
+    @staticmethod
+    def _whole_turn(info: GameInfo, game: Game, seat: int) -> list[Event]:
+        """Every step the absent seat is asked in a row (each step of a Swap, the cards a
+        Flip Four! sets aside), decided at once, so one time-out costs one timer. A
+        simultaneous game moves on to the next pick only when everyone has picked, so there
+        the seat's one pick is its turn."""
+        events = game.apply(seat, game.timeout_action(seat))
+        for _step in range(TURN_STEPS_LIMIT):
+            if info.simultaneous or seat not in game.to_act():
+                break
+            events += game.apply(seat, game.timeout_action(seat))
         return events
 
     async def restore(self) -> None:

@@ -28,6 +28,17 @@ def join_names(names: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
+def seat_names(seats: Sequence[Any]) -> list[str]:
+    """How each seat is called at the table: a member's seat the AI is playing for them
+    says so ("alice (AI)"); seats that were AI from the start carry it in their name."""
+    return [
+        _("{name} (AI)").format(name=seat.name)
+        if seat.ai is not None and seat.user_id is not None
+        else seat.name
+        for seat in seats
+    ]
+
+
 def count(number: int, one: str, many: str) -> str:
     """`number` with the right noun: count(1, "game", "games") is "1 game"."""
     return f"{number} {one if number == 1 else many}"
@@ -100,7 +111,10 @@ def texts_for(key: str) -> GameTexts:
 PLATFORM_EVENTS = {
     "match.start": _("The game started with {players} players."),
     "match.timeout": _("{name} ran out of time; the bot moved for them."),
-    "match.handover": _("{name} missed {missed} turns in a row; the AI plays their seat now."),
+    "match.handover": _(
+        "{name} missed {missed} turns in a row; the AI plays their seat until they are back."
+    ),
+    "match.returned": _("{name} is back and plays their seat again."),
     "match.left": _("{name} left the game; the AI plays their seat now."),
     "match.abandoned": _("{name} left, and no player is left at the table."),
 }

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.storage import MatchRecord
-from bot.texts import GameTexts, _, logged_lines
+from bot.texts import GameTexts, _, logged_lines, seat_names
 from engines.base import Decision, Game
 
 SELECT_LIMIT = 25
@@ -69,7 +69,7 @@ class GameRenderer(ABC):
 
     @staticmethod
     def names(record: MatchRecord) -> list[str]:
-        return [seat.name for seat in record.seats]
+        return seat_names(record.seats)
 
     def recent_lines(self, record: MatchRecord, limit: int) -> list[str]:
         """The last `limit` logged events of the match, as sentences."""
@@ -97,32 +97,41 @@ class GameRenderer(ABC):
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lobby:(?P<match>\d+):(?P<action>[a-z]+)",
+    template=r"lobby:(?P<match>\d+)(?::(?P<stamp>\d+))?:(?P<action>[a-z]+)",
 ):
+    """A lobby (or seat) button. `stamp` is the match version it was drawn at; buttons
+    posted before stamps existed carry none."""
+
     def __init__(
         self,
         match_id: int,
+        stamp: int | None,
         action: str,
         *,
         label: str = "",
         style: discord.ButtonStyle = (discord.ButtonStyle.secondary),
         disabled: bool = False,
+        emoji: str | None = None,
     ) -> None:
+        custom_id = f"lobby:{match_id}:{action}"
+        if stamp is not None:
+            custom_id = f"lobby:{match_id}:{stamp}:{action}"
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, disabled=disabled, custom_id=f"lobby:{match_id}:{action}"
+                label=label, style=style, disabled=disabled, emoji=emoji, custom_id=custom_id
             )
         )
-        self.match_id, self.action = match_id, action
+        self.match_id, self.stamp, self.action = match_id, stamp, action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
     ) -> LobbyButton:
-        return cls(int(match["match"]), match["action"])
+        stamp = int(match["stamp"]) if match["stamp"] is not None else None
+        return cls(int(match["match"]), stamp, match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await desk_of(interaction).lobby_click(interaction, self.match_id, self.action)
+        await desk_of(interaction).lobby_click(interaction, self.match_id, self.action, self.stamp)
 
 
 class MoveButton(
@@ -230,7 +239,7 @@ class ClickHandler(Protocol):
     """What the table buttons call: the Desk cog, found by name so buttons need no import."""
 
     async def lobby_click(
-        self, interaction: discord.Interaction[Any], match_id: int, action: str
+        self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
     ) -> None: ...
 
     async def move(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.storage import MatchRecord
-from bot.texts import _, count
+from bot.texts import _, count, seat_names
 from cogs.components import GameRenderer, LobbyButton, TableMessage
 from engines.base import GAMES, Game
 
@@ -65,21 +65,33 @@ def lobby_table(
     full = len(record.seats) >= info.max_players
     items = [
         LobbyButton(
-            record.id, "join", label=_("Join"), style=discord.ButtonStyle.success, disabled=full
+            record.id,
+            record.version,
+            "join",
+            label=_("Join"),
+            style=discord.ButtonStyle.success,
+            disabled=full,
         ),
-        LobbyButton(record.id, "leave", label=_("Leave")),
-        LobbyButton(record.id, "ai", label=_("Add AI"), disabled=full),
+        LobbyButton(record.id, record.version, "leave", label=_("Leave")),
+        LobbyButton(record.id, record.version, "ai", label=_("Add AI"), disabled=full),
         LobbyButton(
-            record.id, "unai", label=_("Remove AI"), disabled=not any(s.ai for s in record.seats)
+            record.id,
+            record.version,
+            "unai",
+            label=_("Remove AI"),
+            disabled=not any(s.ai for s in record.seats),
         ),
         LobbyButton(
             record.id,
+            record.version,
             "start",
             label=_("Start"),
             style=discord.ButtonStyle.primary,
             disabled=bool(short),
         ),
-        LobbyButton(record.id, "cancel", label=_("Cancel"), style=discord.ButtonStyle.danger),
+        LobbyButton(
+            record.id, record.version, "cancel", label=_("Cancel"), style=discord.ButtonStyle.danger
+        ),
     ]
     return TableMessage([embed], items, content=notice)
 
@@ -98,15 +110,16 @@ def result_embed(record: MatchRecord, game: Game, title: str) -> discord.Embed:
         )
         return embed
     winners = set(outcome.winners)
+    names = seat_names(record.seats)
     order = sorted(range(len(record.seats)), key=lambda s: -outcome.scores[s])
     lines = [
-        f"{'🏆' if seat in winners else '▫️'} **{record.seats[seat].name}** — {outcome.scores[seat]}"
+        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {outcome.scores[seat]}"
         for seat in order
     ]
     if outcome.draw:
         heading, colour = _("{title} — a draw").format(title=title), ENDED_COLOUR
     else:
-        names = ", ".join(record.seats[s].name for s in sorted(winners))
+        who = ", ".join(names[s] for s in sorted(winners))
         won = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
-        heading, colour = f"{title} — {won.format(names=names)}", WIN_COLOUR
+        heading, colour = f"{title} — {won.format(names=who)}", WIN_COLOUR
     return discord.Embed(title=heading, description="\n".join(lines), colour=colour)

@@ -15,6 +15,16 @@ from cogs.components import refuse
 from cogs.table import Desk, desk_of_bot
 from engines.base import GAMES
 
+NOT_IN_DMS = _("Games, their lists and leaderboards live in server channels, not in DMs.")
+
+
+async def in_server(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the command came from a server; a DM gets one plain answer instead."""
+    if interaction.guild_id is None:
+        await refuse(interaction, NOT_IN_DMS)
+        return False
+    return True
+
 
 def is_moderator(member: discord.Member | discord.User) -> bool:
     """Manage Messages or Manage Server, read from the member's real permissions."""
@@ -66,6 +76,8 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
     @app_commands.command(name="list", description="Running games in this server (moderators)")
     @app_commands.guild_only()
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        if not await in_server(interaction):
+            return
         if not is_moderator(interaction.user):
             await refuse(
                 interaction, _("Only moderators (Manage Messages) can list the server's games.")
@@ -99,6 +111,8 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
+        if not await in_server(interaction):
+            return
         key = game or next(iter(GAMES))
         if key not in GAMES:
             await refuse(interaction, _("There is no such game here."))
@@ -148,6 +162,8 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
     async def stats(
         self, interaction: discord.Interaction[Any], member: discord.Member | None = None
     ) -> None:
+        if not await in_server(interaction):
+            return
         target = member or interaction.user
         per_game = await self.matches.storage.player_stats(interaction.guild_id or 0, target.id)
         if not per_game:

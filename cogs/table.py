@@ -17,7 +17,7 @@ from bot.errors import UNEXPECTED_FAILURE, Refusal
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from bot.texts import _, register_texts, texts_for
-from cogs.components import DYNAMIC_ITEMS, GameRenderer, TableMessage, refuse
+from cogs.components import DYNAMIC_ITEMS, GameRenderer, LobbyButton, TableMessage, refuse
 from cogs.lobby import lobby_table, result_embed
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,10 @@ class Desk(commands.Cog):
             return lobby_table(record, renderer, change.notice)
         assert game is not None
         table = await renderer.table(record, game)
+        if record.is_open and any(s.ai and s.user_id is not None for s in record.seats):
+            table.items.append(
+                LobbyButton(record.id, None, "reclaim", label=_("I'm back: my seat"), emoji="🙋")
+            )
         if not record.is_open:
             table.items = []
             table.embeds.append(result_embed(record, game, renderer.texts.title))
@@ -138,7 +142,7 @@ class Desk(commands.Cog):
     # -- clicks -------------------------------------------------------------------------
 
     async def lobby_click(
-        self, interaction: discord.Interaction[Any], match_id: int, action: str
+        self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
     ) -> None:
         async def answer(change: Change) -> None:
             await self.publish(change, interaction)
@@ -146,7 +150,7 @@ class Desk(commands.Cog):
         await self._answering(
             interaction,
             self.matches.lobby_action(
-                match_id, interaction.user.id, interaction.user.display_name, action, answer
+                match_id, interaction.user.id, interaction.user.display_name, action, answer, stamp
             ),
         )
 
@@ -299,6 +303,8 @@ class Desk(commands.Cog):
     async def channel_match(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> MatchRecord:
+        if interaction.guild_id is None:
+            raise Refusal(_("Games are played in server channels, not in direct messages."))
         record = await self.matches.storage.open_match_in_channel(interaction.channel_id or 0)
         if record is None:
             if game is None:

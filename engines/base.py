@@ -169,7 +169,6 @@ class GameInfo:
     game ever saved. `ai_levels` run weakest to strongest; the strongest takes over seats.
     `simultaneous`: every seat in `to_act()` picks at once and in secret, and may change
     its pick while the epoch holds. `hidden_hands`: seats hold cards only they may see.
-    `hand_over_after`: missed turns in a row after which the AI takes the seat (None: never).
     """
 
     key: str
@@ -183,7 +182,6 @@ class GameInfo:
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
     hidden_hands: bool = False
-    hand_over_after: int | None = None
 
     def option(self, name: str) -> Option:
         return next(option for option in self.options if option.name == name)

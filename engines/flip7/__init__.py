@@ -36,7 +36,6 @@ INFO = register(
         options=(GOAL_OPTION, BRUTAL_OPTION),
         simultaneous=False,
         hidden_hands=False,
-        hand_over_after=None,
     )
 )
 

@@ -47,7 +47,6 @@ INFO = register(
         ),
         simultaneous=False,
         hidden_hands=True,
-        hand_over_after=3,
     )
 )
 

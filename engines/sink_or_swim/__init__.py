@@ -26,7 +26,6 @@ INFO = register(
         options=(),
         simultaneous=True,
         hidden_hands=True,
-        hand_over_after=None,
     )
 )
 

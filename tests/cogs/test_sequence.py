@@ -264,7 +264,6 @@ async def test_choosing_and_going_back_does_not_stretch_the_turn(world):
 
 async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
     env, channel, people = world.env, world.channel, world.people
-    assert GAMES["sequence"].hand_over_after == 3
     await open_table(channel, people, names=("alice", "bob"))
     table = board_of(channel, people["alice"])
     absent = acting_name(table)
@@ -273,16 +272,29 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
         assert acting_name(board_of(channel, present)) == absent
         await env.advance_time(91)
         text = embed_text(board_of(channel, present))
-        assert f"{absent} ran out of time" in text
+        shown = absent if missed < 3 else f"{absent} (AI)"  # the table says who plays it now
+        assert f"{shown} ran out of time" in text
         if missed < 3:
             assert "missed" not in text
             await play_turn(env, channel, people)
     text = embed_text(board_of(channel, present))
-    assert f"{absent} missed 3 turns in a row; the AI plays their seat now." in text
+    assert (
+        f"{absent} (AI) missed 3 turns in a row; the AI plays their seat until they are back."
+        in text
+    )
     record, _ = await current_game(env, channel)
     assert record.seats[record.seat_of(people[absent].id)].ai == "strong"
     hand = await open_hand(channel, people[absent])
-    assert "The AI plays your seat now." in embed_text(hand) and not hand.components
+    assert "The AI plays your seat now" in embed_text(hand) and not hand.components
+
+    # The member comes back with the table's button and plays their own seat again.
+    back = await people[absent].click(board_of(channel, present), label="I'm back: my seat")
+    assert back.acknowledged
+    record, _ = await current_game(env, channel)
+    assert record.seats[record.seat_of(people[absent].id)].ai is None
+    text = embed_text(board_of(channel, present))
+    assert f"{absent} is back and plays their seat again." in text
+    assert "I'm back: my seat" not in buttons(board_of(channel, present))
 
 
 @pytest.fixture

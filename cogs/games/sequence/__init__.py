@@ -92,7 +92,7 @@ class SequenceRenderer(GameRenderer):
         if acting is not None:
             colour = view.teams[game.team_of(view.turn)].colour
             line = "\n" + _("▶️ **{name}** {team} to play").format(
-                name=acting.name, team=TEAM_EMOJI.get(colour, "")
+                name=names[view.turn], team=TEAM_EMOJI.get(colour, "")
             )
             due = record.extra.get("turn_due")
             if acting.ai is None and due:
@@ -112,10 +112,12 @@ class SequenceRenderer(GameRenderer):
         items: list[discord.ui.Item[Any]] = []
         if acting is not None:
             if acting.ai:
-                embed.set_footer(text=_("🤖 {name} is thinking…").format(name=acting.name))
+                embed.set_footer(text=_("🤖 {name} is thinking…").format(name=names[view.turn]))
             else:
                 embed.set_footer(
-                    text=_("{name}: your turn — tap “Your hand” to play.").format(name=acting.name)
+                    text=_("{name}: your turn — tap “Your hand” to play.").format(
+                        name=names[view.turn]
+                    )
                 )
             items.append(HandButton(record.id, label=_("Your hand")))
         return TableMessage(
@@ -155,7 +157,12 @@ class SequenceRenderer(GameRenderer):
         items: list[discord.ui.Item[Any]] = []
         decision = game.decision(seat)
         if record.seats[seat].ai:
-            embed.set_footer(text=_("🤖 The AI plays your seat now."))
+            embed.set_footer(
+                text=_(
+                    "🤖 The AI plays your seat now. Press “I'm back: my seat” on the table, "
+                    "or use /sequence join, to play it again."
+                )
+            )
         elif decision is None:
             embed.set_footer(
                 text=_("Waiting for {name}. Open your hand again when it's your turn.").format(

@@ -126,8 +126,9 @@ class SinkOrSwimRenderer(GameRenderer):
 
     def _players(self, record: MatchRecord, view: SinkOrSwimView) -> str:
         rows = []
+        names = self.names(record)
         for seat, player in enumerate(view.players):
-            name = record.seats[seat].name
+            name = names[seat]
             bot_mark = "🤖 " if record.seats[seat].ai else ""
             total = _points(player.score)
             if player.eliminated:

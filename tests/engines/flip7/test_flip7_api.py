@@ -138,7 +138,7 @@ def test_registered_game_info() -> None:
     assert INFO.key == "flip7" and (INFO.min_players, INFO.max_players) == (2, 24)
     assert INFO.check_options({}) == {"goal": 200, "brutal": False}
     assert INFO.ai_levels == AI_LEVELS and INFO.choose_ai is choose
-    assert not INFO.simultaneous and not INFO.hidden_hands and INFO.hand_over_after is None
+    assert not INFO.simultaneous and not INFO.hidden_hands
     game = INFO.new_game(["A", "B"], 1, **INFO.check_options({"goal": 60, "brutal": True}))
     assert isinstance(game, Game) and game.goal == 60 and game.brutal
     assert INFO.from_dict(game.to_dict()).to_dict() == game.to_dict()

@@ -462,7 +462,7 @@ def test_contract_registration_and_protocol():
     assert isinstance(game, Game)
     assert (INFO.key, INFO.min_players, INFO.max_players) == ("sequence", 2, 6)
     assert [o.name for o in INFO.options] == ["teams", "sequences"]
-    assert INFO.hidden_hands and not INFO.simultaneous and INFO.hand_over_after == 3
+    assert INFO.hidden_hands and not INFO.simultaneous
     assert INFO.from_dict(game.to_dict()).to_dict() == game.to_dict()
     assert game.to_dict()[SCHEMA] == 2
 

@@ -40,7 +40,7 @@ def test_game_info_is_registered_under_its_stored_key() -> None:
     # GAMES[...] would import every engine package; the others are not ours to load here.
     assert INFO.key == "sinkorswim"
     assert (INFO.min_players, INFO.max_players) == (3, 5)
-    assert INFO.simultaneous and INFO.hidden_hands and INFO.hand_over_after is None
+    assert INFO.simultaneous and INFO.hidden_hands
     assert INFO.options == () and INFO.ai_levels == sos_ai.AI_LEVELS
     game = INFO.new_game(NAMES3, 5)
     assert isinstance(game, Game) and isinstance(game, SinkOrSwimGame)
