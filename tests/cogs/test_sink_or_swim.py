@@ -313,3 +313,30 @@ async def test_s5_eliminated_player_sees_their_hand_without_buttons():
     players = table.embeds[0].fields[0].value
     assert "💀 ~~bob~~ · out of this round" in players
     assert "Waiting for alice and carol" in table.embeds[0].footer.text
+
+
+async def test_three_missed_tricks_hand_the_seat_to_the_ai_and_a_pick_takes_it_back(
+    world, settings
+):
+    """An absent player costs three trick timers, not a whole game of them (issue: every
+    game hands a seat over the same way), and their next pick brings them back."""
+    await open_table(world)
+    people = world.people
+    for missed in range(1, 4):
+        _, game = await state(world)
+        await pick(world, people["bob"], game.hand(1)[0])
+        await pick(world, people["carol"], game.hand(2)[0])
+        await world.env.advance_time(settings.turn_timeout + 1)
+        text = embed_text(table_of(world.channel, people["bob"]))
+        assert ("alice (AI)" in text) == (missed == 3), text
+    assert "alice (AI) missed 3 turns in a row" in text
+    record, game = await state(world)
+    assert record.seats[0].ai == "strong"
+    # The AI picks for alice now; her own pick from her hand makes the seat hers again.
+    await pick(world, people["bob"], game.hand(1)[0])
+    await pick(world, people["alice"], game.hand(0)[0])
+    record, _ = await state(world)
+    assert record.seats[0].ai is None
+    assert "alice is back and plays their seat again." in embed_text(
+        table_of(world.channel, people["bob"])
+    )

@@ -34,6 +34,7 @@ NEWS = {
     "match.timeout": "⏰",
     "match.handover": "🤖",
     "match.left": "🤖",
+    "match.returned": "🙋",
     "lost_belt": "🛟",
     "eliminated": "💀",
     "round_end": "🏁",

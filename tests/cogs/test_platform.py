@@ -1,0 +1,74 @@
+"""What every game shares, played as members would: lobby buttons, time-outs, seats
+handed to the AI and taken back, and commands where no game can be."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import Refusal
+from tests.cogs.helpers import buttons, embed_text, table_of
+
+
+async def test_games_live_in_server_channels_a_dm_is_told_so(world):
+    user = world.env.create_user("dmuser")
+    for command in ("flip7 join", "games leaderboard", "games stats"):
+        result = await user.slash(command)
+        assert result.ephemeral, command
+        assert "server channels" in result.response.content, command
+
+
+async def test_a_double_click_on_add_ai_adds_one(world):
+    channel, alice = world.channel, world.people["alice"]
+    await alice.slash(channel, "flip7 start")
+    lobby = table_of(channel, alice)
+    stamp = int(buttons(lobby)["Add AI"].custom_id.split(":")[2])
+    matches = world.env.bot.matches
+    record = await matches.storage.open_match_in_channel(channel.id)
+    answer = world.env.bot.get_cog("Desk").publish  # redraw the table, as a click does
+
+    await matches.lobby_action(record.id, alice.id, "alice", "ai", answer, stamp)
+    with pytest.raises(Refusal, match="out of date"):  # the second click of the pair
+        await matches.lobby_action(record.id, alice.id, "alice", "ai", answer, stamp)
+    assert len((await matches.storage.get_match(record.id)).seats) == 2
+    assert (await alice.click(table_of(channel, alice), label="Add AI")).acknowledged
+    seating = embed_text(table_of(channel, alice))
+    assert "`3.` 🤖 Bao (AI)" in seating and "`4.`" not in seating
+
+
+@pytest.fixture
+def stacked_flip7(monkeypatch):
+    """Flip 7 dealt from a stacked deck, the last seat dealing (so alice draws first)."""
+    from bot.matches import MatchService
+    from engines.flip7 import new_game
+
+    def deal(deck):
+        def fake(self, record, info):
+            names = [s.name for s in record.seats]
+            return new_game(names, 1, deck=deck, dealer=len(names) - 1, **record.options)
+
+        monkeypatch.setattr(MatchService, "_new_game", fake)
+
+    return deal
+
+
+async def _three_at_the_table(world, game="flip7"):
+    channel, people = world.channel, world.people
+    host = people["alice"]
+    await host.slash(channel, f"{game} start")
+    for name in ("bob", "carol"):
+        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
+    assert (await host.click(table_of(channel, host), label="Start")).acknowledged
+    return table_of(channel, host)
+
+
+async def test_a_time_out_decides_every_step_of_a_swap_at_once(world, stacked_flip7, settings):
+    stacked_flip7(["5", "9", "3", "Swap"])
+    table = await _three_at_the_table(world)
+    alice = world.people["alice"]
+    assert (await alice.click(table, label="Hit")).acknowledged  # alice draws the Swap
+    assert "alice: Swap, choose the first player." in embed_text(table_of(world.channel, alice))
+    await world.env.advance_time(settings.turn_timeout + 1)
+    text = embed_text(table_of(world.channel, alice))
+    assert text.count("alice ran out of time") == 1
+    assert "alice swapped" in text  # every step taken by the one time-out
+    assert text.rstrip().endswith("bob: hit or stay?")
