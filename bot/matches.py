@@ -24,7 +24,7 @@ from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 log = logging.getLogger(__name__)
 
-LOG_SIZE = 60  # events kept on the record, enough for a table to retell a round
+LOG_SIZE = 120  # events kept on the record, enough for a table to retell a round
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
 

@@ -120,8 +120,13 @@ PLATFORM_EVENTS = {
 }
 
 
+LEGACY_TEXT = "text"  # events stored before they were data carry their sentence here
+
+
 def event_text(texts: GameTexts, event: Event, names: Sequence[str]) -> str:
     """One sentence for any event of a match: the platform's own, or the game's."""
+    if set(event.data) == {LEGACY_TEXT}:
+        return str(event.data[LEGACY_TEXT])
     template = PLATFORM_EVENTS.get(event.kind)
     if template is None:
         return texts.event(event, names)

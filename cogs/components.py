@@ -43,6 +43,9 @@ class GameRenderer(ABC):
     it holds no rules. The Desk serves every registered renderer the same way.
     """
 
+    round_start: str | None = None
+    """The event kind that opens a round, for `/<game> log`; None: a game without rounds."""
+
     def __init__(self, key: str, texts: GameTexts) -> None:
         self.key = key
         self.texts = texts

@@ -39,6 +39,11 @@ class GameCommands(commands.GroupCog):
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.repost(interaction, self.game)
 
+    @app_commands.command(name="log", description="Everything that happened this round, privately")
+    @app_commands.guild_only()
+    async def log(self, interaction: discord.Interaction[Any]) -> None:
+        await self.desk.show_log(interaction, self.game)
+
     @app_commands.command(name="rules", description="The rules in short, privately")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.show_rules(interaction, self.game)

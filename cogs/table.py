@@ -16,12 +16,14 @@ from discord.ext import commands
 from bot.errors import UNEXPECTED_FAILURE, Refusal
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
-from bot.texts import _, register_texts, texts_for
+from bot.texts import _, event_text, register_texts, texts_for
 from cogs.components import DYNAMIC_ITEMS, GameRenderer, LobbyButton, TableMessage, refuse
 from cogs.lobby import lobby_table, result_embed
 
 log = logging.getLogger(__name__)
 
+LOG_READ = 400  # stored events read for /<game> log, at most
+DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's description
 REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
 
 
@@ -288,6 +290,31 @@ class Desk(commands.Cog):
             await refuse(interaction, str(error))
             return
         await self.show_private(interaction, record.id)
+
+    async def show_log(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """`/<game> log`: every event of the round so far (of the game, if it has no
+        rounds), privately, newest last."""
+        try:
+            record = await self.channel_match(interaction, game)
+        except Refusal as error:
+            await refuse(interaction, str(error))
+            return
+        renderer = self.renderers[game]
+        logged = [event for _, event in await self.matches.storage.events(record.id, LOG_READ)]
+        starts = [i for i, e in enumerate(logged) if e.kind == renderer.round_start]
+        if starts:
+            logged = logged[starts[-1] :]
+        names = renderer.names(record)
+        lines = [event_text(renderer.texts, event, names) for event in logged]
+        while len("\n".join(lines)) > DESCRIPTION_LIMIT:
+            lines = lines[1:]
+        embed = discord.Embed(
+            title=_("{title} — this round so far").format(title=renderer.texts.title)
+            if starts
+            else _("{title} — the game so far").format(title=renderer.texts.title),
+            description="\n".join(lines) or _("Nothing has happened yet."),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         """`/<game> rules`: the short rules, for the options of this channel's match if any."""

@@ -72,3 +72,26 @@ async def test_a_time_out_decides_every_step_of_a_swap_at_once(world, stacked_fl
     assert text.count("alice ran out of time") == 1
     assert "alice swapped" in text  # every step taken by the one time-out
     assert text.rstrip().endswith("bob: hit or stay?")
+
+
+async def test_flip7_round_end_says_why_until_the_next_first_move(world, stacked_flip7):
+    """The move that ends a round stays visible: each player's score with its cause, kept
+    on the table until someone moves in the next round; /flip7 log has the whole round."""
+    stacked_flip7(["5", "5", "6", "5", "7", "8", "9"])
+    table = await _three_at_the_table(world)
+    people, channel = world.people, world.channel
+    alice, bob, carol = people["alice"], people["bob"], people["carol"]
+    assert (await alice.click(table, label="Hit")).acknowledged  # a second 5: bust
+    log = await carol.slash(channel, "flip7 log")
+    assert log.ephemeral
+    story = log.response.embeds[0].description
+    assert "alice was dealt 5." in story and "alice busted on a second 5." in story
+    assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
+    assert (await carol.click(table_of(channel, carol), label="Stay")).acknowledged
+    text = embed_text(table_of(channel, alice))
+    assert "Round 1: how it ended" in text
+    assert "**alice** 0 (total 0): busted on a second 5" in text
+    assert "**bob** 5 (total 5): stayed" in text and "**carol** 6 (total 6): stayed" in text
+    assert "bob was dealt 7." in text  # the next round's deal is already on the table
+    assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
+    assert "how it ended" not in embed_text(table_of(channel, alice))

@@ -12,6 +12,7 @@ from bot.storage import MatchRecord
 from bot.texts import _, event_text
 from cogs.components import GameRenderer, MoveButton, TableMessage
 from cogs.game_commands import GameCommands, add_game
+from cogs.games.flip7.story import first_move_made, round_summary
 from cogs.games.flip7.texts import TEXTS
 from engines.base import Decision, Event, Game
 from engines.flip7 import HIT, STAY, Flip7Game, card_label
@@ -35,7 +36,17 @@ def _chip(card: int) -> str:
     return f"`{card_label(card)}`"
 
 
+def _clip_oldest(lines: list[str]) -> str:
+    """Lines for one embed field; the oldest give way when they do not all fit."""
+    while len(lines) > 1 and len("\n".join(lines)) > FIELD_LIMIT:
+        rest = lines[1:] if lines[0] == "…" else lines
+        lines = ["…", *rest[1:]]
+    return "\n".join(lines)[-FIELD_LIMIT:] or "—"
+
+
 class Flip7Renderer(GameRenderer):
+    round_start = "round_start"
+
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         assert isinstance(game, Flip7Game)
         view = game.view(None)
@@ -67,14 +78,8 @@ class Flip7Renderer(GameRenderer):
                 value=f"{row}\n{score}",
                 inline=False,
             )
-        summary = self._last_round(record)
-        if summary is not None:
-            embed.add_field(name=summary[0], value=summary[1][:FIELD_LIMIT], inline=False)
-        recent = self.recent_lines(record, EVENTS_SHOWN)
-        if recent:
-            embed.add_field(
-                name=_("Last events"), value="\n".join(recent)[-FIELD_LIMIT:], inline=False
-            )
+        for name, value in self._story(record):
+            embed.add_field(name=name, value=value, inline=False)
         items: list[discord.ui.Item[Any]] = []
         if record.is_open and acting:
             seat = acting[0]
@@ -86,23 +91,30 @@ class Flip7Renderer(GameRenderer):
                 items = self._controls(record, game, decision)
         return TableMessage([embed], items)
 
-    def _last_round(self, record: MatchRecord) -> tuple[str, str] | None:
-        """The latest round's end with every seat's score, kept on the table until the next
-        round ends (it may be further back than the last few events)."""
-        logged = [e for e in record.extra.get("log", []) if isinstance(e, dict)]
-        ends = [i for i, e in enumerate(logged) if e["kind"] == "round_end"]
-        if not ends:
-            return None
-        end = ends[-1]
-        start = ends[-2] + 1 if len(ends) > 1 else 0
+    def _story(self, record: MatchRecord) -> list[tuple[str, str]]:
+        """What just happened, and why: the round so far; and once a round has ended, why
+        each player scored what they did, until the next round's first move."""
+        logged = record.extra.get("log", [])
+        if any(isinstance(entry, str) for entry in logged):  # saved before events were data
+            lines = self.recent_lines(record, EVENTS_SHOWN)
+            return [(_("Last events"), "\n".join(lines)[-FIELD_LIMIT:])] if lines else []
+        events = [Event.from_dict(entry) for entry in logged]
+        starts = [i for i, e in enumerate(events) if e.kind == "round_start"]
+        current = events[starts[-1] :] if starts else events
+        finished = events[starts[-2] : starts[-1]] if len(starts) > 1 else events[: starts[-1]]
+        if any(e.kind == "round_end" for e in current):  # the game's last round
+            finished, current = current, []
         names = self.names(record)
-        scores = [
-            event_text(self.texts, Event.from_dict(e), names)
-            for e in logged[start:end]
-            if e["kind"] == "round_score"
-        ]
-        heading = event_text(self.texts, Event.from_dict(logged[end]), names)
-        return heading, "\n".join(scores) or "—"
+        fields = []
+        ended = [e for e in finished if e.kind == "round_end"]
+        if ended and not first_move_made(current):
+            summary = "\n".join(round_summary(finished, names))
+            heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
+            fields.append((heading, _clip_oldest(summary.split("\n"))))
+        if current:
+            lines = [event_text(self.texts, event, names) for event in current]
+            fields.append((_("This round"), _clip_oldest(lines)))
+        return fields
 
     def _controls(
         self, record: MatchRecord, game: Game, decision: Decision

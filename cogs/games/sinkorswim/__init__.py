@@ -69,6 +69,8 @@ def _trick_line(view: SinkOrSwimView) -> str:
 class SinkOrSwimRenderer(GameRenderer):
     """Draws the table from the spectator's view and each hand from its seat's own view."""
 
+    round_start = "round_start"
+
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         assert isinstance(game, SinkOrSwimGame)
         view = game.view(None)

@@ -1,0 +1,119 @@
+"""A Flip 7 round retold: why each player scored what they did (busted on which card, Flip 7,
+the modifiers they were given, a −15, a time-out), from the round's events.
+
+Pure wording over events, like texts.py; the table shows it when a round ends and keeps
+it until the next round's first move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.texts import _, count, signed
+from engines.base import Event
+from engines.flip7.cards import card_label
+
+TIMED_OUT = "match.timeout"  # the platform's event when the bot moved for someone
+ORDINALS = {2: _("second"), 3: _("third")}
+
+
+@dataclass
+class _Result:
+    """What happened to one seat this round."""
+
+    bust: str | None = None
+    flip7: bool = False
+    wiped: bool = False
+    stayed: bool = False
+    given: list[str] = field(default_factory=list)
+    bonus: str | None = None
+    timeouts: int = 0
+
+
+def first_move_made(events: Sequence[Event]) -> bool:
+    """Whether a player has moved in the round these events start (the deal is no move)."""
+    return any(
+        e.kind == "stay" or (e.kind in ("flip", "no_card") and e.data.get("how") != "deal")
+        for e in events
+    )
+
+
+def round_summary(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """One line per seat for a finished round: its score, total and why."""
+    results = [_Result() for _ in names]
+    for event in events:
+        _note(event, results, names)
+    lines = []
+    for event in events:
+        if event.kind == "round_score":
+            seat = event.data["seat"]
+            lines.append(
+                _("**{name}** {score} (total {total}): {why}").format(
+                    name=names[seat],
+                    score=signed(event.data["score"]),
+                    total=signed(event.data["total"]),
+                    why=_why(results[seat]),
+                )
+            )
+    return lines
+
+
+def _note(event: Event, results: list[_Result], names: Sequence[str]) -> None:
+    data: Mapping[str, Any] = event.data
+    if event.kind == TIMED_OUT:
+        results[data["seat"]].timeouts += 1
+    elif event.kind == "bust":
+        value = _("Zero") if data["value"] == 0 else str(data["value"])
+        ordinal = ORDINALS.get(data["copy"], str(data["copy"]))
+        results[data["seat"]].bust = _("busted on a {ordinal} {value}").format(
+            ordinal=ordinal, value=value
+        )
+    elif event.kind == "flip7":
+        results[data["seat"]].flip7 = True
+    elif event.kind == "wipe":
+        results[data["seat"]].wiped = True
+    elif event.kind == "stay":
+        results[data["seat"]].stayed = True
+    elif event.kind == "modifier":
+        giver = _("kept") if data["to"] == data["seat"] else names[data["seat"]]
+        results[data["to"]].given.append(f"{card_label(data['card'])} ({giver})")
+    elif event.kind == "flip7_bonus":
+        _note_bonus(data, results, names)
+
+
+def _note_bonus(data: Mapping[str, Any], results: list[_Result], names: Sequence[str]) -> None:
+    amount = data["amount"]
+    if data["to"] == data["seat"]:
+        results[data["seat"]].bonus = _("+{amount} bonus").format(amount=amount)
+        return
+    results[data["seat"]].bonus = _("took {amount} from {name}").format(
+        amount=amount, name=names[data["to"]]
+    )
+    results[data["to"]].given.append(
+        _("−{amount} from {name}'s Flip 7").format(amount=amount, name=names[data["seat"]])
+    )
+
+
+def _why(result: _Result) -> str:
+    parts = []
+    if result.flip7:
+        parts.append(_("Flip 7") + (f", {result.bonus}" if result.bonus else ""))
+    elif result.bust is not None:
+        parts.append(result.bust)
+    elif result.stayed:
+        parts.append(_("stayed"))
+    else:
+        parts.append(_("still in when the round ended"))
+    if result.wiped:
+        parts.append(_("Unlucky 7 wiped the row"))
+    if result.given:
+        parts.append(", ".join(result.given))
+    if result.timeouts:
+        parts.append(
+            _("the bot moved for them {times}").format(
+                times=count(result.timeouts, _("time"), _("times"))
+            )
+        )
+    return "; ".join(parts)
