@@ -92,8 +92,8 @@ async def test_whole_game_from_lobby_to_leaderboard(world):
         m for m in reversed(channel.history(viewer=alice)) if m.id != final.id and m.embeds
     )
     assert not table.components and "win" in table.embeds[-1].title  # the table shows it too
-    round_field = next(f for f in table.embeds[0].fields if f.name.endswith("is over."))
-    assert "alice scores" in round_field.value and "this round (total" in round_field.value
+    round_field = next(f for f in table.embeds[0].fields if f.name.endswith("how it ended"))
+    assert "**alice** " in round_field.value and "(total " in round_field.value
     announcement = channel.history(viewer=alice)[-1]
     assert "win" in announcement.embeds[0].title
 
