@@ -49,6 +49,11 @@ def signed(number: int) -> str:
     return f"−{-number}" if number < 0 else str(number)
 
 
+def points(number: int) -> str:
+    """A score in points: "1 point", "−3 points"."""
+    return f"{signed(number)} {_('point') if abs(number) == 1 else _('points')}"
+
+
 class GameTexts(Protocol):
     """How one game's kinds are worded. `names` are the seats' display names in seat order."""
 
@@ -73,6 +78,10 @@ class GameTexts(Protocol):
 
     def rules(self, options: Mapping[str, Any]) -> str:
         """The short rules, for a match played with these lobby options."""
+        ...
+
+    def score(self, score: int) -> str:
+        """A final score with its unit, for results ("113 points", "2 SEQUENCES")."""
         ...
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.storage import MatchRecord
-from bot.texts import _, count, seat_names
+from bot.texts import GameTexts, _, count, seat_names
 from cogs.components import GameRenderer, LobbyButton, TableMessage
 from engines.base import GAMES, Game
 
@@ -96,8 +96,9 @@ def lobby_table(
     return TableMessage([embed], items, content=notice)
 
 
-def result_embed(record: MatchRecord, game: Game, title: str) -> discord.Embed:
-    """Final standings, or a note that the match was ended early."""
+def result_embed(record: MatchRecord, game: Game, texts: GameTexts) -> discord.Embed:
+    """Final standings with their units, or a note that the match was ended early."""
+    title = texts.title
     outcome = game.outcome()
     if outcome is None or record.status != "finished":
         embed = discord.Embed(
@@ -113,7 +114,8 @@ def result_embed(record: MatchRecord, game: Game, title: str) -> discord.Embed:
     names = seat_names(record.seats)
     order = sorted(range(len(record.seats)), key=lambda s: -outcome.scores[s])
     lines = [
-        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — {outcome.scores[seat]}"
+        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — "
+        + texts.score(outcome.scores[seat])
         for seat in order
     ]
     if outcome.draw:

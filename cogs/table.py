@@ -56,7 +56,7 @@ class Desk(commands.Cog):
             )
         if not record.is_open:
             table.items = []
-            table.embeds.append(result_embed(record, game, renderer.texts.title))
+            table.embeds.append(result_embed(record, game, renderer.texts))
         elif change.notice:
             table.content = change.notice
         return table
@@ -100,9 +100,7 @@ class Desk(commands.Cog):
         if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)
             if isinstance(channel, discord.abc.Messageable):
-                await channel.send(
-                    embed=result_embed(record, change.game, texts_for(record.game).title)
-                )
+                await channel.send(embed=result_embed(record, change.game, texts_for(record.game)))
 
     async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> None:
         channel = self.bot.get_channel(record.channel_id)

@@ -88,6 +88,7 @@ async def test_whole_game_from_lobby_to_leaderboard(world):
 
     final = await play_to_end(env, channel, people)
     assert "win" in final.embeds[-1].title
+    assert final.embeds[-1].description.count(" points") == 3  # each result with its unit
     table = next(
         m for m in reversed(channel.history(viewer=alice)) if m.id != final.id and m.embeds
     )

@@ -92,6 +92,9 @@ async def play_turn(env, channel, people, hands_seen=None):
 async def board_png(message):
     (attachment,) = message.attachments
     assert attachment.filename == "board.png"
+    # The picture's description tells what it shows, for members who can't see it.
+    assert attachment.description.startswith("Sequence Numbers board. ")
+    assert "Last card: " in attachment.description
     assert message.embeds[0].image.url.endswith("board.png")
     data = await attachment.read()
     image = Image.open(io.BytesIO(data))
@@ -143,7 +146,8 @@ async def test_two_player_game_played_from_hand_views_to_the_end(world):
     table = await play_to_end(env, channel, people, hands_seen, turns=200)
     final = embed_text(table)
     assert "SEQUENCE (" in final and ("alice wins" in final or "bob wins" in final)
-    assert "win" in channel.history(viewer=people["carol"])[-1].embeds[0].title
+    result = channel.history(viewer=people["carol"])[-1].embeds[0]
+    assert "win" in result.title and "— 1 SEQUENCE" in result.description
     await board_png(table)  # the final board stays on the table
 
 

@@ -65,7 +65,7 @@ def seat_user(world, record, seat):
 
 # -- what each member can see ---------------------------------------------------------------
 
-SCORE = re.compile(r"-?\d+ pts?\b")
+SCORE = re.compile(r"[-−]?\d+ (?:pts?|points?)\b")
 NUMBER = re.compile(r"(?<![\d<@:])\b(\d{1,2})\b(?![\d>])")
 
 

@@ -41,6 +41,9 @@ class NimTexts:
             return _("Only {left} stones are left.").format(**error.data)
         return common_error(error, names)
 
+    def score(self, score: int) -> str:
+        return _("the last stone") if score else _("no last stone")
+
     def rules(self, options: Mapping[str, Any]) -> str:
         stones = options.get("stones", NIM.option("stones").default)
         return _("Take 1–3 of the {stones} stones in turn; the last stone wins.").format(

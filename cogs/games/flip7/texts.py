@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.texts import _, common_error, join_names, signed
+from bot.texts import _, common_error, join_names, points, signed
 from engines.base import Action, Decision, Event, IllegalMove
 from engines.flip7.actions import ChooseCard, ChoosePlayer, Hit, Stay
 from engines.flip7.cards import card_label, is_number
@@ -335,6 +335,9 @@ class Flip7Texts:
         if template is None:
             return common_error(error, names)
         return template.format(**_error_fields(error))
+
+    def score(self, score: int) -> str:
+        return points(score)
 
     def rules(self, options: Mapping[str, Any]) -> str:
         goal = options.get("goal", GOAL_OPTION.default)

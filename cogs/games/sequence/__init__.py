@@ -120,9 +120,29 @@ class SequenceRenderer(GameRenderer):
                     )
                 )
             items.append(HandButton(record.id, label=_("Your hand")))
-        return TableMessage(
-            [embed], items, files=[discord.File(io.BytesIO(png), filename=BOARD_FILE)]
+        picture = discord.File(
+            io.BytesIO(png), filename=BOARD_FILE, description=self._alt_text(view, names)
         )
+        return TableMessage([embed], items, files=[picture])
+
+    def _alt_text(self, view: SequenceView, names: list[str]) -> str:
+        """The board in words, for members who can't see the picture."""
+        chips = [
+            _("{team}: {chips}, {sequences}").format(
+                team=team_name(team.index, view, names),
+                chips=count(
+                    sum(owner == team.index for row in view.board for owner in row),
+                    _("chip"),
+                    _("chips"),
+                ),
+                sequences=_sequences(view.sequences[team.index]),
+            )
+            for team in view.teams
+        ]
+        last = self._last_card(view, names).replace("**", "")
+        return _("Sequence Numbers board. {teams}. Last card: {last}.").format(
+            teams="; ".join(chips), last=last
+        )[:1024]
 
     @staticmethod
     def _last_card(view: SequenceView, names: list[str]) -> str:

@@ -330,6 +330,9 @@ class SequenceTexts:
             return _not_dead(fields)
         return _error_templates()[error.kind].format(**fields)
 
+    def score(self, score: int) -> str:
+        return count(score, _("SEQUENCE"), _("SEQUENCES"))
+
     def rules(self, options: Mapping[str, Any]) -> str:
         paragraphs = [
             _(

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.matches import names_of
 from bot.storage import MatchRecord
-from bot.texts import _, logged_lines, signed
+from bot.texts import _, logged_lines, points
 from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage
 from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sinkorswim.texts import TEXTS
@@ -45,10 +45,6 @@ NEWS = {
 
 def _belts_mark(belts: float) -> str:
     return {1.0: " 🛟", 0.5: " ½🛟"}.get(belts, "")
-
-
-def _points(value: int) -> str:
-    return f"{signed(value)} {_('pt') if abs(value) == 1 else _('pts')}"
 
 
 def _clip(lines: list[str]) -> str:
@@ -133,7 +129,7 @@ class SinkOrSwimRenderer(GameRenderer):
         for seat, player in enumerate(view.players):
             name = names[seat]
             bot_mark = "🤖 " if record.seats[seat].ai else ""
-            total = _points(player.score)
+            total = points(player.score)
             if player.eliminated:
                 rows.append(
                     _("💀 {bot}~~{name}~~ · out of this round · {total}").format(

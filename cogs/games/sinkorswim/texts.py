@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.texts import _, common_error, count, join_names, signed
+from bot.texts import _, common_error, count, join_names, points, signed
 from engines.base import Action, Decision, Event, IllegalMove
 from engines.sink_or_swim.cards import Pick, card_belts
 from engines.sink_or_swim.views import SinkOrSwimView
@@ -25,10 +25,6 @@ def _belts_on_card(card: int) -> str:
 
 def _belts(number: int) -> str:
     return count(number, _("belt"), _("belts"))
-
-
-def _points(number: int) -> str:
-    return f"{signed(number)} {_('point') if abs(number) == 1 else _('points')}"
 
 
 # ----- events --------------------------------------------------------------------------
@@ -137,7 +133,7 @@ def _tide_cards(data: Mapping[str, Any], names: Names) -> str:
 
 def _game_end(data: Mapping[str, Any], names: Names) -> str:
     winners = data["winners"]
-    best = _points(data["scores"][winners[0]])
+    best = points(data["scores"][winners[0]])
     who = join_names([names[seat] for seat in winners])
     if len(winners) == 1:
         return _("The game is over: {who} wins with {points}.").format(who=who, points=best)
@@ -232,6 +228,9 @@ class SinkOrSwimTexts:
         if "levels" in data:
             data["levels"] = join_names(list(data["levels"]))
         return template.format(**data)
+
+    def score(self, score: int) -> str:
+        return points(score)
 
     def rules(self, options: Mapping[str, Any]) -> str:
         return RULES
