@@ -2,6 +2,7 @@
 ephemeral views, deadlines and hand-overs — what each member can see along the way."""
 
 import io
+import re
 
 import pytest
 from PIL import Image
@@ -259,9 +260,13 @@ async def test_choosing_and_going_back_does_not_stretch_the_turn(world):
     hand = await open_hand(channel, alice)
     _, game = await current_game(env, channel)
     first_card = game.decision(game.to_act()[0]).options[0].code
+    clock = re.compile(r"⏱️ <t:(\d+):R>")
+    (shown,) = clock.findall(embed_text(board_of(channel, alice)))
     await env.advance_time(60)
     await press(alice, hand, first_card)
     await press(alice, fresh(channel, alice, hand.id), "back")
+    # The table shows the real deadline, not one restarted by the steps.
+    assert clock.findall(embed_text(board_of(channel, alice))) == [shown]
     await env.advance_time(31)  # 91 s after the turn began, though 31 s after the last click
     assert "alice ran out of time" in embed_text(board_of(channel, alice))
 
