@@ -18,6 +18,7 @@ from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from bot.texts import _, event_text, register_texts, texts_for
 from cogs.components import DYNAMIC_ITEMS, GameRenderer, LobbyButton, TableMessage, refuse
+from cogs.hands import OpenHands
 from cogs.lobby import lobby_table, result_embed
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,7 @@ class Desk(commands.Cog):
         self.bot = bot
         self.matches = matches
         self.renderers: dict[str, GameRenderer] = {}
+        self.hands = OpenHands(matches.clock)
         matches.publish = self.publish
 
     def register(self, renderer: GameRenderer) -> None:
@@ -97,6 +99,10 @@ class Desk(commands.Cog):
             )
         else:
             await self._edit_or_repost(record, table)
+        # A move made from a private view is answered in that view; the others follow.
+        from_hand = interaction is not None and not clicked and interaction.message is not None
+        skip = interaction.user.id if from_hand and interaction is not None else None
+        await self.hands.refresh(change, self.renderers[record.game], skip)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)
             if isinstance(channel, discord.abc.Messageable):
@@ -201,6 +207,7 @@ class Desk(commands.Cog):
                 view=private.view(),
                 attachments=private.files,
             )
+            self.hands.remember(change.record.id, interaction.user.id, interaction)
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         record = await self.matches.storage.get_match(match_id)
@@ -224,6 +231,7 @@ class Desk(commands.Cog):
             files=private.files,
             ephemeral=True,
         )
+        self.hands.remember(match_id, interaction.user.id, interaction)
 
     # -- slash commands shared by every game ------------------------------------------
 

@@ -3,7 +3,10 @@
 import random
 import re
 
+import pytest
+
 from bot.app import create_bot
+from bot.errors import Refusal
 from bot.storage import MatchRecord, Seat
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS
@@ -244,22 +247,41 @@ async def test_restart_mid_trick_keeps_the_picks_already_made(world, settings):
     assert "round 1 of 3 · trick 2" in embed_text(table_of(channel, people["alice"]))
 
 
-async def test_stale_hand_from_an_earlier_trick_is_refused(world):
+async def test_an_open_hand_follows_the_game_and_an_old_button_is_refused(world):
+    """A private hand left open is redrawn when the trick resolves: it never shows a pick
+    that has passed, and its buttons play the new trick. A button from before is refused."""
     people = world.people
     await open_table(world)
     _, game = await state(world)
     bob_hand = await open_hand(world, people["bob"])
     alice_hand = await pick(world, people["alice"], game.hand(0)[0])
+    old_id = card_button(alice_hand, game.hand(0)[1]).custom_id
+    assert "You picked" in embed_text(alice_hand)
     # Another player's pick does not make bob's menu stale.
     await pick(world, people["bob"], game.hand(1)[0], bob_hand)
     await pick(world, people["carol"], game.hand(2)[0])
+    alice_hand = fresh_message(world, people["alice"], alice_hand.id)
+    shown = embed_text(alice_hand)
+    assert "trick 2" in shown and "You picked" not in shown and "Tap a card" in shown
     spare = game.hand(0)[1]
-    late = await people["alice"].click(
+    played = await people["alice"].click(
         alice_hand, custom_id=card_button(alice_hand, spare).custom_id
     )
-    assert late.ephemeral and "out of date" in late.response.content
+    assert played.acknowledged and "You picked" in embed_text(played.response)
     _record, game = await state(world)
-    assert game.trick == 2 and game.picks == [None, None, None]
+    assert game.trick == 2 and game.picks[0] == spare
+    # A click that was already on its way with the first trick's button changes nothing.
+    _, match_id, stamp, code = old_id.split(":")
+    with pytest.raises(Refusal, match="out of date"):
+        await world.env.bot.matches.play(int(match_id), people["alice"].id, int(stamp), code, noop)
+
+
+async def noop(change):
+    return None
+
+
+def fresh_message(world, user, message_id):
+    return next(m for m in world.channel.history(viewer=user) if m.id == message_id)
 
 
 async def test_strangers_commands_and_rules(world):
