@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 LOG_SIZE = 120  # events kept on the record, enough for a table to retell a round
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
+REMIND_LEFT = 30.0  # seconds before a turn deadline when a late member is reminded (at most)
 
 # Events the platform adds beside the game's own; their kinds never clash with a game's.
 STARTED, TIMED_OUT, HANDED_OVER, RETURNED, LEFT, ABANDONED = (
@@ -72,6 +73,8 @@ class MatchService:
         self.settings = settings
         self.clock = clock
         self.publish: Publisher = _no_publisher
+        # Told when a member's turn is about to run out; the application points it at pings.
+        self.remind: Publisher = _no_publisher
         self._locks: dict[int, asyncio.Lock] = {}
         self.timers = Scheduler(clock, self._auto_step)
         # Open matches as last saved. Every write goes through this service under the match
@@ -382,12 +385,20 @@ class MatchService:
                 record.id, Due(self.clock() + self.settings.ai_delay, record.version, "ai")
             )
         elif deadline is not None:
-            self.timers.set(record.id, Due(deadline.due_at, record.version, deadline.kind))
+            self.timers.set(record.id, self._next_due(record, deadline))
         else:
             self.timers.set(record.id, None)
 
+    def _next_due(self, record: MatchRecord, deadline: Deadline) -> Due:
+        """A turn deadline is preceded by one reminder, while there is still time for it."""
+        left = min(REMIND_LEFT, self.settings.turn_timeout / 3)
+        if deadline.kind == "turn" and deadline.due_at - left > self.clock():
+            return Due(deadline.due_at - left, record.version, "remind")
+        return Due(deadline.due_at, record.version, deadline.kind)
+
     async def _auto_step(self, match_id: int, version: int, kind: str) -> None:
-        """One move nobody clicked: an AI seat's, a lapsed turn's, or a lobby's expiry."""
+        """One move nobody clicked: an AI seat's, a lapsed turn's, or a lobby's expiry; or
+        the reminder before a turn's deadline, which changes nothing."""
         async with self._session(match_id):
             try:
                 record, game = await self._current(match_id)
@@ -397,6 +408,12 @@ class MatchService:
                 return
             info = GAMES[record.game]
             if game is not None and not self._waits_on(record, game, kind):
+                return
+            if kind == "remind":
+                await self.remind(Change(record, game))
+                deadline = await self.storage.deadline_of(match_id)
+                if deadline is not None:
+                    self.timers.set(match_id, Due(deadline.due_at, version, deadline.kind))
                 return
             expected = record.version
             record.version += 1
@@ -419,7 +436,7 @@ class MatchService:
 
     @staticmethod
     def _waits_on(record: MatchRecord, game: Game, kind: str) -> bool:
-        """Whether the game still waits on an AI seat ("ai") or a member ("turn")."""
+        """Whether the game still waits on an AI seat ("ai") or a member (otherwise)."""
         want_ai = kind == "ai"
         return any((record.seats[s].ai is not None) == want_ai for s in game.to_act())
 

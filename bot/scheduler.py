@@ -22,7 +22,7 @@ Fire = Callable[[int, int, str], Awaitable[None]]
 class Due:
     at: float
     version: int
-    kind: str  # "ai", "turn" or "lobby"
+    kind: str  # "ai", "remind", "turn" or "lobby"
 
 
 class Scheduler:

@@ -399,6 +399,26 @@ class Storage:
         )
         return Deadline(*rows[0]) if rows else None
 
+    # -- server settings -----------------------------------------------------------------
+
+    async def reminders_on(self, guild_id: int) -> bool:
+        """Whether the server wants turn mentions and reminders (on unless turned off)."""
+        rows = await self._read(
+            "SELECT reminders FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return bool(rows[0][0]) if rows else True
+
+    async def set_reminders(self, guild_id: int, on: bool) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, reminders) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET reminders = excluded.reminders",
+                    (guild_id, int(on)),
+                )
+            ]
+        )
+
     # -- results -------------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:

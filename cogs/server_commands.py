@@ -105,6 +105,28 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
         embed = discord.Embed(title=_("Running games"), description="\n".join(lines)[:4000])
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
+    @app_commands.command(
+        name="reminders", description="Turn mentions and reminders on or off here (moderators)"
+    )
+    @app_commands.describe(on="Mention members when their turn starts and before it runs out")
+    @app_commands.guild_only()
+    async def reminders(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction, _("Only moderators (Manage Messages) can change this server's pings.")
+            )
+            return
+        assert interaction.guild_id is not None
+        await self.desk.pings.set_enabled(interaction.guild_id, on)
+        answer = (
+            _("Turn mentions and reminders are on in this server.")
+            if on
+            else _("Turn mentions and reminders are off in this server.")
+        )
+        await interaction.response.send_message(answer, ephemeral=True)
+
     @app_commands.command(name="leaderboard", description="This server's best players")
     @app_commands.describe(game="Which game (default: the first one)")
     @app_commands.guild_only()

@@ -20,6 +20,7 @@ from bot.texts import _, event_text, register_texts, texts_for
 from cogs.components import DYNAMIC_ITEMS, GameRenderer, LobbyButton, TableMessage, refuse
 from cogs.hands import OpenHands
 from cogs.lobby import lobby_table, result_embed
+from cogs.pings import Pings
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,9 @@ class Desk(commands.Cog):
         self.matches = matches
         self.renderers: dict[str, GameRenderer] = {}
         self.hands = OpenHands(matches.clock)
+        self.pings = Pings(bot, matches.storage, matches.clock)
         matches.publish = self.publish
+        matches.remind = self.pings.remind
 
     def register(self, renderer: GameRenderer) -> None:
         self.renderers[renderer.key] = renderer
@@ -103,6 +106,7 @@ class Desk(commands.Cog):
         from_hand = interaction is not None and not clicked and interaction.message is not None
         skip = interaction.user.id if from_hand and interaction is not None else None
         await self.hands.refresh(change, self.renderers[record.game], skip)
+        await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)
             if isinstance(channel, discord.abc.Messageable):
@@ -150,6 +154,8 @@ class Desk(commands.Cog):
     async def lobby_click(
         self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
     ) -> None:
+        self.pings.seen(match_id, interaction.user.id)
+
         async def answer(change: Change) -> None:
             await self.publish(change, interaction)
 
@@ -163,6 +169,8 @@ class Desk(commands.Cog):
     async def move(
         self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
     ) -> None:
+        self.pings.seen(match_id, interaction.user.id)
+
         async def answer(change: Change) -> None:
             await self.publish(change, interaction)
             if not interaction.response.is_done():
@@ -210,6 +218,7 @@ class Desk(commands.Cog):
             self.hands.remember(change.record.id, interaction.user.id, interaction)
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        self.pings.seen(match_id, interaction.user.id)
         record = await self.matches.storage.get_match(match_id)
         if record is None or not record.is_open or record.state is None:
             await refuse(interaction, _("This game has already ended."))

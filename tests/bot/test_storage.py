@@ -128,7 +128,7 @@ async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):
     finally:
         await store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 4
 
 
 async def test_migration_3_keeps_logged_sentences_as_event_data(tmp_path):
@@ -149,3 +149,11 @@ async def test_migration_3_keeps_logged_sentences_as_event_data(tmp_path):
         assert await store.events(7) == [(3, Event("bust", {"text": "ann busted on a 9."}))]
     finally:
         await store.close()
+
+
+async def test_reminders_are_on_until_a_server_turns_them_off(storage):
+    assert await storage.reminders_on(5)
+    await storage.set_reminders(5, False)
+    assert not await storage.reminders_on(5) and await storage.reminders_on(6)
+    await storage.set_reminders(5, True)
+    assert await storage.reminders_on(5)

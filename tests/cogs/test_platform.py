@@ -3,6 +3,7 @@ handed to the AI and taken back, and commands where no game can be."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.errors import Refusal
@@ -95,3 +96,43 @@ async def test_flip7_round_end_says_why_until_the_next_first_move(world, stacked
     assert "bob was dealt 7." in text  # the next round's deal is already on the table
     assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
     assert "how it ended" not in embed_text(table_of(channel, alice))
+
+
+def _pings(world, viewer):
+    """The mentions and reminders up in the channel, oldest first."""
+    shown = [m.content or "" for m in world.channel.history(viewer=viewer) if not m.embeds]
+    return [text for text in shown if "your turn" in text or "seconds left" in text]
+
+
+async def test_a_turn_mentions_an_away_member_reminds_once_and_the_ping_goes(
+    world, stacked_flip7, settings
+):
+    stacked_flip7(["5", "9", "3"])
+    await _three_at_the_table(world)
+    alice, bob = world.people["alice"], world.people["bob"]
+    # alice just clicked Start, so she is at the table: no mention for her first turn.
+    assert _pings(world, bob) == []
+    await world.env.advance_time(61)  # 29 s left: the one reminder, posted at 30 s left
+    assert _pings(world, bob) == [
+        f"⏰ <@{alice.id}>, 30 seconds left to move in Flip 7: With a Vengeance; "
+        "then the bot moves for you."
+    ]
+    assert (await alice.click(table_of(world.channel, alice), label="Stay")).acknowledged
+    # Her reminder is gone; bob, who has not acted for a minute, is mentioned.
+    assert _pings(world, bob) == [f"<@{bob.id}>, it's your turn in Flip 7: With a Vengeance."]
+    assert (await bob.click(table_of(world.channel, bob), label="Stay")).acknowledged
+    assert not any(f"<@{bob.id}>" in ping for ping in _pings(world, bob))
+
+
+async def test_moderators_turn_pings_off_for_their_server(world, stacked_flip7):
+    stacked_flip7(["5", "9", "3"])
+    people = world.people
+    refused = await people["bob"].slash(world.channel, "games reminders", on=False)
+    assert refused.ephemeral and "Only moderators" in refused.response.content
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[mods])
+    answer = await mod.slash(world.channel, "games reminders", on=False)
+    assert answer.ephemeral and "off in this server" in answer.response.content
+    await _three_at_the_table(world)
+    await world.env.advance_time(61)
+    assert _pings(world, people["bob"]) == []
