@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from engines.flip7.ai import AI_LEVELS, choose, hit_rule, stack_steps
+from engines.flip7.ai import AI_LEVELS, choose
 from engines.flip7.fast import FastGame, new_fast_game
 from engines.flip7.game import Flip7Game, new_game
 
@@ -42,14 +42,7 @@ def play_fast(
 ) -> FastGame:
     """The same game through the speed layer: no events, hit-or-stay turns inlined."""
     game = new_fast_game(names, seed, goal=goal, brutal=brutal)
-    strong = [level == "strong" for level in seat_levels]
-    run_turns = game.turn_runner(hit_rule(game, strong))
-    while not game.is_over:
-        if game.stack:
-            seat = game.stack[-1].seat
-            game.choose_steps(stack_steps(game, seat, strong[seat]))
-        else:
-            run_turns()
+    game.play_ai([level == "strong" for level in seat_levels])
     return game
 
 
