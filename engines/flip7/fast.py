@@ -16,7 +16,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.flip7 import ai
-from engines.flip7.actions import Action
+from engines.flip7.actions import Action, ChoosePlayer
 from engines.flip7.cards import (
     DISCARD,
     FIRST_ACTION,
@@ -30,13 +30,23 @@ from engines.flip7.cards import (
     VALUE,
     VALUE_BIT,
 )
-from engines.flip7.effects import Bonus, Effect, FlipFour, JustOneMore, Pick, Resolve
+from engines.flip7.effects import (
+    Bonus,
+    DiscardPick,
+    Effect,
+    FlipFour,
+    JustOneMore,
+    Resolve,
+    StealPick,
+    SwapPick,
+)
 from engines.flip7.game import DEFAULT_GOAL, FLIP7_SIZE, Flip7Game, start
 from engines.flip7.picks import pick_steps
 from engines.flip7.scoring import FLIP7_BONUS, busts
 from engines.flip7.table import ACTIVE, BUSTED, DEAL, FLIP7, NOBODY, OVER, PLAY, STAYED
 
 _NO_CARD = 99  # what the turn loop "draws" from an empty pile: no card id
+_PICKS = (SwapPick, StealPick, DiscardPick)
 _PLAIN_LIMIT = 13  # a plain number below 13 busts a row holding its value (no Lucky 13)
 
 
@@ -61,12 +71,11 @@ class _Tally(list[Event]):
 class FastGame(Flip7Game):
     """A Flip7Game for AI-only play: `play_turns` and `choose_steps` instead of `apply`."""
 
-    __slots__ = ("pending", "tally")
+    __slots__ = ("tally",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tally = _Tally()
-        self.pending: list[Action] | None = None
 
     # ------------------------------------------------------------------ driving the game
 
@@ -90,13 +99,12 @@ class FastGame(Flip7Game):
                 continue
             top = stack[-1]
             seat = top.seat
-            options, self.pending = self.pending, None  # what _run stopped for, if known
             if not strong[seat]:
-                self.choose_steps([simple_choice(seat, options or self.step_options(top))])
-            elif isinstance(top, Pick):
-                self.choose_steps(pick_steps(self, seat, top))
+                self.choose_steps([simple_choice(seat, self.stack_options())])
+            elif type(top) in _PICKS:
+                self.choose_steps(pick_steps(self, seat, top))  # type: ignore[arg-type]
             else:
-                self.choose_steps([strong_choice(self, seat, options or self.step_options(top))])
+                self.choose_steps([strong_choice(self, seat, self.stack_options())])
 
     def turn_runner(
         self, decide: Callable[[int], bool] | None, strong: list[bool] | None = None
@@ -104,7 +112,7 @@ class FastGame(Flip7Game):
         """A function that plays hit-or-stay turns until a stack choice is pending or the
         game is over: the same as apply(seat, HIT or STAY) turn by turn. Each turn is
         decided by `decide(seat)` (True: hit), or with `decide` None by the AI of `strong`,
-        whose strong rule for a row of plain numbers (`ai.hit_rule`) is inlined. A stay and
+        whose rule for a row of plain numbers (`ai._plain_row_hits`) is inlined. A stay and
         the commonest hits (a number the row lacks short of Flip 7, or a plain number it
         holds: a bust) are inlined; every other card goes through `_hit`. The game's lists
         keep their identity for the whole game, so they are bound once."""
@@ -126,7 +134,7 @@ class FastGame(Flip7Game):
                     hit = decide(seat)
                 elif mask[seat] & NOT_PLAIN or not draw or not strong[seat]:
                     hit = hits(self, seat, strong[seat])
-                else:  # ai.hit_rule's strong rule for a row of plain numbers, inlined
+                else:  # ai._should_hit for a row of plain numbers, inlined
                     score = numsum[seat]
                     hit = None
                     if self.best_total >= race_from and (
@@ -171,10 +179,21 @@ class FastGame(Flip7Game):
                         status[seat] = BUSTED
                         bust_len[seat] = len(row)
                         tally.busts += 1
-                    else:  # anything else: the rules engine's own hit
+                    else:  # anything else: the card arrives as the rules engine has it
                         self.turn = seat
                         self.acted = True
-                        self._hit(seat, tally)
+                        if card == _NO_CARD:
+                            self._hit(seat, tally)
+                        elif card < FIRST_ACTION:  # 13s, Unlucky 7, Lucky 13, Flip 7
+                            draw.pop()
+                            unseen[card] -= 1
+                            self.unseen_points -= VALUE[card]
+                            self._add_number(seat, card, tally)
+                        else:  # an action or a modifier to resolve
+                            draw.pop()
+                            unseen[card] -= 1
+                            self.unseen_others -= 1
+                            stack.append(Resolve(seat, card))
                         self._run(tally)
                         if stack or self.phase == OVER:
                             return
@@ -200,7 +219,7 @@ class FastGame(Flip7Game):
 
     def _run(self, events: list[Event]) -> None:
         """`Flip7Game._run` with the commonest effect steps and the turn passing inlined.
-        A choice it stops for leaves its options in `pending` when it computed them."""
+        A choice it stops for keeps its options when it computed them."""
         stack, status = self.stack, self.status
         while self.phase != OVER:
             if stack:
@@ -217,7 +236,7 @@ class FastGame(Flip7Game):
                     else:
                         options = self.step_options(top)
                         if len(options) != 1:
-                            self.pending = options
+                            self._options = options
                             return
                         self._aim_at(top, options[0].seat)  # type: ignore[union-attr]
                 elif kind is JustOneMore:
@@ -262,10 +281,21 @@ class FastGame(Flip7Game):
     def _choose(
         self, top: Effect, action: Action, events: list[Event], *, forced: bool = False
     ) -> None:
-        if type(top) is Resolve:
+        """`_choose` without events for an aim and the last step of a pick."""
+        self._options = None
+        kind = type(top)
+        if kind is Resolve:
             self._aim_at(top, action.seat)  # type: ignore[union-attr]
-        else:
+        elif kind is SwapPick or kind is Bonus or type(action) is ChoosePlayer:
             super()._choose(top, action, events, forced=forced)
+        else:  # a Steal's or a Discard's card
+            self.stack.pop()
+            self.discard.append(top.card)  # type: ignore[union-attr]
+            taken = self._take_from_row(top.victim, action.index)  # type: ignore[union-attr]
+            if kind is StealPick:
+                self._arrive(top.seat, taken, events)
+            else:
+                self.discard.append(taken)
 
     def _flip_one_of_four(self, top: FlipFour, events: list[Event]) -> bool:
         card = self._draw(events)
