@@ -283,50 +283,59 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         return _best_pick(game, seat, top)
     weights = quick_weights(game, seat)
     if isinstance(top, Bonus):
-        return max(
-            options,
-            key=lambda o: (
-                FLIP7_BONUS
-                * (
-                    1.0
-                    if o.seat == seat  # type: ignore
-                    else -weights[o.seat]
-                )
-            ),
-        )  # type: ignore
-    card = top.card
-    round_score = game.round_score
-    # The first option with the highest worth, as max() would pick, without a key lambda.
+        return _bonus_choice(seat, options, weights)
+    if top.card >= FIRST_MODIFIER:
+        return _modifier_choice(game, top.card, options, weights)
+    return _draws_choice(game, seat, top.card, options, weights)
+
+
+def _bonus_choice(seat: int, options: list[Action], weights: list[float]) -> Action:
+    """Brutal Flip 7: +15 for itself, or −15 for whoever it weighs most (F12)."""
+    return max(
+        options,
+        key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat else -weights[o.seat]),  # type: ignore[union-attr]
+    )
+
+
+def _modifier_choice(
+    game: Flip7Game, card: int, options: list[Action], weights: list[float]
+) -> Action:
+    """A modifier that hurts the leader goes to the leader; else every option is weighed,
+    the first with the highest worth taken, as max() would. (On an active row every modifier
+    counts as a loss: see _modifier_delta.)"""
+    leader = weights.index(LEADER_WEIGHT)
+    status = game.status[leader]
+    if status != BUSTED and (
+        status == ACTIVE or _modifier_delta(game, leader, card, game.round_score(leader)) < 0
+    ):
+        return player_choice(leader)
     best = options[0]
     best_worth = float("-inf")
-    leader = weights.index(LEADER_WEIGHT)
-    focus = game.status[leader] != BUSTED  # the leader is one of the options
-    if card >= FIRST_MODIFIER:
-        # A modifier that hurts the leader goes to the leader; else every option is weighed.
-        # (On an active row every modifier counts as a loss: see _modifier_delta.)
-        if focus and (
-            game.status[leader] == ACTIVE
-            or _modifier_delta(game, leader, card, round_score(leader)) < 0
-        ):
-            return player_choice(leader)
-        for option in options:
-            target = option.seat  # type: ignore[union-attr]
-            worth = weights[target] * _modifier_delta(game, target, card, round_score(target))
-            if worth > best_worth:
-                best, best_worth = option, worth
-        return best
+    for option in options:
+        target = option.seat  # type: ignore[union-attr]
+        worth = weights[target] * _modifier_delta(game, target, card, game.round_score(target))
+        if worth > best_worth:
+            best, best_worth = option, worth
+    return best
+
+
+def _draws_choice(
+    game: Flip7Game, seat: int, card: int, options: list[Action], weights: list[float]
+) -> Action:
+    """Just One More! or Flip Four!: weigh each target's expected change. Only itself and
+    the leader are weighed when the leader can be a target (the options are in seat order,
+    so the lower seat wins a tie)."""
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
-    # Only itself and the leader are weighed when the leader can be a target (the options
-    # are in seat order, so the lower seat wins a tie).
+    leader = weights.index(LEADER_WEIGHT)
     targets = [option.seat for option in options]  # type: ignore[union-attr]
-    if focus:
+    if game.status[leader] != BUSTED:  # the leader is one of the options
         targets = [target for target in sorted((seat, leader)) if target in targets]
     best_target = targets[0]
+    best_worth = float("-inf")
     for target in targets:
-        worth = weights[target] * _draws_delta(
-            game, target, draws, counts, total, round_score(target)
-        )
+        delta = _draws_delta(game, target, draws, counts, total, game.round_score(target))
+        worth = weights[target] * delta
         if worth > best_worth:
             best_target, best_worth = target, worth
     return player_choice(best_target)
