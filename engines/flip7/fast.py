@@ -69,7 +69,8 @@ class _Tally(list[Event]):
 
 
 class FastGame(Flip7Game):
-    """A Flip7Game for AI-only play: `play_turns` and `choose_steps` instead of `apply`."""
+    """A Flip7Game for AI-only play: `play_ai`, or `turn_runner` and `choose_steps`,
+    instead of `apply` (which still works, but returns only the events of rare paths)."""
 
     __slots__ = ("tally",)
 
