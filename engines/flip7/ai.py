@@ -9,7 +9,6 @@ through `view()` because a decision has to cost microseconds for the simulator.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import add
 
 from engines.base import IllegalMove
@@ -20,7 +19,6 @@ from engines.flip7.cards import (
     JUST_ONE_MORE,
     LUCKY_13,
     MINUS,
-    THIRTEEN_BIT,
     UNLUCKY_7,
     ZERO_BIT,
     number_totals,
@@ -55,22 +53,10 @@ def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     if seat != game.decider():
         raise IllegalMove("not_your_turn", seat=game.decider())
     # Not over, the decider, and no hit-or-stay turn (handled above): a stack choice.
-    options = game.step_options(game.stack[-1])
+    options = game.stack_options()
     if level == "simple":
         return _simple_choice(seat, options)
     return _strong_choice(game, seat, options)
-
-
-def stack_steps(game: Flip7Game, seat: int, strong: bool) -> list[Action]:
-    """For the simulator: the AI's choices for the pending stack effect, in order. The
-    strong AI answers every step of a Swap/Steal/Discard from one plan (the engine would
-    only stop between them, or take a forced step the plan takes too); any other effect is
-    one choice, as `choose` makes it."""
-    top = game.stack[-1]
-    if strong and isinstance(top, Pick):
-        return pick_steps(game, seat, top)
-    options = game.step_options(top)
-    return [_strong_choice(game, seat, options) if strong else _simple_choice(seat, options)]
 
 
 def choose_among(game: Flip7Game, seat: int, options: list[Action]) -> Action:
@@ -140,101 +126,68 @@ def _bust_cards(row: list[int], counts: list[int]) -> tuple[int, int]:
 def _should_hit(game: Flip7Game, seat: int) -> bool:
     """Hit when the expected round score after one more card beats the score now, judged
     from the public card counts and bent by the race to the goal (F1). Actions and
-    modifiers count as leaving the score unchanged (the drawer aims them elsewhere).
-
-    One flat function, as it runs for many moves: the round score of an active row without
-    The Zero (the caller handled The Zero), then the common case of a draw pile and no 13
-    in the row (bit 13 of the row's value mask) inlined. The simulator's `hit_rule` answers
-    rows of plain numbers itself and sends the others here."""
-    numsum = game.numsum[seat]
-    halves = game.halves[seat]
-    minus = game.minus[seat]
-    score = round_points(numsum, halves, minus, zero=False, brutal=game.brutal)
-    goal = game.goal
-    if game.best_total + RACE_MARGIN >= goal and (
-        game.totals[seat] + score >= goal or game.status.count(ACTIVE) == 1
+    modifiers count as leaving the score unchanged (the drawer aims them elsewhere). The
+    caller handled The Zero, so the row scores its `round_points` without it."""
+    score = round_points(
+        game.numsum[seat], game.halves[seat], game.minus[seat], zero=False, brutal=game.brutal
+    )
+    if game.best_total + RACE_MARGIN >= game.goal and (
+        game.totals[seat] + score >= game.goal or game.status.count(ACTIVE) == 1
     ):
         race = _race(game, seat, score)
         if race is not None:
             return race
-    total = len(game.draw)
-    if total and not game.mask[seat] & THIRTEEN_BIT:
-        counts = game.unseen
-        bust = bust_points = 0
-        for card in game.rows[seat]:
-            if card < 13:
-                copies = counts[card]
-                bust += copies
-                bust_points += card * copies
-            elif card == UNLUCKY_7:
-                copies = counts[7]
-                bust += copies
-                bust_points += 7 * copies
-        numbers = game.unseen_numbers
-        points = game.unseen_points
-    else:
-        counts, total, numbers, points = _pool(game)
-        if not total:
-            return False
-        bust, bust_points = _bust_cards(game.rows[seat], counts)
+    if game.draw and not game.mask[seat] & NOT_PLAIN:
+        return _plain_row_hits(game, seat, score)
+    return _odds_favour_hit(game, seat, score)
+
+
+def _plain_row_hits(game: Flip7Game, seat: int, score: int) -> bool:
+    """`_odds_favour_hit` for the commonest row, plain numbers only (see `NOT_PLAIN`), with a
+    draw pile: each card's id is its value, the score is the number sum, and the cards that
+    bust the row are the unseen copies of its cards (a plain 13 is busted by a plain 13
+    only). A deck holds at most v copies of value v, so the bust cards weigh
+    sum(copies * (v + score)) <= decks * score * (score + 13): a low row below the points
+    still to come hits without counting them (the rule below would agree)."""
+    unseen = game.unseen
+    unlucky = unseen[UNLUCKY_7]
+    points = game.unseen_points
+    if score * (game.decks * (score + 13) + unlucky) < points:
+        return True
+    bust = bust_points = 0
+    for card in game.rows[seat]:
+        copies = unseen[card]
+        bust += copies
+        bust_points += card * copies
+    gain = points - bust_points  # what the safe cards add, summed over the draw pile
+    if game.nums[seat] == 6:
+        gain += FLIP7_BONUS * (game.unseen_numbers - bust - unlucky)
+    return gain > score * (bust + unlucky)
+
+
+def _odds_favour_hit(game: Flip7Game, seat: int, score: int) -> bool:
+    """Does one more card raise the expected round score? Bust cards score 0, Unlucky 7
+    leaves 7, actions and modifiers leave `score`, a safe number adds the mean of the safe
+    numbers (and Flip 7's bonus as the seventh). Without ÷2 and minus cards the rule is
+    multiplied out, exact in integers."""
+    counts, total, numbers, points = _pool(game)
+    if not total:
+        return False
+    bust, bust_points = _bust_cards(game.rows[seat], counts)
     unlucky = counts[UNLUCKY_7]
     safe = numbers - bust - unlucky
-    if not halves and not minus:
-        # The float rule below with score = numsum, multiplied out: exact in integers.
-        if game.nums[seat] == 6:
-            return points - bust_points + FLIP7_BONUS * safe > score * (bust + unlucky)
-        return points - bust_points > score * (bust + unlucky)
+    flip7_next = game.nums[seat] == 6
+    if not game.halves[seat] and not game.minus[seat]:
+        gain = points - bust_points + (FLIP7_BONUS * safe if flip7_next else 0)
+        return gain > score * (bust + unlucky)
     expected = unlucky * 7.0 + (total - numbers) * score
     if safe > 0:
         mean = (points - bust_points - 7 * unlucky) / safe
-        after = (numsum + mean) / (1 << halves) - minus
+        after = (game.numsum[seat] + mean) / (1 << game.halves[seat]) - game.minus[seat]
         if after < 0 and not game.brutal:
             after = 0.0
-        expected += safe * (after + FLIP7_BONUS if game.nums[seat] == 6 else after)
+        expected += safe * (after + FLIP7_BONUS if flip7_next else after)
     return expected > score * total
-
-
-def hit_rule(game: Flip7Game, strong: list[bool]) -> Callable[[int], bool]:
-    """For the simulator: `decide(seat)` answers whether the seat whose hit-or-stay turn it is
-    hits (`strong[seat]`: the strong AI, else the simple one), the same answer as `choose` (a
-    test holds the two together). The strong AI's commonest case, a row of plain numbers
-    (no Zero either) with a draw pile to draw from, is `_should_hit` cut down to it; every
-    other case asks `choose`'s rules. It binds the game's lists once, relying on the engine
-    keeping their identity for the whole game."""
-    numsum, mask, nums, rows = game.numsum, game.mask, game.nums, game.rows
-    totals, status, draw, unseen = game.totals, game.status, game.draw, game.unseen
-    goal, decks = game.goal, game.decks
-    race_from = goal - RACE_MARGIN
-
-    def decide(seat: int) -> bool:
-        if mask[seat] & NOT_PLAIN or not draw or not strong[seat]:
-            return _hits(game, seat, strong[seat])
-        score = numsum[seat]
-        if game.best_total >= race_from and (
-            totals[seat] + score >= goal or status.count(ACTIVE) == 1
-        ):
-            race = _race(game, seat, score)
-            if race is not None:
-                return race
-        # Plain numbers only: each card's id is its value, and the cards that bust the row
-        # are the unseen copies of those values (a plain 13 is busted by a plain 13 only).
-        # A deck holds at most v copies of value v, so the bust cards weigh
-        # sum(copies * (v + score)) <= decks * score * (score + 13): a low row below the
-        # points still to come hits without counting them (the rule below would agree).
-        unlucky = unseen[UNLUCKY_7]
-        if score * (decks * (score + 13) + unlucky) < game.unseen_points:
-            return True
-        bust = bust_points = 0
-        for card in rows[seat]:
-            copies = unseen[card]
-            bust += copies
-            bust_points += card * copies
-        if nums[seat] == 6:
-            safe = game.unseen_numbers - bust - unlucky
-            return game.unseen_points - bust_points + FLIP7_BONUS * safe > score * (bust + unlucky)
-        return game.unseen_points - bust_points > score * (bust + unlucky)
-
-    return decide
 
 
 def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
@@ -330,50 +283,59 @@ def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
         return _best_pick(game, seat, top)
     weights = quick_weights(game, seat)
     if isinstance(top, Bonus):
-        return max(
-            options,
-            key=lambda o: (
-                FLIP7_BONUS
-                * (
-                    1.0
-                    if o.seat == seat  # type: ignore
-                    else -weights[o.seat]
-                )
-            ),
-        )  # type: ignore
-    card = top.card
-    round_score = game.round_score
-    # The first option with the highest worth, as max() would pick, without a key lambda.
+        return _bonus_choice(seat, options, weights)
+    if top.card >= FIRST_MODIFIER:
+        return _modifier_choice(game, top.card, options, weights)
+    return _draws_choice(game, seat, top.card, options, weights)
+
+
+def _bonus_choice(seat: int, options: list[Action], weights: list[float]) -> Action:
+    """Brutal Flip 7: +15 for itself, or −15 for whoever it weighs most (F12)."""
+    return max(
+        options,
+        key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat else -weights[o.seat]),  # type: ignore[union-attr]
+    )
+
+
+def _modifier_choice(
+    game: Flip7Game, card: int, options: list[Action], weights: list[float]
+) -> Action:
+    """A modifier that hurts the leader goes to the leader; else every option is weighed,
+    the first with the highest worth taken, as max() would. (On an active row every modifier
+    counts as a loss: see _modifier_delta.)"""
+    leader = weights.index(LEADER_WEIGHT)
+    status = game.status[leader]
+    if status != BUSTED and (
+        status == ACTIVE or _modifier_delta(game, leader, card, game.round_score(leader)) < 0
+    ):
+        return player_choice(leader)
     best = options[0]
     best_worth = float("-inf")
-    leader = weights.index(LEADER_WEIGHT)
-    focus = game.status[leader] != BUSTED  # the leader is one of the options
-    if card >= FIRST_MODIFIER:
-        # A modifier that hurts the leader goes to the leader; else every option is weighed.
-        # (On an active row every modifier counts as a loss: see _modifier_delta.)
-        if focus and (
-            game.status[leader] == ACTIVE
-            or _modifier_delta(game, leader, card, round_score(leader)) < 0
-        ):
-            return player_choice(leader)
-        for option in options:
-            target = option.seat  # type: ignore[union-attr]
-            worth = weights[target] * _modifier_delta(game, target, card, round_score(target))
-            if worth > best_worth:
-                best, best_worth = option, worth
-        return best
+    for option in options:
+        target = option.seat  # type: ignore[union-attr]
+        worth = weights[target] * _modifier_delta(game, target, card, game.round_score(target))
+        if worth > best_worth:
+            best, best_worth = option, worth
+    return best
+
+
+def _draws_choice(
+    game: Flip7Game, seat: int, card: int, options: list[Action], weights: list[float]
+) -> Action:
+    """Just One More! or Flip Four!: weigh each target's expected change. Only itself and
+    the leader are weighed when the leader can be a target (the options are in seat order,
+    so the lower seat wins a tie)."""
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
-    # Only itself and the leader are weighed when the leader can be a target (the options
-    # are in seat order, so the lower seat wins a tie).
+    leader = weights.index(LEADER_WEIGHT)
     targets = [option.seat for option in options]  # type: ignore[union-attr]
-    if focus:
+    if game.status[leader] != BUSTED:  # the leader is one of the options
         targets = [target for target in sorted((seat, leader)) if target in targets]
     best_target = targets[0]
+    best_worth = float("-inf")
     for target in targets:
-        worth = weights[target] * _draws_delta(
-            game, target, draws, counts, total, round_score(target)
-        )
+        delta = _draws_delta(game, target, draws, counts, total, game.round_score(target))
+        worth = weights[target] * delta
         if worth > best_worth:
             best_target, best_worth = target, worth
     return player_choice(best_target)

@@ -1,10 +1,12 @@
 """The simulator's speed layer: the rules engine's game with its hottest paths inlined.
 
-`FastGame` is a `Flip7Game` whose hit-or-stay turns (the bulk of every game) and first
-deal run inline on the engine's lists, without building events, and whose stack choices
-skip the checks a person's move needs. Everything rarer goes through the rules engine's own
-methods. The rules engine never imports this module; `test_flip7_fast.py` plays thousands
-of games both ways and requires identical states at every step.
+`FastGame` is a `Flip7Game` that builds no events (it only counts busts and Flip 7s) and
+whose hit-or-stay turns (the bulk of every game), deal, card arrivals and round ends run
+inline on the engine's lists. Rarer effects go through the rules engine's own methods. For
+AI-only games `play_ai` also inlines the strong AI's hit rule for rows of plain numbers and
+takes a Swap/Steal/Discard plan's steps in a row. The rules engine never imports this
+module; `test_flip7_fast.py` plays thousands of games both ways and requires identical
+states at every step.
 """
 
 from __future__ import annotations
@@ -13,17 +15,44 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from engines.base import Event
-from engines.flip7.actions import Action
-from engines.flip7.cards import UNLUCKY_7, VALUE_BIT
-from engines.flip7.game import DEFAULT_GOAL, Flip7Game, start
-from engines.flip7.table import ACTIVE, BUSTED, OVER, STAYED
+from engines.flip7 import ai
+from engines.flip7.actions import Action, ChoosePlayer
+from engines.flip7.cards import (
+    DISCARD,
+    FIRST_ACTION,
+    FIRST_MODIFIER,
+    JUST_ONE_MORE,
+    LUCKY_13,
+    NOT_PLAIN,
+    ODD_CARDS,
+    SWAP,
+    UNLUCKY_7,
+    VALUE,
+    VALUE_BIT,
+)
+from engines.flip7.effects import (
+    Bonus,
+    DiscardPick,
+    Effect,
+    FlipFour,
+    JustOneMore,
+    Resolve,
+    StealPick,
+    SwapPick,
+)
+from engines.flip7.game import DEFAULT_GOAL, FLIP7_SIZE, Flip7Game, start
+from engines.flip7.picks import pick_steps
+from engines.flip7.scoring import FLIP7_BONUS, busts
+from engines.flip7.table import ACTIVE, BUSTED, DEAL, FLIP7, NOBODY, OVER, PLAY, STAYED
 
 _NO_CARD = 99  # what the turn loop "draws" from an empty pile: no card id
+_PICKS = (SwapPick, StealPick, DiscardPick)
 _PLAIN_LIMIT = 13  # a plain number below 13 busts a row holding its value (no Lucky 13)
 
 
 class _Tally(list[Event]):
-    """An event sink that keeps no event, only the counts the simulator reports."""
+    """An event sink that keeps no event, only the counts the simulator reports (the few
+    events FastGame still builds, on rare paths, pass through here)."""
 
     __slots__ = ("busts", "flip7s")
 
@@ -40,7 +69,8 @@ class _Tally(list[Event]):
 
 
 class FastGame(Flip7Game):
-    """A Flip7Game for AI-only play: `play_turns` and `choose_steps` instead of `apply`."""
+    """A Flip7Game for AI-only play: `play_ai`, or `turn_runner` and `choose_steps`,
+    instead of `apply` (which still works, but returns only the events of rare paths)."""
 
     __slots__ = ("tally",)
 
@@ -48,31 +78,87 @@ class FastGame(Flip7Game):
         super().__init__(*args, **kwargs)
         self.tally = _Tally()
 
+    # ------------------------------------------------------------------ driving the game
+
     def choose_steps(self, actions: Iterable[Action]) -> None:
         """Apply choices on the pending stack effect, legal by construction (the AI picks
         among the options), then resolve on to the next decision."""
+        stack, tally = self.stack, self.tally
         for action in actions:
-            self._choose(self.stack[-1], action, self.tally)
-        self._run(self.tally)
+            self._choose(stack[-1], action, tally)
+        self._run(tally)
 
-    def turn_runner(self, decide: Callable[[int], bool]) -> Callable[[], None]:
-        """A function that plays hit-or-stay turns, each decided by `decide(seat)` (True:
-        hit), until a stack choice is pending or the game is over: the same as
-        apply(seat, HIT or STAY) turn by turn. A stay and the commonest hits (a number the
-        row lacks short of Flip 7, or a plain number it holds: a bust) are inlined; every
-        other card goes through the rules engine. The game's lists keep their identity for
-        the whole game, so they are bound once."""
+    def play_ai(self, strong: list[bool]) -> None:
+        """Play the game to its end with AI seats (`strong[seat]`: the strong AI, else the
+        simple one): the same game as `choose` + `apply` move by move."""
+        stack = self.stack
+        run_turns = self.turn_runner(None, strong)
+        strong_choice, simple_choice = ai._strong_choice, ai._simple_choice
+        while self.phase != OVER:
+            if not stack:
+                run_turns()
+                continue
+            top = stack[-1]
+            seat = top.seat
+            if not strong[seat]:
+                self.choose_steps([simple_choice(seat, self.stack_options())])
+            elif type(top) in _PICKS:
+                self.choose_steps(pick_steps(self, seat, top))  # type: ignore[arg-type]
+            else:
+                self.choose_steps([strong_choice(self, seat, self.stack_options())])
+
+    def turn_runner(
+        self, decide: Callable[[int], bool] | None, strong: list[bool] | None = None
+    ) -> Callable[[], None]:
+        """A function that plays hit-or-stay turns until a stack choice is pending or the
+        game is over: the same as apply(seat, HIT or STAY) turn by turn. Each turn is
+        decided by `decide(seat)` (True: hit), or with `decide` None by the AI of `strong`,
+        whose rule for a row of plain numbers (`ai._plain_row_hits`) is inlined. A stay and
+        the commonest hits (a number the row lacks short of Flip 7, or a plain number it
+        holds: a bust) are inlined; every other card goes through `_hit`. The game's lists
+        keep their identity for the whole game, so they are bound once."""
         stack, status, draw, rows = self.stack, self.status, self.draw, self.rows
         mask, nums, numsum, unseen = self.mask, self.nums, self.numsum, self.unseen
-        clockwise, tally, bust_len = self.clockwise, self.tally, self.bust_len
+        clockwise, tally, bust_len, totals = self.clockwise, self.tally, self.bust_len, self.totals
+        strong = strong or []
+        goal, decks = self.goal, self.decks
+        race_from = goal - ai.RACE_MARGIN
+        hits, race = ai._hits, ai._race
 
         def run_turns() -> None:
             if stack or self.phase == OVER:
                 return
             seat = self.turn
             while True:
-                self.turn = seat
-                if decide(seat):
+                if decide is not None:
+                    self.turn = seat  # a test's `decide` compares whole states
+                    hit = decide(seat)
+                elif mask[seat] & NOT_PLAIN or not draw or not strong[seat]:
+                    hit = hits(self, seat, strong[seat])
+                else:  # ai._should_hit for a row of plain numbers, inlined
+                    score = numsum[seat]
+                    hit = None
+                    if self.best_total >= race_from and (
+                        totals[seat] + score >= goal or status.count(ACTIVE) == 1
+                    ):
+                        hit = race(self, seat, score)
+                    if hit is None:
+                        unlucky = unseen[UNLUCKY_7]
+                        points = self.unseen_points
+                        if score * (decks * (score + 13) + unlucky) < points:
+                            hit = True
+                        else:
+                            bust = bust_points = 0
+                            for held in rows[seat]:
+                                copies = unseen[held]
+                                bust += copies
+                                bust_points += held * copies
+                            points -= bust_points
+                            if nums[seat] == 6:
+                                safe = len(draw) - self.unseen_others - bust - unlucky
+                                points += FLIP7_BONUS * safe
+                            hit = points > score * (bust + unlucky)
+                if hit:
                     card = draw[-1] if draw else _NO_CARD
                     held = mask[seat]
                     if card < UNLUCKY_7 and not held & VALUE_BIT[card] and nums[seat] != 6:
@@ -94,9 +180,21 @@ class FastGame(Flip7Game):
                         status[seat] = BUSTED
                         bust_len[seat] = len(row)
                         tally.busts += 1
-                    else:  # anything else: the rules engine's own hit
+                    else:  # anything else: the card arrives as the rules engine has it
+                        self.turn = seat
                         self.acted = True
-                        self._hit(seat, tally)
+                        if card == _NO_CARD:
+                            self._hit(seat, tally)
+                        elif card < FIRST_ACTION:  # 13s, Unlucky 7, Lucky 13, Flip 7
+                            draw.pop()
+                            unseen[card] -= 1
+                            self.unseen_points -= VALUE[card]
+                            self._add_number(seat, card, tally)
+                        else:  # an action or a modifier to resolve
+                            draw.pop()
+                            unseen[card] -= 1
+                            self.unseen_others -= 1
+                            stack.append(Resolve(seat, card))
                         self._run(tally)
                         if stack or self.phase == OVER:
                             return
@@ -109,6 +207,7 @@ class FastGame(Flip7Game):
                         seat = nxt
                         break
                 else:  # nobody is active: the round ends
+                    self.turn = seat
                     self.acted = True
                     self._run(tally)
                     if stack or self.phase == OVER:
@@ -117,23 +216,239 @@ class FastGame(Flip7Game):
 
         return run_turns
 
+    # ------------------------------------------------------------------ the engine, event-free
+
+    def _run(self, events: list[Event]) -> None:
+        """`Flip7Game._run` with the commonest effect steps and the turn passing inlined.
+        A choice it stops for keeps its options when it computed them."""
+        stack, status = self.stack, self.status
+        while self.phase != OVER:
+            if stack:
+                top = stack[-1]
+                kind = type(top)
+                if kind is Resolve:
+                    card = top.card
+                    if SWAP <= card <= DISCARD:
+                        if self._begin_pick(top, events):
+                            return
+                    elif status[top.seat] == BUSTED:
+                        stack.pop()
+                        self.discard.append(card)
+                    else:
+                        options = self.step_options(top)
+                        if len(options) != 1:
+                            self._options = options
+                            return
+                        self._aim_at(top, options[0].seat)  # type: ignore[union-attr]
+                elif kind is JustOneMore:
+                    if not top.drawn:
+                        top.drawn = True
+                        self._deal_card(top.seat, "jom", events)
+                    else:
+                        stack.pop()
+                        self.discard.append(top.card)
+                        if status[top.seat] == ACTIVE:
+                            status[top.seat] = STAYED
+                elif kind is FlipFour:
+                    self._step_flip_four(top, events)  # type: ignore[arg-type]
+                elif self._needs_choice(top, events):
+                    return
+            elif self.flip7 != NOBODY:
+                self._end_round(events)
+            elif self.phase == DEAL:
+                self._deal(events)
+            elif self.acted or status[self.turn] != ACTIVE:
+                self.acted = False
+                for nxt in self.clockwise[self.turn]:
+                    if status[nxt] == ACTIVE:
+                        self.turn = nxt
+                        return
+                self._end_round(events)
+            else:
+                return
+
+    def _aim_at(self, top: Resolve, target: int) -> None:
+        """`_aim` without its event."""
+        stack = self.stack
+        stack.pop()
+        card = top.card
+        if card >= FIRST_MODIFIER:
+            self._put_modifier(target, card)
+        elif card == JUST_ONE_MORE:
+            stack.append(JustOneMore(target, card))
+        else:
+            stack.append(FlipFour(target, card))
+
+    def _choose(
+        self, top: Effect, action: Action, events: list[Event], *, forced: bool = False
+    ) -> None:
+        """`_choose` without events for an aim and the last step of a pick."""
+        self._options = None
+        kind = type(top)
+        if kind is Resolve:
+            self._aim_at(top, action.seat)  # type: ignore[union-attr]
+        elif kind is SwapPick or kind is Bonus or type(action) is ChoosePlayer:
+            super()._choose(top, action, events, forced=forced)
+        else:  # a Steal's or a Discard's card
+            self.stack.pop()
+            self.discard.append(top.card)  # type: ignore[union-attr]
+            taken = self._take_from_row(top.victim, action.index)  # type: ignore[union-attr]
+            if kind is StealPick:
+                self._arrive(top.seat, taken, events)
+            else:
+                self.discard.append(taken)
+
+    def _flip_one_of_four(self, top: FlipFour, events: list[Event]) -> bool:
+        card = self._draw(events)
+        if card is None:
+            return True
+        if card < FIRST_ACTION:
+            self._add_number(top.seat, card, events)
+            return self.flip7 == NOBODY and self.status[top.seat] != BUSTED
+        top.aside.append(card)
+        return True
+
     def _deal(self, events: list[Event]) -> None:
-        """A fresh deal starts inline while the cards are plain numbers: each one simply
-        starts an empty row (no bust, no Flip 7). The rest is the rules engine's deal."""
+        """The opening deal (F5): while the cards of a fresh deal are plain numbers each one
+        simply starts an empty row (no bust, no Flip 7); then card by card."""
+        count = len(self.names)
+        draw, status, first = self.draw, self.status, self.dealer + 1
         if self.deal_next == 0:
-            count = len(self.names)
-            draw = self.draw
-            while self.deal_next < count and draw and draw[-1] < UNLUCKY_7:
+            unseen, rows, mask, numsum, nums = (
+                self.unseen,
+                self.rows,
+                self.mask,
+                self.numsum,
+                self.nums,
+            )
+            dealt = 0
+            while dealt < count and draw and draw[-1] < UNLUCKY_7:
                 card = draw.pop()
-                seat = (self.dealer + 1 + self.deal_next) % count
-                self.unseen[card] -= 1
+                seat = (first + dealt) % count
+                unseen[card] -= 1
                 self.unseen_points -= card
-                self.rows[seat].append(card)
-                self.mask[seat] = VALUE_BIT[card]
-                self.numsum[seat] = card
-                self.nums[seat] = 1
-                self.deal_next += 1
-        super()._deal(events)
+                rows[seat].append(card)
+                mask[seat] = VALUE_BIT[card]
+                numsum[seat] = card
+                nums[seat] = 1
+                dealt += 1
+            self.deal_next = dealt
+        stack = self.stack
+        while self.deal_next < count and not stack and self.flip7 == NOBODY:
+            seat = (first + self.deal_next) % count
+            self.deal_next += 1
+            if status[seat] == ACTIVE:
+                self._deal_card(seat, "deal", events)
+        if self.deal_next == count and not stack and self.flip7 == NOBODY:
+            self.phase = PLAY
+            self.turn = self.dealer
+            self.acted = True
+
+    def _draw(self, events: list[Event]) -> int | None:
+        draw = self.draw
+        if not draw:
+            if not self.discard:
+                return None
+            self._shuffle_discards_in()
+        card = draw.pop()
+        self.unseen[card] -= 1
+        if card < FIRST_ACTION:
+            self.unseen_points -= VALUE[card]
+        else:
+            self.unseen_others -= 1
+        return card
+
+    def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
+        card = self._draw(events)
+        if card is None:
+            return None
+        if card < FIRST_ACTION:
+            self._add_number(seat, card, events)
+        else:
+            self.stack.append(Resolve(seat, card))
+        return card
+
+    def _add_number(self, seat: int, card: int, events: list[Event]) -> None:
+        row = self.rows[seat]
+        value = VALUE[card]
+        if card == UNLUCKY_7:
+            self.discard.extend(row)
+            row.clear()
+            row.append(UNLUCKY_7)
+            self.mask[seat] = VALUE_BIT[7] | ODD_CARDS
+            self.nums[seat], self.numsum[seat] = 1, 7
+            self.halves[seat] = self.minus[seat] = 0
+            return
+        if self.mask[seat] & VALUE_BIT[value] and busts(row, card):
+            row.append(card)
+            self.status[seat] = BUSTED
+            self.bust_len[seat] = len(row)
+            self.tally.busts += 1
+            return
+        row.append(card)
+        self.mask[seat] |= VALUE_BIT[value] | (ODD_CARDS if card == LUCKY_13 else 0)
+        self.numsum[seat] += value
+        self.nums[seat] += 1
+        if self.nums[seat] == FLIP7_SIZE:
+            self._flip_seven(seat, events)
+
+    def _flip_seven(self, seat: int, events: list[Event]) -> None:
+        self.status[seat] = FLIP7
+        self.flip7 = seat
+        self.tally.flip7s += 1
+        stack = self.stack
+        if stack:
+            self.discard.extend(self.held_cards())
+            stack.clear()
+        if self.brutal:
+            stack.append(Bonus(seat))
+
+    def _end_round(self, events: list[Event]) -> None:
+        """Score (F7, with the usual row inlined), apply a brutal −15 (F12), end the game
+        (F1) or start the next round, as `Flip7Game._end_round` does."""
+        totals, mask, numsum, halves, minus = (
+            self.totals,
+            self.mask,
+            self.numsum,
+            self.halves,
+            self.minus,
+        )
+        brutal = self.brutal
+        for p, state in enumerate(self.status):
+            if state > STAYED:
+                if state != BUSTED or brutal:
+                    totals[p] += self.round_score(p)
+            elif not mask[p] & 1:
+                score = (numsum[p] >> halves[p]) - minus[p]
+                totals[p] += score if score > 0 or brutal else 0
+        if self.bonus_to not in (NOBODY, self.flip7):
+            totals[self.bonus_to] -= FLIP7_BONUS
+        top = self.best_total = max(totals)
+        if top >= self.goal and totals.count(top) == 1:
+            self.winner = totals.index(top)
+            self.phase = OVER
+            return
+        self._start_round((self.dealer + 1) % len(self.names), events)
+
+    def _start_round(self, dealer: int, events: list[Event]) -> None:
+        discard = self.discard
+        for row in self.rows:
+            discard += row
+            row.clear()
+        zeros = [0] * len(self.names)  # ACTIVE is 0; lists keep their identity
+        self.status[:] = zeros
+        self.bust_len[:] = zeros
+        self.mask[:] = zeros
+        self.nums[:] = zeros
+        self.numsum[:] = zeros
+        self.halves[:] = zeros
+        self.minus[:] = zeros
+        self.flip7 = self.bonus_to = NOBODY
+        self.round += 1
+        self.dealer = dealer
+        self.phase = DEAL
+        self.deal_next = 0
+        self.acted = False
 
 
 def new_fast_game(

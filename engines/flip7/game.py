@@ -55,11 +55,12 @@ G = TypeVar("G", bound="Flip7Game")
 class Flip7Game(EffectRules, Table):
     """One game of Flip 7. Every public method takes seats as plain ints."""
 
-    __slots__ = ("_opening",)
+    __slots__ = ("_opening", "_options")
 
     def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random) -> None:
         super().__init__(names, goal, brutal, rng)
         self._opening: list[Event] = []
+        self._options: list[Action] | None = None
 
     # ------------------------------------------------------------------ the Game contract
 
@@ -86,7 +87,7 @@ class Flip7Game(EffectRules, Table):
             options = (HIT,) if must_hit else (HIT, STAY)
             return Decision("hit_or_stay", seat, options, {"must_hit": must_hit})
         kind, data = self.step_prompt(self.stack[-1])
-        return Decision(kind, seat, tuple(self.step_options(self.stack[-1])), data)
+        return Decision(kind, seat, tuple(self.stack_options()), data)
 
     def legal_actions(self, seat: int) -> list[Action]:
         decision = self.decision(seat)
@@ -103,23 +104,33 @@ class Flip7Game(EffectRules, Table):
         self._check_turn(seat)
         events: list[Event] = []
         if self.stack:
-            if action not in self.step_options(self.stack[-1]):
+            if action not in self.stack_options():
                 raise IllegalMove("not_an_option", seat=seat, action=repr(action))
             self._choose(self.stack[-1], action, events)
-        elif isinstance(action, Hit):
-            self.acted = True
+            self._run(events)
+        else:
+            self._hit_or_stay(seat, action, events)
+        self.epoch_count += 1
+        return events
+
+    def _hit_or_stay(self, seat: int, action: Action, events: list[Event]) -> None:
+        """A hit-or-stay turn; then the turn passes on, unless something must be resolved
+        or the round ends (`_run`)."""
+        if isinstance(action, Hit):
             self._hit(seat, events)
         elif not isinstance(action, Stay):
             raise IllegalMove("not_an_option", seat=seat, action=repr(action))
         elif self.mask[seat] & ZERO_BIT:
             raise IllegalMove("must_hit", seat=seat)
         else:
-            self.acted = True
             self.status[seat] = STAYED
             events.append(Event("stay", {"seat": seat, "forced": None}))
-        self._run(events)
-        self.epoch_count += 1
-        return events
+        nxt = self.next_active(seat)
+        if self.stack or self.flip7 != NOBODY or nxt == NOBODY:
+            self.acted = True
+            self._run(events)
+        else:
+            self.turn = nxt
 
     def timeout_action(self, seat: int) -> Action:
         """Stay (Hit while holding The Zero); any other decision is the strong AI's choice,

@@ -8,6 +8,7 @@ Like the rest of the AI it reads only public information.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from operator import add
 
 from engines.flip7.actions import Action, card_choice, player_choice
@@ -22,7 +23,7 @@ from engines.flip7.cards import (
     ZERO,
     ZERO_BIT,
 )
-from engines.flip7.effects import NOT_CHOSEN, Pick, StealPick, SwapPick
+from engines.flip7.effects import NOT_CHOSEN, DiscardPick, Pick, StealPick, SwapPick
 from engines.flip7.game import Flip7Game
 from engines.flip7.scoring import FLIP7_BONUS, round_points
 from engines.flip7.table import ACTIVE, BUSTED
@@ -129,99 +130,152 @@ def _bounds(
     return now, bound
 
 
+class _Best:
+    """The best plan a search has found so far and its value (the first best kept)."""
+
+    __slots__ = ("plan", "value")
+
+    def __init__(self) -> None:
+        self.value = float("-inf")
+        self.plan: tuple[int, ...] = ()
+
+    def offer(self, value: float, plan: tuple[int, ...]) -> None:
+        if value > self.value:
+            self.value, self.plan = value, plan
+
+    def offer_smallest(self, value: float, plan: tuple[int, ...]) -> None:
+        """Like `offer`, but a tie goes to the smaller plan."""
+        if value > self.value or (value == self.value and plan < self.plan):
+            self.value, self.plan = value, plan
+
+
 def _search_swap(
-    game: Flip7Game, top: Pick, holders: list[int], weights: list[float]
+    game: Flip7Game, top: SwapPick, holders: list[int], weights: list[float]
 ) -> tuple[int, ...]:
     """A Swap by a seat with no row of its own, or one whose first steps are taken."""
-    rows, brutal = game.rows, game.brutal
     now, bound = _bounds(game, holders, weights)
     facts = {p: _facts(game, p) for p in holders}
-    inf = float("inf")
-    best_value = float("-inf")
-    best: tuple[int, ...] = ()
+    best = _Best()
+    for p1, i1, p2 in _swap_candidates(top, holders, game.rows):
+        if bound[p1] + bound[p2] > best.value:
+            _try_swaps(game, best, (p1, i1, p2), weights, now, bound, facts)
+    return best.plan
+
+
+def _swap_candidates(
+    top: SwapPick, holders: list[int], rows: list[list[int]]
+) -> Iterator[tuple[int, int, int]]:
+    """(first player, their card, second player) of every Swap consistent with the steps
+    taken; with no player chosen, each pair of players once (a swap is symmetric)."""
     first, index, second = top.first, top.first_index, top.second
     for p1 in [first] if first >= 0 else holders:
-        row1, w1, now1, facts1, bound1 = rows[p1], weights[p1], now[p1], facts[p1], bound[p1]
-        for i1 in [index] if index >= 0 else range(len(row1)):
-            c1 = row1[i1]
+        for i1 in [index] if index >= 0 else range(len(rows[p1])):
             for p2 in [second] if second >= 0 else holders:
-                if p2 == p1 or (first < 0 and p2 < p1):
-                    continue  # a swap is symmetric: try each pair of players once
-                w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]
-                if bound1 + bound2 <= best_value:
-                    continue
-                if bound2 == inf and bound1 < inf:  # bound the other term first
-                    for i2, c2 in enumerate(rows[p2]):
-                        gain2 = w2 * (_value(facts2, c2, c1, brutal) - now2)
-                        if bound1 + gain2 <= best_value:
-                            continue
-                        value = w1 * (_value(facts1, c1, c2, brutal) - now1) + gain2
-                        if value > best_value:
-                            best_value, best = value, (p1, i1, p2, i2)
-                    continue
-                for i2, c2 in enumerate(rows[p2]):
-                    gain1 = w1 * (_value(facts1, c1, c2, brutal) - now1)
-                    if gain1 + bound2 <= best_value:
-                        continue
-                    value = gain1 + w2 * (_value(facts2, c2, c1, brutal) - now2)
-                    if value > best_value:
-                        best_value, best = value, (p1, i1, p2, i2)
-    return best
+                if p2 != p1 and (first >= 0 or p2 > p1):
+                    yield p1, i1, p2
+
+
+def _try_swaps(
+    game: Flip7Game,
+    best: _Best,
+    step: tuple[int, int, int],
+    weights: list[float],
+    now: dict[int, float],
+    bound: dict[int, float],
+    facts: dict[int, Facts],
+) -> None:
+    """Offer every card of the second player's row for the first player's card, skipping
+    those whose bound cannot beat the best (the bounded term first)."""
+    p1, i1, p2 = step
+    brutal, c1 = game.brutal, game.rows[p1][i1]
+    w1, now1, facts1, bound1 = weights[p1], now[p1], facts[p1], bound[p1]
+    w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]
+    if bound2 == float("inf") and bound1 < bound2:  # bound the other term first
+        for i2, c2 in enumerate(game.rows[p2]):
+            gain2 = w2 * (_value(facts2, c2, c1, brutal) - now2)
+            if bound1 + gain2 > best.value:
+                best.offer(w1 * (_value(facts1, c1, c2, brutal) - now1) + gain2, (p1, i1, p2, i2))
+        return
+    for i2, c2 in enumerate(game.rows[p2]):
+        gain1 = w1 * (_value(facts1, c1, c2, brutal) - now1)
+        if gain1 + bound2 > best.value:
+            best.offer(gain1 + w2 * (_value(facts2, c2, c1, brutal) - now2), (p1, i1, p2, i2))
 
 
 def _search_take(
-    game: Flip7Game, seat: int, top: Pick, holders: list[int], weights: list[float]
+    game: Flip7Game,
+    seat: int,
+    top: StealPick | DiscardPick,
+    holders: list[int],
+    weights: list[float],
 ) -> tuple[int, ...]:
-    """A Steal or a Discard: one card taken from a row, into the seat's own or away."""
+    """A Steal or a Discard: one card taken from a row, into the seat's own or away. Rows
+    of plain numbers (see `NOT_PLAIN`) take `_value` in short: a card going out takes its
+    value from the sum, one coming in busts the row if it holds the value."""
     steal = isinstance(top, StealPick)
-    if top.victim != NOT_CHOSEN:
-        players = [top.victim]
-    else:
-        # With no victim chosen yet the AI looks only at the leader's row (any row if the
-        # leader has none to take from), and at its own row for a Discard.
-        players = [p for p in holders if weights[p] == LEADER_WEIGHT] or holders
-        if not steal and seat in holders and seat not in players:
-            players.append(seat)
-    rows, status, mask, brutal = game.rows, game.status, game.mask, game.brutal
+    players = _take_victims(seat, top, holders, weights, steal)
     now, bound = _bounds(game, players, weights)
-    best_value = float("-inf")
-    best: tuple[int, ...] = ()
-    # Rows of plain numbers (see `NOT_PLAIN`) take `_value` in short: a card going out takes
-    # its value from the sum, one coming in busts the row if it holds the value.
-    mask_mine = mask[seat]
-    plain_mine = not mask_mine & NOT_PLAIN
-    mine: tuple[int, int, int, int, int, int, list[int], bool] | None = None  # when needed
+    best = _Best()
     mine_now = _row_worth(game, seat) if steal else 0.0
-    sum_mine, active_mine = game.numsum[seat], status[seat] == ACTIVE
-    flip7_next = game.nums[seat] == 6
+    plain_mine = not game.mask[seat] & NOT_PLAIN
     for p in players:
-        if (steal and p == seat) or (not steal and bound[p] <= best_value):
+        if (steal and p == seat) or (not steal and bound[p] <= best.value):
             continue
-        w, now_p = weights[p], now[p]
-        if not mask[p] & NOT_PLAIN and (plain_mine or not steal):
-            sum_p, active_p = game.numsum[p], status[p] == ACTIVE
-            for i, card in enumerate(rows[p]):
-                value = w * (_worth(sum_p - card, active_p) - now_p)
-                if steal:
-                    if mask_mine >> card & 1:
-                        value += 0.0 - mine_now
-                    elif flip7_next:
-                        value += sum_mine + card + FLIP7_BONUS + FLIP7_END_VALUE - mine_now
-                    else:
-                        value += _worth(sum_mine + card, active_mine) - mine_now
-                if value > best_value:
-                    best_value, best = value, (p, i)
-            continue
-        facts_p = _facts(game, p)
-        if steal and mine is None:
-            mine = _facts(game, seat)
-        for i, card in enumerate(rows[p]):
-            value = w * (_value(facts_p, card, -1, brutal) - now_p)
-            if mine is not None:
-                value += _value(mine, -1, card, brutal) - mine_now
-            if value > best_value:
-                best_value, best = value, (p, i)
-    return best
+        if not game.mask[p] & NOT_PLAIN and (plain_mine or not steal):
+            _take_plain(game, best, seat if steal else NOBODY, p, weights[p], now[p], mine_now)
+        else:
+            _take_any(game, best, seat if steal else NOBODY, p, weights[p], now[p], mine_now)
+    return best.plan
+
+
+def _take_victims(
+    seat: int, top: StealPick | DiscardPick, holders: list[int], weights: list[float], steal: bool
+) -> list[int]:
+    """The rows searched: the chosen victim's; with none chosen yet only the leader's (any
+    row if the leader has none to take from), and its own row for a Discard."""
+    if top.victim != NOT_CHOSEN:
+        return [top.victim]
+    players = [p for p in holders if weights[p] == LEADER_WEIGHT] or holders
+    if not steal and seat in holders and seat not in players:
+        players.append(seat)
+    return players
+
+
+def _take_plain(
+    game: Flip7Game, best: _Best, thief: int, p: int, w: float, now_p: float, mine_now: float
+) -> None:
+    """Offer each card of `p`'s plain row, taken away or (`thief` not NOBODY) into the
+    thief's plain row."""
+    sum_p, active_p = game.numsum[p], game.status[p] == ACTIVE
+    for i, card in enumerate(game.rows[p]):
+        value = w * (_worth(sum_p - card, active_p) - now_p)
+        if thief != NOBODY:
+            value += _plain_steal_gain(game, thief, card, mine_now)
+        best.offer(value, (p, i))
+
+
+def _plain_steal_gain(game: Flip7Game, thief: int, card: int, mine_now: float) -> float:
+    """The change in the worth of the thief's plain row when plain `card` arrives."""
+    if game.mask[thief] >> card & 1:
+        return 0.0 - mine_now
+    sum_mine = game.numsum[thief]
+    if game.nums[thief] == 6:
+        return sum_mine + card + FLIP7_BONUS + FLIP7_END_VALUE - mine_now
+    return _worth(sum_mine + card, game.status[thief] == ACTIVE) - mine_now
+
+
+def _take_any(
+    game: Flip7Game, best: _Best, thief: int, p: int, w: float, now_p: float, mine_now: float
+) -> None:
+    """`_take_plain` for rows of any cards, through their facts."""
+    brutal = game.brutal
+    facts_p = _facts(game, p)
+    mine = _facts(game, thief) if thief != NOBODY else None
+    for i, card in enumerate(game.rows[p]):
+        value = w * (_value(facts_p, card, -1, brutal) - now_p)
+        if mine is not None:
+            value += _value(mine, -1, card, brutal) - mine_now
+        best.offer(value, (p, i))
 
 
 def _search_own_swap(
@@ -232,76 +286,95 @@ def _search_own_swap(
     to lose; once even busting an opponent, plus the most the seat's own row could gain,
     cannot beat the best swap found, the rest are skipped. A tie goes to the plan `_search`
     would meet first: the smallest tuple."""
-    brutal = game.brutal
-    rows = game.rows
-    mine: tuple[int, int, int, int, int, int, list[int], bool] | None = None  # when needed
     mine_now = _row_worth(game, seat)
-    w_mine = weights[seat]
-    # Giving a card and taking one leaves at most the number sum + 13 and one more number
-    # card; a row's worth rises with its score. The 1.0 covers float rounding.
+    most_mine = _most_own_gain(game, seat, weights[seat], mine_now)
+    now, bound = _bounds(game, [p for p in holders if p != seat], weights)
+    best = _Best()
+    plain_mine = not game.mask[seat] & NOT_PLAIN
+    for p in sorted(bound, key=bound.__getitem__, reverse=True):
+        if bound[p] + most_mine < best.value:
+            break  # nor can anyone after: their bounds are no higher
+        pair = (seat, p, mine_now, now[p], bound[p])
+        if plain_mine and not game.mask[p] & NOT_PLAIN:
+            _own_swaps_plain(game, best, pair, weights)
+        else:
+            _own_swaps_any(game, best, pair, weights)
+    return best.plan
+
+
+def _most_own_gain(game: Flip7Game, seat: int, w_mine: float, mine_now: float) -> float:
+    """The most the seat's weighted row worth can gain by a swap of its own: giving a card
+    and taking one leaves at most the number sum + 13 and one more number card; a row's
+    worth rises with its score. The 1.0 covers float rounding."""
+    if w_mine <= 0:
+        return float("inf")
     ceiling = game.numsum[seat] + 13
     if game.nums[seat] >= 6:
         most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
+    elif ceiling < OPEN_ROW_TARGET:
+        most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling)
     else:
-        most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling) if ceiling < OPEN_ROW_TARGET else ceiling
-    most_mine = w_mine * (most - mine_now) + 1.0 if w_mine > 0 else float("inf")
-    now, bound = _bounds(game, [p for p in holders if p != seat], weights)
-    best_value = float("-inf")
-    best: tuple[int, ...] = ()
-    row_mine = rows[seat]
-    mask, status = game.mask, game.status
-    mask_mine, active_mine, sum_mine = mask[seat], status[seat] == ACTIVE, game.numsum[seat]
-    plain_mine = not mask_mine & NOT_PLAIN
-    for p in sorted(bound, key=bound.__getitem__, reverse=True):
-        bound_p = bound[p]
-        if bound_p + most_mine < best_value:
-            break  # nor can anyone after: their bounds are no higher
-        now_p, w = now[p], weights[p]
-        row_p = rows[p]
-        if plain_mine and not mask[p] & NOT_PLAIN:
-            # Two rows of plain numbers (ids are values, each value once, no Zero): a card
-            # busts a row that holds its value, unless that is the card going out, and
-            # otherwise the sum changes by the difference. `_value` in short.
-            mask_p, active_p, sum_p = mask[p], status[p] == ACTIVE, game.numsum[p]
-            for i_mine, c_mine in enumerate(row_mine):
-                for i_p, c_p in enumerate(row_p):
-                    gain = w_mine * (
-                        (
-                            0.0
-                            if c_p != c_mine and mask_mine >> c_p & 1
-                            else _worth(sum_mine - c_mine + c_p, active_mine)
-                        )
-                        - mine_now
-                    )
-                    if gain + bound_p < best_value:
-                        continue
-                    value = gain + w * (
-                        (
-                            0.0
-                            if c_mine != c_p and mask_p >> c_mine & 1
-                            else _worth(sum_p - c_p + c_mine, active_p)
-                        )
-                        - now_p
-                    )
-                    if value >= best_value:
-                        plan = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
-                        if value > best_value or plan < best:
-                            best_value, best = value, plan
-            continue
-        facts_p = _facts(game, p)
-        if mine is None:
-            mine = _facts(game, seat)
-        for i_mine, c_mine in enumerate(row_mine):
-            for i_p, c_p in enumerate(row_p):
-                gain = w_mine * (_value(mine, c_mine, c_p, brutal) - mine_now)
-                if gain + bound_p < best_value:
-                    continue
-                value = gain + w * (_value(facts_p, c_p, c_mine, brutal) - now_p)
-                if value >= best_value:
-                    plan = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
-                    if value > best_value or plan < best:
-                        best_value, best = value, plan
-    return best
+        most = ceiling
+    return w_mine * (most - mine_now) + 1.0
+
+
+def _own_swaps_plain(
+    game: Flip7Game,
+    best: _Best,
+    pair: tuple[int, int, float, float, float],
+    weights: list[float],
+) -> None:
+    """Offer each swap of a card of the seat's with one of `p`'s, both rows plain numbers
+    (ids are values, each value once, no Zero): `_plain_worth` instead of `_value`."""
+    seat, p, mine_now, now_p, bound_p = pair
+    w_mine, w = weights[seat], weights[p]
+    mask_mine, active_mine, sum_mine = (
+        game.mask[seat],
+        game.status[seat] == ACTIVE,
+        game.numsum[seat],
+    )
+    mask_p, active_p, sum_p = game.mask[p], game.status[p] == ACTIVE, game.numsum[p]
+    for i_mine, c_mine in enumerate(game.rows[seat]):
+        for i_p, c_p in enumerate(game.rows[p]):
+            gain = w_mine * (_plain_worth(mask_mine, active_mine, sum_mine, c_mine, c_p) - mine_now)
+            if gain + bound_p < best.value:
+                continue
+            value = gain + w * (_plain_worth(mask_p, active_p, sum_p, c_p, c_mine) - now_p)
+            best.offer_smallest(value, _own_plan(seat, i_mine, p, i_p))
+
+
+def _own_swaps_any(
+    game: Flip7Game,
+    best: _Best,
+    pair: tuple[int, int, float, float, float],
+    weights: list[float],
+) -> None:
+    """`_own_swaps_plain` for rows of any cards, through their facts."""
+    seat, p, mine_now, now_p, bound_p = pair
+    brutal = game.brutal
+    w_mine, w = weights[seat], weights[p]
+    mine, facts_p = _facts(game, seat), _facts(game, p)
+    for i_mine, c_mine in enumerate(game.rows[seat]):
+        for i_p, c_p in enumerate(game.rows[p]):
+            gain = w_mine * (_value(mine, c_mine, c_p, brutal) - mine_now)
+            if gain + bound_p < best.value:
+                continue
+            value = gain + w * (_value(facts_p, c_p, c_mine, brutal) - now_p)
+            best.offer_smallest(value, _own_plan(seat, i_mine, p, i_p))
+
+
+def _own_plan(seat: int, i_mine: int, p: int, i_p: int) -> tuple[int, int, int, int]:
+    """A swap of the seat's own card as the plan `_search` would write it: lower seat first."""
+    return (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
+
+
+def _plain_worth(mask: int, active: bool, numsum: int, out: int, card: int) -> float:
+    """`_value` of a row of plain numbers when plain `out` leaves it and plain `card`
+    arrives: a bust if the row holds the value (unless it is the card going out), else the
+    sum changes by the difference."""
+    if card != out and mask >> card & 1:
+        return 0.0
+    return _worth(numsum - out + card, active)
 
 
 def _row_worth(game: Flip7Game, seat: int) -> float:
@@ -318,9 +391,13 @@ def _row_worth(game: Flip7Game, seat: int) -> float:
     return _worth(score, game.status[seat] == ACTIVE)
 
 
-def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, list[int], bool]:
-    """A row summed up once per search: number sum and count, ÷2 count, minus total,
-    Zeros, Lucky 13s, number cards per value, and whether the player is still active."""
+Facts = tuple[int, int, int, int, int, int, list[int], bool]
+"""A row summed up by `_facts`: number sum and count, ÷2 count, minus total, Zeros, Lucky
+13s, number cards per value, and whether the player is still active."""
+
+
+def _facts(game: Flip7Game, seat: int) -> Facts:
+    """A row summed up once per search (see `Facts`)."""
     numsum = nums = halves = minus = zeros = luckies = 0
     per_value = [0] * 14
     for held in game.rows[seat]:
@@ -340,46 +417,57 @@ def _facts(game: Flip7Game, seat: int) -> tuple[int, int, int, int, int, int, li
     return numsum, nums, halves, minus, zeros, luckies, per_value, game.status[seat] == ACTIVE
 
 
-def _value(
-    facts: tuple[int, int, int, int, int, int, list[int], bool], out: int, card: int, brutal: bool
-) -> float:
+def _value(facts: Facts, out: int, card: int, brutal: bool) -> float:
     """Worth of a row after card `out` leaves it and `card` arrives (-1: none): its round
     score (0 on a bust, Unlucky 7 wiping first, a bonus for Flip 7) plus an active row's open
     potential. O(1), as this runs for every candidate pair."""
     numsum, nums, halves, minus, zeros, luckies, per_value, active = facts
-    out_value = -1
+    out_value = VALUE[out] if 0 <= out < FIRST_ACTION else -1
     if out >= 0:
-        if out < FIRST_ACTION:
-            out_value = VALUE[out]
-            numsum -= out_value
-            nums -= 1
-            if out == ZERO:
-                zeros -= 1
-            elif out == LUCKY_13:
-                luckies -= 1
-        elif out == HALVE:
-            halves -= 1
-        else:
-            minus -= MINUS[out]
+        numsum, nums, halves, minus, zeros, luckies = _less(
+            out, numsum, nums, halves, minus, zeros, luckies
+        )
     if card >= 0:
-        if card == UNLUCKY_7:
-            numsum, nums, halves, minus, zeros = 7, 1, 0, 0, 0
-        elif card < FIRST_ACTION:
+        if card < FIRST_ACTION and card != UNLUCKY_7:
             value = VALUE[card]
             same = per_value[value] - (out_value == value)
             if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
-                return 0.0
-            numsum += value
-            nums += 1
-            if card == ZERO:
-                zeros += 1
-        elif card == HALVE:
-            halves += 1
-        else:
-            minus += MINUS[card]
+                return 0.0  # a bust; Lucky 13 allows one other 13 (F8)
+        numsum, nums, halves, minus, zeros = _plus(card, numsum, nums, halves, minus, zeros)
     flip7 = nums >= 7
     score = round_points(numsum, halves, minus, zero=zeros > 0, flip7=flip7, brutal=brutal)
     return score + FLIP7_END_VALUE if flip7 else _worth(score, active)
+
+
+def _less(
+    out: int, numsum: int, nums: int, halves: int, minus: int, zeros: int, luckies: int
+) -> tuple[int, int, int, int, int, int]:
+    """A row's sums (as in `Facts`) without card `out`."""
+    if out < FIRST_ACTION:
+        return (
+            numsum - VALUE[out],
+            nums - 1,
+            halves,
+            minus,
+            zeros - (out == ZERO),
+            luckies - (out == LUCKY_13),
+        )
+    if out == HALVE:
+        return numsum, nums, halves - 1, minus, zeros, luckies
+    return numsum, nums, halves, minus - MINUS[out], zeros, luckies
+
+
+def _plus(
+    card: int, numsum: int, nums: int, halves: int, minus: int, zeros: int
+) -> tuple[int, int, int, int, int]:
+    """A row's sums with `card` arrived (no bust): Unlucky 7 leaves itself alone (F8)."""
+    if card == UNLUCKY_7:
+        return 7, 1, 0, 0, 0
+    if card < FIRST_ACTION:
+        return numsum + VALUE[card], nums + 1, halves, minus, zeros + (card == ZERO)
+    if card == HALVE:
+        return numsum, nums, halves + 1, minus, zeros
+    return numsum, nums, halves, minus + MINUS[card], zeros
 
 
 def _worth(score: int, active: bool) -> float:

@@ -39,6 +39,7 @@ class EffectRules(_Base):
     give cards (`_deal_card`, `_draw`, `_add_number`, `_arrive`)."""
 
     __slots__ = ()
+    _options: list[Action] | None  # the pending choice's options, once known (Flip7Game)
 
     def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None: ...
     def _draw(self, events: list[Event]) -> int | None: ...
@@ -143,9 +144,17 @@ class EffectRules(_Base):
             return False
         options = self.step_options(top)
         if len(options) != 1:
+            self._options = options  # kept for the choice this stops for
             return True
         self._choose(top, options[0], events, forced=True)
         return False
+
+    def stack_options(self) -> list[Action]:
+        """The legal choices for the pending stack entry, computed once per choice (the
+        list is shared: do not change it)."""
+        if self._options is None:
+            self._options = self.step_options(self.stack[-1])
+        return self._options
 
     # ------------------------------------------------------------------ the choices
 
@@ -207,6 +216,7 @@ class EffectRules(_Base):
         self, top: Effect, action: Action, events: list[Event], *, forced: bool = False
     ) -> None:
         """Apply one legal choice to the top stack entry."""
+        self._options = None  # the next choice has options of its own
         if isinstance(top, Bonus):
             assert isinstance(action, ChoosePlayer)
             self.stack.pop()

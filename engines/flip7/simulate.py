@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
+from operator import attrgetter
 
-from engines.flip7.ai import AI_LEVELS, choose, hit_rule, stack_steps
+from engines.flip7.ai import AI_LEVELS, choose
 from engines.flip7.fast import FastGame, new_fast_game
 from engines.flip7.game import Flip7Game, new_game
 
@@ -26,15 +28,11 @@ def play_plain(
     and Flip 7s counted from the events."""
     game = new_game(names, seed, goal=goal, brutal=brutal)
     events = game.opening_events()
-    busts = flip7s = 0
-    while True:
-        for event in events:
-            busts += event.kind == "bust"
-            flip7s += event.kind == "flip7"
-        if game.is_over:
-            return game, busts, flip7s
+    while not game.is_over:
         (seat,) = game.to_act()
-        events = game.apply(seat, choose(game, seat, seat_levels[seat]))
+        events += game.apply(seat, choose(game, seat, seat_levels[seat]))
+    kinds = Counter(map(attrgetter("kind"), events))
+    return game, kinds["bust"], kinds["flip7"]
 
 
 def play_fast(
@@ -42,14 +40,7 @@ def play_fast(
 ) -> FastGame:
     """The same game through the speed layer: no events, hit-or-stay turns inlined."""
     game = new_fast_game(names, seed, goal=goal, brutal=brutal)
-    strong = [level == "strong" for level in seat_levels]
-    run_turns = game.turn_runner(hit_rule(game, strong))
-    while not game.is_over:
-        if game.stack:
-            seat = game.stack[-1].seat
-            game.choose_steps(stack_steps(game, seat, strong[seat]))
-        else:
-            run_turns()
+    game.play_ai([level == "strong" for level in seat_levels])
     return game
 
 

@@ -190,3 +190,21 @@ def test_shuffle_keeps_every_card_and_spreads_them_evenly() -> None:
         shuffle(rng, pile)
         places.update((card, place) for place, card in enumerate(pile))
     assert all(1800 < places[(card, place)] < 2200 for card in range(3) for place in range(3))
+
+
+def test_play_ai_inlined_hit_rule_and_effects_end_every_game_as_the_bot_would() -> None:
+    """`FastGame.play_ai` inlines the strong AI's rule for rows of plain numbers, the
+    commonest effects and a pick's steps in a row: many more AI games than above, every
+    player count from 2 to 8 and both modes, must end in the same state with the same
+    counts as through `choose` and `apply`."""
+    levels = (["strong"], ["strong", "simple"], ["simple", "strong", "strong"])
+    for seed in range(300):
+        players = 2 + seed % 7
+        names = [f"P{i}" for i in range(players)]
+        cycle = levels[seed % len(levels)]
+        seat_levels = [cycle[p % len(cycle)] for p in range(players)]
+        brutal, goal = seed % 2 == 1, (100, 200)[seed % 5 == 0]
+        fast = play_fast(names, seed, seat_levels, goal=goal, brutal=brutal)
+        plain, busts, flip7s = play_plain(names, seed, seat_levels, goal=goal, brutal=brutal)
+        assert normal(fast) == normal(plain), seed
+        assert (fast.tally.busts, fast.tally.flip7s) == (busts, flip7s), seed
