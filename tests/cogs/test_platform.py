@@ -136,3 +136,28 @@ async def test_moderators_turn_pings_off_for_their_server(world, stacked_flip7):
     await _three_at_the_table(world)
     await world.env.advance_time(61)
     assert _pings(world, people["bob"]) == []
+
+
+async def test_a_time_out_never_aims_a_flip_four_at_the_absent_player(
+    world, stacked_flip7, settings
+):
+    """The bot moves for an absent member with the strong AI's judgement, never against
+    them: Flip Four! goes to someone else, not to the first option on the list."""
+    stacked_flip7(["5", "9", "3", "Flip Four!"])
+    table = await _three_at_the_table(world)
+    alice = world.people["alice"]
+    assert (await alice.click(table, label="Hit")).acknowledged
+    text = embed_text(table_of(world.channel, alice))
+    assert "alice drew Flip Four!" in text and "alice: play Flip Four! on whom?" in text
+    await world.env.advance_time(settings.turn_timeout + 1)
+    text = embed_text(table_of(world.channel, alice))
+    assert "alice ran out of time" in text
+    assert "alice plays Flip Four! on bob." in text or "alice plays Flip Four! on carol." in text
+
+
+async def test_the_zero_footer_names_the_player_once(world, stacked_flip7):
+    stacked_flip7(["Zero", "9", "3"])
+    table = await _three_at_the_table(world)
+    assert table.embeds[0].footer.text == "alice holds The Zero and must hit."
+    assert "alice was dealt Zero." in embed_text(table)
+    assert buttons(table)["Stay"].disabled
