@@ -161,3 +161,14 @@ async def test_the_zero_footer_names_the_player_once(world, stacked_flip7):
     assert table.embeds[0].footer.text == "alice holds The Zero and must hit."
     assert "alice was dealt Zero." in embed_text(table)
     assert buttons(table)["Stay"].disabled
+
+
+async def test_rules_follow_the_channels_match(world):
+    alice = world.people["alice"]
+    before = await alice.slash(world.channel, "flip7 rules")
+    assert "(200)" in before.response.embeds[0].description  # no match: the defaults
+    await alice.slash(world.channel, "flip7 start", goal=100, brutal=True)
+    during = await alice.slash(world.channel, "flip7 rules")
+    assert during.ephemeral
+    text = during.response.embeds[0].description
+    assert "(100)" in text and "(200)" not in text and "brutal" in text.lower()
