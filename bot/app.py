@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UNEXPECTED_FAILURE
+from bot.errors import failure_answer
 from bot.matches import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
@@ -77,13 +77,16 @@ class TabletopBot(commands.Bot):
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Answer every failed command in one short private line instead of silence."""
+        """Answer every failed command in one short, true private line instead of silence."""
         log.error(
-            "command %s failed",
+            "command %s by user %s in channel %s failed",
             interaction.command and interaction.command.qualified_name,
+            interaction.user.id,
+            interaction.channel_id,
             exc_info=error,
         )
-        message = UNEXPECTED_FAILURE
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        message = failure_answer(cause)
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
         else:

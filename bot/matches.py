@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import lobby
-from bot.errors import Refusal
+from bot.errors import NotSaved, Refusal, SavedNotShown
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import ChannelBusy, Deadline, MatchRecord, ResultRow, Seat, Storage
@@ -55,6 +55,16 @@ Publisher = Callable[[Change], Awaitable[None]]
 
 async def _no_publisher(change: Change) -> None:
     return None
+
+
+async def _answer(answer: Publisher, change: Change) -> None:
+    """Show a saved change; a failure now can no longer undo the move, so it says so."""
+    try:
+        await answer(change)
+    except Refusal:
+        raise
+    except Exception as error:
+        raise SavedNotShown(change.record.game) from error
 
 
 def names_of(seats: list[int], record: MatchRecord) -> str:
@@ -171,7 +181,7 @@ class MatchService:
             record.version += 1
             await self._save(record, game, expected, events)
             change = Change(record, game, events, notice)
-            await answer(change)
+            await _answer(answer, change)
             return change
 
     async def _leave_game(
@@ -195,7 +205,7 @@ class MatchService:
             notice = _("Everyone left, so the game ended.")
         await self._save(record, game, expected, events)
         change = Change(record, game, events, notice)
-        await answer(change)
+        await _answer(answer, change)
         return change
 
     async def _reclaim(
@@ -212,7 +222,7 @@ class MatchService:
         record.version += 1
         await self._save(record, game, expected, events)
         change = Change(record, game, events, _("Welcome back! Your seat is yours again."))
-        await answer(change)
+        await _answer(answer, change)
         return change
 
     @staticmethod
@@ -283,7 +293,7 @@ class MatchService:
             record.version += 1
             await self._save(record, game, expected, events)
             change = Change(record, game, events)
-            await answer(change)
+            await _answer(answer, change)
             return change
 
     async def end(self, match_id: int, reason: str, answer: Publisher) -> Change:
@@ -297,7 +307,7 @@ class MatchService:
             change = Change(
                 record, game, [], _("The game was ended: {reason}.").format(reason=reason)
             )
-            await answer(change)
+            await _answer(answer, change)
             return change
 
     async def set_message(self, match_id: int, message_id: int, posted_at: float) -> None:
@@ -338,14 +348,17 @@ class MatchService:
         recent.extend(event.to_dict() for event in events)
         del recent[:-LOG_SIZE]
         deadline = self._deadline_for(record, game, now, events)
-        await self.storage.save(
-            record,
-            expected_version=expected,
-            now=now,
-            events=events,
-            deadline=deadline,
-            results=results,
-        )
+        try:
+            await self.storage.save(
+                record,
+                expected_version=expected,
+                now=now,
+                events=events,
+                deadline=deadline,
+                results=results,
+            )
+        except Exception as error:  # rolled back: the caller's copy is dropped by _session
+            raise NotSaved(record.id) from error
         if record.is_open:
             self._live[record.id] = (record, game)
         else:

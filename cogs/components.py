@@ -45,6 +45,8 @@ class GameRenderer(ABC):
 
     round_start: str | None = None
     """The event kind that opens a round, for `/<game> log`; None: a game without rounds."""
+    draws_pictures = False
+    """Whether the table carries a picture, so the bot needs Attach Files in the channel."""
 
     def __init__(self, key: str, texts: GameTexts) -> None:
         self.key = key

@@ -100,6 +100,7 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
                 host=r.host_id,
                 minutes=int((now - r.updated_at) // 60),
             )
+            + (f"\n  ⚠️ {self.desk.problems[r.id]}" if r.id in self.desk.problems else "")
             for r in records
         ]
         embed = discord.Embed(title=_("Running games"), description="\n".join(lines)[:4000])

@@ -13,10 +13,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.errors import UNEXPECTED_FAILURE, Refusal
+from bot.errors import Refusal, failure_answer
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from bot.texts import _, event_text, register_texts, texts_for
+from cogs import permissions
 from cogs.components import DYNAMIC_ITEMS, GameRenderer, LobbyButton, TableMessage, refuse
 from cogs.hands import OpenHands
 from cogs.lobby import lobby_table, result_embed
@@ -41,6 +42,8 @@ class Desk(commands.Cog):
         self.renderers: dict[str, GameRenderer] = {}
         self.hands = OpenHands(matches.clock)
         self.pings = Pings(bot, matches.storage, matches.clock)
+        # Matches whose table could not be shown lately, with why: for /games list.
+        self.problems: dict[int, str] = {}
         matches.publish = self.publish
         matches.remind = self.pings.remind
 
@@ -100,8 +103,8 @@ class Desk(commands.Cog):
                 view=table.view(),
                 attachments=table.files,
             )
-        else:
-            await self._edit_or_repost(record, table)
+        elif not await self._shown(record, self._edit_or_repost(record, table)):
+            await self._tell_not_shown(record, interaction)
         # A move made from a private view is answered in that view; the others follow.
         from_hand = interaction is not None and not clicked and interaction.message is not None
         skip = interaction.user.id if from_hand and interaction is not None else None
@@ -109,13 +112,54 @@ class Desk(commands.Cog):
         await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)
-            if isinstance(channel, discord.abc.Messageable):
-                await channel.send(embed=result_embed(record, change.game, texts_for(record.game)))
+            result = result_embed(record, change.game, texts_for(record.game))
+            if isinstance(channel, discord.abc.Messageable) and not await self._shown(
+                record, channel.send(embed=result)
+            ):
+                await self._tell_not_shown(record, interaction)
 
-    async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> None:
+    async def _shown(self, record: MatchRecord, showing: Coroutine[Any, Any, Any]) -> bool:
+        """Run a post or edit of the match's messages; a refusal from Discord (a missing
+        permission, a deleted channel) is noted for /games list instead of failing a move
+        that is already saved."""
+        try:
+            note = await showing
+        except discord.HTTPException as error:
+            lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), False)
+            self.problems[record.id] = (
+                _("can't post here: missing {permissions}").format(permissions=", ".join(lacking))
+                if lacking
+                else _("can't post here ({status})").format(status=error.status)
+            )
+            log.warning(
+                "match %s in channel %s: the table could not be shown (%s %s)",
+                record.id,
+                record.channel_id,
+                error.status,
+                error.code,
+            )
+            return False
+        if isinstance(note, str):
+            self.problems[record.id] = note
+        else:
+            self.problems.pop(record.id, None)
+        return True
+
+    async def _tell_not_shown(
+        self, record: MatchRecord, interaction: discord.Interaction[Any] | None
+    ) -> None:
+        if interaction is None:
+            return
+        pictures = self.renderers[record.game].draws_pictures
+        lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), pictures)
+        await refuse(interaction, permissions.saved_not_shown(lacking, record.game))
+
+    async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> str | None:
+        """Edit the table in place, or post it anew when it is too old to edit; a note when
+        the table could only be kept current in place."""
         channel = self.bot.get_channel(record.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
-            return
+            return None
         now = self.matches.clock()
         fresh = record.message_at is not None and now - record.message_at < REPOST_AFTER
         if record.message_id and (fresh or not record.is_open):
@@ -126,17 +170,27 @@ class Desk(commands.Cog):
                     view=table.view(),
                     attachments=table.files,
                 )
-                return
+                return None
             except discord.NotFound:
                 pass  # deleted by someone: post a new one below
         old = record.message_id
-        message = await channel.send(
-            content=table.content, embeds=table.embeds, view=table.view(), files=table.files
-        )
+        try:
+            message = await channel.send(
+                content=table.content, embeds=table.embeds, view=table.view(), files=table.files
+            )
+        except discord.Forbidden:
+            if not old:
+                raise
+            # Not allowed to post: the old table kept current beats a stale one.
+            await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
+                content=table.content, embeds=table.embeds, view=table.view()
+            )
+            return _("can't post a fresh table here: missing Send Messages")
         await self.matches.set_message(record.id, message.id, now)
         record.message_id, record.message_at = message.id, now
         if old:
             await self._retire(record.channel_id, old)
+        return None
 
     async def _retire(self, channel_id: int, message_id: int) -> None:
         """Strip the buttons off an old table message so nobody clicks a dead copy."""
@@ -161,6 +215,7 @@ class Desk(commands.Cog):
 
         await self._answering(
             interaction,
+            match_id,
             self.matches.lobby_action(
                 match_id, interaction.user.id, interaction.user.display_name, action, answer, stamp
             ),
@@ -177,21 +232,31 @@ class Desk(commands.Cog):
                 await self._answer_private(interaction, change)
 
         await self._answering(
-            interaction, self.matches.play(match_id, interaction.user.id, stamp, code, answer)
+            interaction,
+            match_id,
+            self.matches.play(match_id, interaction.user.id, stamp, code, answer),
         )
 
     async def _answering(
-        self, interaction: discord.Interaction[Any], request: Coroutine[Any, Any, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        request: Coroutine[Any, Any, Any],
     ) -> None:
-        """Run a click's request; a refusal or an unexpected failure still gets a short answer
+        """Run a click's request; a refusal or a failure still gets a short, true answer
         (discord.py would only log a button's exception, and the member would see nothing)."""
         try:
             await request
         except Refusal as error:
             await refuse(interaction, str(error))
-        except Exception:
-            log.exception("a click on match components failed")
-            await refuse(interaction, UNEXPECTED_FAILURE)
+        except Exception as error:
+            log.exception(
+                "a click on match %s by user %s in channel %s failed",
+                match_id,
+                interaction.user.id,
+                interaction.channel_id,
+            )
+            await refuse(interaction, failure_answer(error))
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
         """A move made from a private message: refresh that message with the seat's view."""
@@ -250,6 +315,12 @@ class Desk(commands.Cog):
         """`/<game> start`: open a lobby here, unless the channel already has a match."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, _("Games are played in server channels, not in DMs."))
+            return
+        lacking = permissions.missing(
+            interaction.app_permissions, self.renderers[game].draws_pictures
+        )
+        if lacking:
+            await refuse(interaction, permissions.cannot_start(lacking))
             return
         try:
             record = await self.matches.open_lobby(

@@ -356,7 +356,7 @@ async def test_a_failing_command_answers_privately_instead_of_silence(world, cap
     result = await world.people["alice"].slash(world.channel, "games leaderboard")
     assert result.ephemeral and "Something went wrong" in result.response.content
     simcord.assert_error(env, RuntimeError, contains="disk on fire")
-    assert any("games leaderboard failed" in r.getMessage() for r in caplog.records)
+    assert any("command games leaderboard by user" in r.getMessage() for r in caplog.records)
     caplog.get_records("call").clear()  # expected and answered: not a swallowed error
 
 
@@ -374,9 +374,15 @@ async def test_a_failing_click_answers_and_loses_nothing(world, caplog, monkeypa
 
     monkeypatch.setattr(storage, "save", failing_once)
     failed = await actor.click(table, label="Hit")
-    assert failed.ephemeral and "Something went wrong" in failed.response.content
+    assert failed.ephemeral and failed.response.content == (
+        "Your move was not made: the bot couldn't save it, so nothing changed. Please try again."
+    )
     assert (await storage.get_match(before.id)).version == before.version  # nothing half-saved
-    assert any("click on match components failed" in r.getMessage() for r in caplog.records)
+    assert any(
+        f"click on match {before.id} by user {actor.id} in channel {channel.id} failed"
+        in r.getMessage()
+        for r in caplog.records
+    )
     caplog.get_records("call").clear()  # expected and answered: not a swallowed error
     again = await actor.click(table_of(channel, people["alice"]), label="Hit")
     assert again.acknowledged and not again.ephemeral

@@ -3,7 +3,9 @@ restart and the leaderboard work with no line about Nim outside tests/nim/."""
 
 from pathlib import Path
 
+import discord
 import pytest
+from simcord.backend.models.channel import Overwrite, OverwriteType
 
 from bot.app import create_bot
 from bot.errors import Refusal
@@ -80,3 +82,59 @@ def test_nothing_outside_tests_nim_names_nim():
     for folder in ("bot", "cogs", "engines"):
         for path in (ROOT / folder).rglob("*.py"):
             assert "nim" not in path.read_text().lower().replace("animat", ""), path
+
+
+async def test_a_game_is_refused_where_the_bot_could_not_post(world):
+    """At /<game> start the bot checks its own channel permissions and names what's missing."""
+    bot_user = world.env.bot.user
+    muted = world.guild.create_text_channel(
+        "muted",
+        overwrites={bot_user: discord.PermissionOverwrite(send_messages=False, embed_links=False)},
+    )
+    refused = await world.people["alice"].slash(muted, "nim start")
+    assert refused.ephemeral
+    assert "missing Send Messages and Embed Links" in refused.response.content
+    assert await world.env.bot.storage.open_match_in_channel(muted.id) is None
+
+
+async def test_a_saved_move_that_could_not_be_posted_says_so(world):
+    """Send Messages taken away mid-game: the winning click is saved, the member is told
+    the result could not be posted and why, and the result still counts."""
+    alice, _bob = await _start(world, stones=5)
+    env = world.env
+    _deny(env, world.channel, send_messages=True)
+    first = _whose_turn(world)
+    assert (await first.click(table_of(world.channel, alice), label="take2")).acknowledged
+    winner = _whose_turn(world)  # 3 stones left: taking them all wins
+    won = await winner.click(table_of(world.channel, alice), label="take3")
+    assert won.acknowledged
+    (note,) = [f for f in won.followups if f.ephemeral]
+    assert note.content.startswith("Your move was saved, but I couldn't post in this channel")
+    assert "Send Messages" in note.content
+    assert await env.bot.storage.leaderboard(world.guild.id, "nim")  # the result counts
+
+
+async def test_a_table_the_bot_can_no_longer_see_shows_in_games_list(world, settings):
+    """A deadline whose table edit Discord refuses (View Channel taken away) is kept on
+    record for moderators instead of failing silently."""
+    await _start(world, stones=9)
+    env = world.env
+    _deny(env, world.channel, view_channel=True)
+    await env.advance_time(settings.turn_timeout + 1)  # the bot moves for the absent player
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(env.create_user("mod"), roles=[mods])
+    listed = await mod.slash(world.channel, "games list")
+    assert listed.ephemeral
+    assert "⚠️ can't post here: missing View Channel" in listed.response.embeds[0].description
+
+
+def _deny(env, channel, **flags):
+    """Take permissions away from the bot in one channel, as a moderator could mid-game."""
+    env.backend.set_overwrite(
+        channel.id,
+        Overwrite(
+            target_id=env.bot.user.id,
+            type=OverwriteType.MEMBER,
+            deny=discord.Permissions(**flags).value,
+        ),
+    )

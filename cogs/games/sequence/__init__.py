@@ -77,6 +77,8 @@ class BoardCache:
 
 
 class SequenceRenderer(GameRenderer):
+    draws_pictures = True
+
     def __init__(self) -> None:
         super().__init__(KEY, TEXTS)
         self.boards = BoardCache()
