@@ -101,12 +101,14 @@ async def _open_lobby(place: Playground, game: str, ai: int) -> None:
         await host.click(place.channel.last_message, label="Add AI")
 
 
-async def _repost_tables(place: Playground) -> None:
-    """Matches kept in the database from an earlier run: post their tables again."""
+async def _repost_tables(place: Playground) -> bool:
+    """A match kept in the database from an earlier run: post its table again."""
     for record in await place.bot.storage.open_matches():
         if record.channel_id == place.channel.id:
             await place.members[0].slash(place.channel, f"{record.game} table")
-            place.notes.append(f"continued the {record.game} match kept in the database")
+            place.notes.append(f"Continued the {record.game} match kept in the database.")
+            return True
+    return False
 
 
 def _text_of(result: Any) -> str:
@@ -153,8 +155,8 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
                     port=options.port,
                 ) as preview:
                     place = Playground(bot, env, guild, channel, members, preview)
-                    await _repost_tables(place)
-                    if options.game is not None:
+                    continued = await _repost_tables(place)
+                    if options.game is not None and not continued:
                         await _open_lobby(place, options.game, options.ai)
                     await preview.refresh()
                     yield place

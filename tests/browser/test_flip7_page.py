@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.async_api import expect
+
 from bot.playground import PlaygroundOptions, playground
 from tests.browser.helpers import current_game
 from tests.browser.page import PlaygroundPage
@@ -34,8 +36,6 @@ async def _table_matches_game(page: PlaygroundPage, place) -> None:
 
 
 async def _contains(locator, text: str) -> None:
-    from playwright.async_api import expect
-
     await expect(locator).to_contain_text(text)
 
 

@@ -105,5 +105,5 @@ async def test_sink_or_swim_picks_stay_secret_in_every_view(browser):
             for me in NAMES:
                 await page.view_as(me)
                 await _nothing_of_others(page, me, await _hands(place), await _picks(place), held)
-        record, game = await current_game(place)
+        _record, game = await current_game(place)
         assert game.view(None).trick == TRICKS + 1
