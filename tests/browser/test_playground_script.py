@@ -68,6 +68,8 @@ def test_impossible_options_end_in_one_line():
         timeout=60,
     )
     assert result.returncode == 2
-    assert result.stderr.strip().splitlines()[-1].endswith(
-        "--ai needs --game: AI seats are added to that game's lobby"
+    assert (
+        result.stderr.strip()
+        .splitlines()[-1]
+        .endswith("--ai needs --game: AI seats are added to that game's lobby")
     )
