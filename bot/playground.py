@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import logging
 import os
 import signal
 import sys
@@ -28,7 +29,11 @@ from bot.settings import Settings
 from engines.base import GAMES
 
 MEMBER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
-PLAYGROUND_AI_DELAY = 0.8  # seconds between AI moves: quick, but slow enough to follow
+# Seconds between AI moves. The preview shows a click's outcome once the bot is idle, AI
+# moves included, so a long delay only makes each click slower; the table retells them.
+PLAYGROUND_AI_DELAY = 0.3
+# How long the page waits for the bot to settle after a click: room for many AI moves.
+SETTLE_SECONDS = 120.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,9 @@ class PlaygroundOptions:
     turn_timeout: float = 3600.0  # people here play every seat, so give them time
     width: int = 1100
     height: int = 900
+    # Raise the bot's unhandled errors when the playground ends (tests); an interactive
+    # session only logs them, so Ctrl+C stays one clean line.
+    raise_bot_errors: bool = True
 
 
 @dataclass(slots=True)
@@ -73,6 +81,8 @@ def check_options(options: PlaygroundOptions) -> None:
         raise ValueError(f"--game must be one of {', '.join(sorted(GAMES))}")
     if options.ai and options.game is None:
         raise ValueError("--ai needs --game: AI seats are added to that game's lobby")
+    if not 0 <= options.ai_delay <= 10:
+        raise ValueError("--ai-delay must be 0 to 10 seconds")
     if options.game is not None:
         most = GAMES[options.game].max_players
         if options.ai < 0 or 1 + options.ai > most:
@@ -137,7 +147,9 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
     with tempfile.TemporaryDirectory(prefix="tabletop-playground-") as folder:
         bot = create_bot(_settings(options, Path(folder)))
         try:
-            async with simcord.run(bot) as env:
+            async with simcord.run(
+                bot, settle_timeout=SETTLE_SECONDS, check_errors=options.raise_bot_errors
+            ) as env:
                 await bot.user.edit(username="Tabletop")
                 # Fixed ids, so a match kept with --db finds its channel and players again.
                 guild = env.create_guild("Playground", id=1_000_000_000_000_001)
@@ -178,6 +190,12 @@ def parse_options(argv: Sequence[str] | None = None) -> tuple[PlaygroundOptions,
         "--db", type=Path, help="SQLite file that keeps games between runs (default: temporary)"
     )
     parser.add_argument("--seed", type=int, help="fix the deals (the same seed, the same cards)")
+    parser.add_argument(
+        "--ai-delay",
+        type=float,
+        default=PLAYGROUND_AI_DELAY,
+        help=f"seconds between AI moves (default {PLAYGROUND_AI_DELAY:g})",
+    )
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: any)")
     parser.add_argument(
         "--no-open", action="store_true", help="print the address, don't open a browser"
@@ -190,6 +208,8 @@ def parse_options(argv: Sequence[str] | None = None) -> tuple[PlaygroundOptions,
         database=args.db,
         seed=args.seed,
         port=args.port,
+        ai_delay=args.ai_delay,
+        raise_bot_errors=False,
     )
     try:
         check_options(options)
@@ -235,6 +255,7 @@ async def serve(options: PlaygroundOptions, open_browser: bool) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options, open_browser = parse_options(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     asyncio.run(serve(options, open_browser))
     return 0
 
