@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -90,6 +91,7 @@ class MatchService:
         # Open matches as last saved. Every write goes through this service under the match
         # lock, so the copy stays true; any failure evicts it and the next use reloads.
         self._live: dict[int, tuple[MatchRecord, Game | None]] = {}
+        self._seeds = None if settings.game_seed is None else random.Random(settings.game_seed)
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -243,9 +245,12 @@ class MatchService:
         names = [seat.name for seat in record.seats]
         try:
             options = info.check_options(record.options)
-            return info.new_game(names, secrets.randbits(32), **options)
+            return info.new_game(names, self._next_seed(), **options)
         except IllegalMove as error:
             raise refusal(record, error) from None
+
+    def _next_seed(self) -> int:
+        return secrets.randbits(32) if self._seeds is None else self._seeds.getrandbits(32)
 
     # -- moves ---------------------------------------------------------------------------
 

@@ -23,6 +23,9 @@ class Settings:
     turn_timeout: float = 90.0
     lobby_timeout: float = 900.0
     ai_delay: float = 1.2
+    # Seeds the deals of new games in a row, for pictures and reproducible play; None draws
+    # each deal's seed from the system's randomness, as in production.
+    game_seed: int | None = None
 
 
 def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
@@ -44,7 +47,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     token = env.get("DISCORD_TOKEN", "").strip()
     if not token:
         raise SettingsError(
-            "DISCORD_TOKEN is not set: put your bot token in .env (see .env.example)."
+            "DISCORD_TOKEN is not set: put your bot token in .env (see .env.example),"
+            " or try every game in a browser without one: scripts/play"
         )
     guild_raw = env.get("DEV_GUILD_ID", "").strip()
     if guild_raw and not guild_raw.isdigit():

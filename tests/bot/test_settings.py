@@ -65,7 +65,8 @@ def test_python_m_bot_without_token_prints_one_line(tmp_path):
     result = _run_bot(tmp_path, {})
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "error: DISCORD_TOKEN is not set: put your bot token in .env (see .env.example)."
+        "error: DISCORD_TOKEN is not set: put your bot token in .env (see .env.example),"
+        " or try every game in a browser without one: scripts/play"
     ]
     assert "Traceback" not in result.stderr
 

@@ -161,7 +161,8 @@ async def test_four_player_team_game_with_humans_and_ai(world):
     hands_seen: dict[str, set[int]] = {}
     table = await play_to_end(env, channel, people, hands_seen, turns=300)
     final = embed_text(table)
-    assert "Team Blue win with 2 SEQUENCES" in final or "Team Orange win with 2 SEQUENCES" in final
+    # One card can complete two SEQUENCES at once, so a team may finish with three.
+    assert re.search(r"Team (Blue|Orange) win with [23] SEQUENCES", final), final
     assert set(hands_seen) == {"alice", "bob", "carol"}
 
 

@@ -1,0 +1,264 @@
+"""`python -m bot.playground` (run by `scripts/play`): every game in a browser, no Discord.
+
+The real bot (the same `create_bot`, cogs, storage and timers as production) runs against
+SimCord's simulated Discord: one server, a #games channel and a few members. SimCord's
+preview serves that channel on 127.0.0.1 as a Discord-like page; its address carries a
+secret, the only way in. Switch "Viewing as" to play every seat, or add AI seats and play
+one. Ctrl+C ends it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import signal
+import sys
+import tempfile
+import time
+import webbrowser
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.app import TabletopBot, create_bot
+from bot.settings import Settings
+from engines.base import GAMES
+
+MEMBER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+# Seconds between AI moves. The preview shows a click's outcome once the bot is idle, AI
+# moves included, so a long delay only makes each click slower; the table retells them.
+PLAYGROUND_AI_DELAY = 0.3
+# How long the page waits for the bot to settle after a click: room for many AI moves.
+SETTLE_SECONDS = 120.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlaygroundOptions:
+    game: str | None = None  # a game key: its lobby is posted by the first member
+    members: int = 3
+    ai: int = 0  # AI seats added to that lobby
+    database: Path | None = None  # None: a temporary database, gone at the end
+    seed: int | None = None  # fixes the deals, for pictures and bug reports
+    port: int = 0  # 0: any free port
+    ai_delay: float = PLAYGROUND_AI_DELAY
+    turn_timeout: float = 3600.0  # people here play every seat, so give them time
+    width: int = 1100
+    height: int = 900
+    # Raise the bot's unhandled errors when the playground ends (tests); an interactive
+    # session only logs them, so Ctrl+C stays one clean line.
+    raise_bot_errors: bool = True
+
+
+@dataclass(slots=True)
+class Playground:
+    """A running playground: the bot, the simulated server and the page's address."""
+
+    bot: TabletopBot
+    env: Any  # simcord.Env
+    guild: Any
+    channel: Any
+    members: list[Any]
+    preview: Any  # simcord.Preview
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def url(self) -> str:
+        return self.preview.url
+
+    def member(self, name: str) -> Any:
+        return next(m for m in self.members if m.name == name)
+
+
+def check_options(options: PlaygroundOptions) -> None:
+    """Refuse impossible combinations in one line, before anything starts."""
+    if not 1 <= options.members <= len(MEMBER_NAMES):
+        raise ValueError(f"--members must be 1 to {len(MEMBER_NAMES)}")
+    if options.game is not None and options.game not in GAMES:
+        raise ValueError(f"--game must be one of {', '.join(sorted(GAMES))}")
+    if options.ai and options.game is None:
+        raise ValueError("--ai needs --game: AI seats are added to that game's lobby")
+    if not 0 <= options.ai_delay <= 10:
+        raise ValueError("--ai-delay must be 0 to 10 seconds")
+    if options.game is not None:
+        most = GAMES[options.game].max_players
+        if options.ai < 0 or 1 + options.ai > most:
+            raise ValueError(f"--ai must be 0 to {most - 1} for {options.game}")
+
+
+def _settings(options: PlaygroundOptions, folder: Path) -> Settings:
+    return Settings(
+        token="playground",
+        database_path=options.database or folder / "playground.sqlite3",
+        turn_timeout=options.turn_timeout,
+        lobby_timeout=86400,
+        ai_delay=options.ai_delay,
+        game_seed=options.seed,
+    )
+
+
+async def _open_lobby(place: Playground, game: str, ai: int) -> None:
+    """The first member opens `game`'s lobby, as a person would with /<game> start."""
+    host = place.members[0]
+    result = await host.slash(place.channel, f"{game} start")
+    if result.ephemeral:  # refused, e.g. a match kept in --db already runs here
+        place.notes.append(f"{host.name} tried /{game} start: {_text_of(result)}")
+        return
+    for _seat in range(ai):
+        await host.click(place.channel.last_message, label="Add AI")
+
+
+async def _repost_tables(place: Playground) -> bool:
+    """A match kept in the database from an earlier run: post its table again."""
+    for record in await place.bot.storage.open_matches():
+        if record.channel_id == place.channel.id:
+            await place.members[0].slash(place.channel, f"{record.game} table")
+            place.notes.append(f"Continued the {record.game} match kept in the database.")
+            return True
+    return False
+
+
+def _text_of(result: Any) -> str:
+    response = getattr(result, "response", None)
+    return getattr(response, "content", None) or "refused"
+
+
+def _draw_mentions_in_embeds() -> None:
+    """Discord draws member mentions in embed descriptions and field values as names;
+    SimCord 3.2's preview prints them raw (`<@123…>`). Ask it to draw them as Discord does."""
+    from simcord.preview import _markdown
+
+    for part in ("embed_description", "embed_field_value"):
+        policy = getattr(_markdown, "_FIELD_POLICIES", {}).get(part)
+        if policy is not None:
+            policy["mentions"] = True
+
+
+@contextlib.asynccontextmanager
+async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
+    """Run the bot against a simulated server with the page served; close everything after."""
+    import simcord  # the play extra: only the playground and the tests need it
+
+    check_options(options)
+    _draw_mentions_in_embeds()
+    with tempfile.TemporaryDirectory(prefix="tabletop-playground-") as folder:
+        bot = create_bot(_settings(options, Path(folder)))
+        try:
+            async with simcord.run(
+                bot, settle_timeout=SETTLE_SECONDS, check_errors=options.raise_bot_errors
+            ) as env:
+                await bot.user.edit(username="Tabletop")
+                # Fixed ids, so a match kept with --db finds its channel and players again.
+                guild = env.create_guild("Playground", id=1_000_000_000_000_001)
+                channel = guild.create_text_channel("games", topic="Every game, no Discord.")
+                members = [
+                    guild.add_member(env.create_user(name, global_name=name.capitalize()))
+                    for name in MEMBER_NAMES[: options.members]
+                ]
+                async with env.preview(
+                    channel,
+                    viewers=members,
+                    layout="channel",
+                    width=options.width,
+                    height=options.height,
+                    port=options.port,
+                ) as preview:
+                    place = Playground(bot, env, guild, channel, members, preview)
+                    continued = await _repost_tables(place)
+                    if options.game is not None and not continued:
+                        await _open_lobby(place, options.game, options.ai)
+                    await preview.refresh()
+                    yield place
+        finally:
+            await bot.shutdown_storage()
+
+
+def parse_options(argv: Sequence[str] | None = None) -> tuple[PlaygroundOptions, bool]:
+    parser = argparse.ArgumentParser(
+        prog="scripts/play",
+        description="Play every game in a browser: the real bot on a simulated Discord server.",
+    )
+    parser.add_argument("--game", choices=sorted(GAMES), help="open this game's lobby")
+    parser.add_argument(
+        "--members", type=int, default=3, help="members in the server (1-6, default 3)"
+    )
+    parser.add_argument("--ai", type=int, default=0, help="AI seats to add to the lobby")
+    parser.add_argument(
+        "--db", type=Path, help="SQLite file that keeps games between runs (default: temporary)"
+    )
+    parser.add_argument("--seed", type=int, help="fix the deals (the same seed, the same cards)")
+    parser.add_argument(
+        "--ai-delay",
+        type=float,
+        default=PLAYGROUND_AI_DELAY,
+        help=f"seconds between AI moves (default {PLAYGROUND_AI_DELAY:g})",
+    )
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1 (default: any)")
+    parser.add_argument(
+        "--no-open", action="store_true", help="print the address, don't open a browser"
+    )
+    args = parser.parse_args(argv)
+    options = PlaygroundOptions(
+        game=args.game,
+        members=args.members,
+        ai=args.ai,
+        database=args.db,
+        seed=args.seed,
+        port=args.port,
+        ai_delay=args.ai_delay,
+        raise_bot_errors=False,
+    )
+    try:
+        check_options(options)
+    except ValueError as error:
+        parser.error(str(error))
+    return options, not args.no_open
+
+
+def _has_desktop() -> bool:
+    return sys.platform in ("darwin", "win32") or bool(
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    )
+
+
+async def serve(options: PlaygroundOptions, open_browser: bool) -> None:
+    started = time.perf_counter()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    async with playground(options) as place:
+        names = ", ".join(m.name for m in place.members)
+        print(f"Playground ready in {time.perf_counter() - started:.1f} s: #games with {names}.")
+        for note in place.notes:
+            print(note)
+        print("Open this address (it is the only key to the page; keep it to yourself):")
+        print(f"  {place.url}", flush=True)
+        print('Switch "Viewing as" to play each member; type /<game> start to open a lobby.')
+        print("Ctrl+C ends the playground.", flush=True)
+        if open_browser and _has_desktop():
+            with contextlib.suppress(webbrowser.Error):
+                webbrowser.open(place.url)
+        closed = asyncio.ensure_future(place.preview.wait_closed())
+        stopping = asyncio.ensure_future(stop.wait())
+        await asyncio.wait({closed, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        for task in (closed, stopping):
+            task.cancel()
+    if options.database is not None:
+        print(f"Stopped. Games are kept in {options.database}.")
+    else:
+        print("Stopped.")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options, open_browser = parse_options(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    asyncio.run(serve(options, open_browser))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""The README's pictures, taken from the playground in Debian's Chromium: `scripts/screenshots`.
+
+Each picture is a seeded game on the real bot, driven through the page as a person would
+(and, for the Sequence board, by letting turn deadlines pass so the AI plays on). Rerunning
+this refreshes docs/*.png.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from pathlib import Path
+
+from bot.playground import Playground, PlaygroundOptions, playground
+from engines.base import GAMES
+from tests.browser.page import PlaygroundPage, chromium
+
+DOCS = Path(__file__).parent
+WIDTH, HEIGHT = 1200, 860
+
+
+async def _current(place: Playground):
+    for record in await place.bot.storage.open_matches():
+        if record.channel_id == place.channel.id and record.state is not None:
+            return record, GAMES[record.game].from_dict(record.state)
+    return None, None
+
+
+async def _shoot(page: PlaygroundPage, name: str) -> None:
+    await page.page.wait_for_timeout(400)  # let images and fonts settle
+    path = DOCS / name
+    await page.page.screenshot(path=str(path))
+    print(f"wrote {path.relative_to(DOCS.parent)}")
+
+
+async def lobby(browser) -> None:
+    options = PlaygroundOptions(game="flip7", members=3, ai=1, seed=11, ai_delay=0)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, HEIGHT)
+        await page.view_as("Bob")
+        await page.click("Join")
+        await page.shows("Bob joined.")
+        await page.view_as("Ann")
+        await _shoot(page, "lobby.png")
+
+
+async def flip7_choice(browser) -> None:
+    """Three members hit until, a few moves in, someone must choose a target in a menu."""
+    options = PlaygroundOptions(game="flip7", members=3, seed=4, ai_delay=0)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, 1000)
+        for name in ("Bob", "Cat"):
+            await page.view_as(name)
+            await page.click("Join")
+            await page.shows(f"{name} joined.")
+        await page.view_as("Ann")
+        await page.click("Start")
+        await page.shows("round 1")
+        for _move in range(60):
+            table = await page.table().inner_text()
+            footer = table.strip().splitlines()[-1]
+            actor = footer.split(":")[0].split(" ")[0]
+            await page.view_as(actor)
+            if await page.button("🃏 Hit").count():
+                await page.click("🃏 Hit")
+            else:
+                menu = re.compile(f"^{re.escape(actor)}: ")
+                _record, game = await _current(place)
+                if sum(len(player.row) for player in game.view(None).players) >= 5:
+                    await page.open_menu(menu)
+                    await _shoot(page, "flip7-choice.png")
+                    return
+                labels = await page.open_menu(menu)
+                await page.choose(menu, labels[-1])
+            await page.table_changes_from(table)
+        raise RuntimeError("no choice came up; try another seed")
+
+
+async def sink_or_swim_hand(browser) -> None:
+    """One trick played, then Ann opens her hand for the second."""
+    options = PlaygroundOptions(game="sinkorswim", members=3, seed=7, ai_delay=0)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, HEIGHT)
+        for name in ("Bob", "Cat"):
+            await page.view_as(name)
+            await page.click("Join")
+            await page.shows(f"{name} joined.")
+        await page.view_as("Ann")
+        await page.click("Start")
+        for name in ("Ann", "Bob", "Cat"):
+            await page.view_as(name)
+            await page.click("Pick a card")
+            await page.shows("Your hand — round 1, trick 1")
+            await page.main.get_by_role("button", name=re.compile(r"^\d+")).nth(-3).click()
+        await page.shows("Round 1, trick 1 — revealed")
+        await page.view_as("Bob")
+        await page.click("Pick a card")
+        await page.shows("Your hand — round 1, trick 2")
+        await page.main.get_by_role("button", name=re.compile(r"^\d+")).last.click()
+        await page.view_as("Ann")
+        await page.click("Pick a card")
+        await page.shows("Your hand — round 1, trick 2")
+        await _shoot(page, "sinkorswim-hand.png")
+
+
+async def sequence_board(browser) -> None:
+    """Ann against the AI, two SEQUENCES to win; Ann's turns lapse so the AI plays them,
+    until one SEQUENCE stands on the board."""
+    options = PlaygroundOptions(members=2, seed=3, ai_delay=0, turn_timeout=30)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, 1180)
+        ann = place.members[0]
+        await ann.slash(place.channel, "sequence start", sequences=2)
+        await ann.click(place.channel.last_message, label="Add AI")
+        await ann.click(place.channel.last_message, label="Start")
+        for _turn in range(400):
+            _record, game = await _current(place)
+            if game is None or any(game.view(None).sequences):
+                break  # a SEQUENCE stands (the AI may have played on to the end)
+            await place.env.advance_time(options.turn_timeout + 1)
+        await place.preview.refresh()
+        await page.shows("SEQUENCE")
+        await page.page.wait_for_function(
+            "() => [...document.images].every(image => image.complete && image.naturalWidth)"
+        )
+        await _shoot(page, "sequence-board.png")
+
+
+PICTURES = {
+    "lobby": lobby,
+    "flip7": flip7_choice,
+    "sinkorswim": sink_or_swim_hand,
+    "sequence": sequence_board,
+}
+
+
+async def main(names: list[str]) -> int:
+    unknown = set(names) - set(PICTURES)
+    if unknown:
+        print(f"unknown pictures {sorted(unknown)}; choose from {sorted(PICTURES)}")
+        return 2
+    async with chromium() as browser:
+        for name in names or PICTURES:
+            await PICTURES[name](browser)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1:])))

@@ -1,0 +1,88 @@
+"""Flip 7 in Chromium on the playground page: a lobby opened by typing the slash command,
+a second member joining from their own view, then moves made with the table's buttons and
+select menus, each one read back from the page."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.async_api import expect
+
+from bot.playground import PlaygroundOptions, playground
+from tests.browser.helpers import current_game
+from tests.browser.page import PlaygroundPage
+
+# With this seed Ann's second card is Flip Four!, whose target is chosen in a select menu.
+SEED = 4
+NAMES = ("Ann", "Bob")
+
+
+async def _acting(page: PlaygroundPage) -> str:
+    """Whose decision the table's footer names ("Bob: hit or stay?")."""
+    footer = (await page.table().inner_text()).strip().splitlines()[-1]
+    name = footer.split(":")[0].split(" ")[0]
+    assert name in NAMES, footer
+    return name
+
+
+async def _table_matches_game(page: PlaygroundPage, place) -> None:
+    """The table on the page says what the bot's saved game says."""
+    _record, game = await current_game(place)
+    view = game.view(None)
+    table = page.table()
+    await _contains(table, f"draw pile {view.draw_pile}")
+    for player in view.players:
+        await _contains(table, f"this round {player.round_score} · total {player.total}")
+
+
+async def _contains(locator, text: str) -> None:
+    await expect(locator).to_contain_text(text)
+
+
+async def test_flip7_played_by_clicking_in_the_page(browser):
+    options = PlaygroundOptions(members=2, seed=SEED, ai_delay=0)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url)
+        await page.view_as("Ann")
+        await page.slash("flip7 start")
+        await page.shows("Flip 7: With a Vengeance — lobby")
+        await page.shows("@Ann 👑 host")
+
+        await page.view_as("Bob")
+        await page.click("Join")
+        await page.shows("Bob joined.")
+        await page.shows("2 of 2–24")
+
+        await page.view_as("Bob")
+        await page.click("Start")  # only the host may start
+        await page.shows("Only the host can start")
+        await page.view_as("Ann")
+        await page.click("Start")
+        await page.shows("Flip 7: With a Vengeance — round 1")
+        await _table_matches_game(page, place)
+
+        hits = selects = 0
+        while hits < 4 or selects < 1:
+            actor = await _acting(page)
+            await page.view_as(actor)
+            before = await page.table().inner_text()
+            if await page.button("🃏 Hit").count():
+                await page.click("🃏 Hit")
+                hits += 1
+                said = re.compile(f"{actor} (flipped|drew|busted)")
+            else:
+                menu = re.compile(f"^{actor}: ")
+                labels = await page.open_menu(menu)
+                assert set(labels) <= {"me", *NAMES} and len(labels) >= 2, labels
+                other = next(label for label in labels if label != "me")
+                await page.choose(menu, other)
+                selects += 1
+                said = re.compile(re.escape(other))
+            after = await page.table_changes_from(before)
+            news = after.split("Last events", 1)[1]
+            # The move is retold, unless it ended the round and the next deal took its place.
+            assert said.search(news) or re.search(r"Round \d+ begins", news), news
+            await _table_matches_game(page, place)
+            assert hits + selects < 30, "the seeded game never asked for a choice"
+        record, game = await current_game(place)
+        assert record.status == "playing" and game.view(None).draw_pile < 106
