@@ -7,7 +7,7 @@ import discord
 import pytest
 
 from bot.errors import Refusal
-from tests.cogs.helpers import buttons, embed_text, table_of
+from tests.cogs.helpers import buttons, components, embed_text, table_of
 
 
 async def test_games_live_in_server_channels_a_dm_is_told_so(world):
@@ -172,3 +172,28 @@ async def test_rules_follow_the_channels_match(world):
     assert during.ephemeral
     text = during.response.embeds[0].description
     assert "(100)" in text and "(200)" not in text and "brutal" in text.lower()
+
+
+async def test_brutal_flip7_minus_15_is_explained_in_the_round_story(world, stacked_flip7):
+    """In brutal mode a −15 from someone's Flip 7 is named on the table, not left as a
+    mystery in the totals."""
+    stacked_flip7(["1", "2", "3", "4", "5", "6", "8", "9", "10"])
+    channel, people = world.channel, world.people
+    alice, bob, carol = people["alice"], people["bob"], people["carol"]
+    await alice.slash(channel, "flip7 start", brutal=True)
+    for person in (bob, carol):
+        assert (await person.click(table_of(channel, alice), label="Join")).acknowledged
+    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
+    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged  # 4
+    assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
+    assert (await carol.click(table_of(channel, carol), label="Stay")).acknowledged
+    for _ in range(5):  # 5, 6, 8, 9, 10: seven numbers
+        assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    table = table_of(channel, alice)
+    (menu,) = [c for c in components(table) if isinstance(c, discord.SelectMenu)]
+    bob_loses = next(o.value for o in menu.options if o.label == "−15 to bob")
+    assert (await alice.select(table, [bob_loses], custom_id=menu.custom_id)).acknowledged
+    text = embed_text(table_of(channel, alice))
+    assert "**alice** 43 (total 43): Flip 7, took 15 from bob" in text
+    assert "**bob** 2 (total −13): stayed; −15 from alice's Flip 7" in text
+    assert "total **−13**" in text and "-13" not in text  # a minus, as on the cards

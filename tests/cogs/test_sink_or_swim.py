@@ -127,6 +127,7 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
     assert "Waiting for alice, bob and carol to pick" in text
     chooser = random.Random(7)
     tricks = 0
+    passing_told = []  # the table tells whose hand each player holds after a round (S7)
     while True:
         record, game = await state(world)
         if record.status == "finished":
@@ -141,9 +142,14 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
                 assert f"✅ **{game.names[seat]}**" in public
         tricks += 1
         record, game = await state(world)
+        shown = embed_text(table_of(channel, alice))
+        passing_told += [line for line in shown.split("\n") if "Hands pass to the left" in line]
         if record.status != "finished":
             assert_no_hand_leaks(world, record, game)
     assert tricks >= 9  # at least three tricks in each of three rounds (S5)
+    assert passing_told and all(
+        "alice now holds" in line and "bob now holds" in line for line in passing_told
+    ), passing_told
     (final,) = [m for m in channel.history(viewer=alice) if m.id == record.message_id]
     assert not final.components and "win" in final.embeds[-1].title
     announcement = channel.history(viewer=alice)[-1]

@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.storage import MatchRecord
-from bot.texts import _, event_text
+from bot.texts import _, event_text, signed
 from cogs.components import GameRenderer, MoveButton, TableMessage
 from cogs.game_commands import GameCommands, add_game
 from cogs.games.flip7.story import first_move_made, round_summary
@@ -71,7 +71,7 @@ class Flip7Renderer(GameRenderer):
             pointer = "▶️ " if seat in acting and record.is_open else ""
             row = " ".join(_chip(card) for card in player.row) or "—"
             score = _("this round **{score}** · total **{total}**").format(
-                score=player.round_score, total=player.total
+                score=signed(player.round_score), total=signed(player.total)
             )
             embed.add_field(
                 name=f"{pointer}{names[seat]} · {_status(player.status)}",
