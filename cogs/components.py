@@ -6,8 +6,10 @@ they belong to), so they keep working after a restart and stale ones can be told
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -259,9 +261,25 @@ def desk_of(interaction: discord.Interaction[Any]) -> ClickHandler:
     return desk
 
 
+_RESPONDING: dict[int, asyncio.Lock] = {}
+
+
+@contextlib.asynccontextmanager
+async def responding(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+    """Hold while checking whether an interaction was answered and answering it: a slow
+    request is deferred from another task, and the two must never both answer."""
+    async with _RESPONDING.setdefault(interaction.id, asyncio.Lock()):
+        yield
+
+
+def done_responding(interaction: discord.Interaction[Any]) -> None:
+    _RESPONDING.pop(interaction.id, None)
+
+
 async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
     """Answer privately and briefly, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)
+    async with responding(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)

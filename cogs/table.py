@@ -6,8 +6,9 @@ through the match service, and re-posts tables that grew too old to edit.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -18,13 +19,22 @@ from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from bot.texts import _, event_text, register_texts, texts_for
 from cogs import permissions
-from cogs.components import DYNAMIC_ITEMS, GameRenderer, LobbyButton, TableMessage, refuse
+from cogs.components import (
+    DYNAMIC_ITEMS,
+    GameRenderer,
+    LobbyButton,
+    TableMessage,
+    done_responding,
+    refuse,
+    responding,
+)
 from cogs.hands import OpenHands
 from cogs.lobby import lobby_table, result_embed
 from cogs.pings import Pings
 
 log = logging.getLogger(__name__)
 
+DEFER_AFTER = 2.0  # seconds a click may take before it is deferred (Discord allows 3)
 LOG_READ = 400  # stored events read for /<game> log, at most
 DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's description
 REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
@@ -96,14 +106,18 @@ class Desk(commands.Cog):
             and interaction.message is not None
             and (interaction.message.id == record.message_id)
         )
-        if clicked and interaction is not None and not interaction.response.is_done():
-            await interaction.response.edit_message(
-                content=table.content,
-                embeds=table.embeds,
-                view=table.view(),
-                attachments=table.files,
-            )
-        elif not await self._shown(record, self._edit_or_repost(record, table)):
+        answered = False
+        if clicked and interaction is not None:
+            async with responding(interaction):
+                if not interaction.response.is_done():
+                    await interaction.response.edit_message(
+                        content=table.content,
+                        embeds=table.embeds,
+                        view=table.view(),
+                        attachments=table.files,
+                    )
+                    answered = True
+        if not answered and not await self._shown(record, self._edit_or_repost(record, table)):
             await self._tell_not_shown(record, interaction)
         # A move made from a private view is answered in that view; the others follow.
         from_hand = interaction is not None and not clicked and interaction.message is not None
@@ -228,8 +242,9 @@ class Desk(commands.Cog):
 
         async def answer(change: Change) -> None:
             await self.publish(change, interaction)
-            if not interaction.response.is_done():
-                await self._answer_private(interaction, change)
+            clicked = interaction.message
+            if clicked is not None and clicked.id != change.record.message_id:
+                await self._answer_private(interaction, change)  # a move from a private hand
 
         await self._answering(
             interaction,
@@ -244,9 +259,16 @@ class Desk(commands.Cog):
         request: Coroutine[Any, Any, Any],
     ) -> None:
         """Run a click's request; a refusal or a failure still gets a short, true answer
-        (discord.py would only log a button's exception, and the member would see nothing)."""
+        (discord.py would only log a button's exception, and the member would see nothing).
+        A request still busy after DEFER_AFTER seconds (a slow database) is deferred first,
+        so Discord never shows "This interaction failed"."""
+        task = asyncio.ensure_future(request)
         try:
-            await request
+            if not (await asyncio.wait({task}, timeout=DEFER_AFTER))[0]:
+                async with responding(interaction):
+                    if not interaction.response.is_done():
+                        await interaction.response.defer()
+            await task
         except Refusal as error:
             await refuse(interaction, str(error))
         except Exception as error:
@@ -257,9 +279,25 @@ class Desk(commands.Cog):
                 interaction.channel_id,
             )
             await refuse(interaction, failure_answer(error))
+        finally:
+            done_responding(interaction)
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
-        """A move made from a private message: refresh that message with the seat's view."""
+        """A move made from a private message: refresh that message with the seat's view
+        (through the deferred response if the request was slow)."""
+        async with responding(interaction):
+            if interaction.response.is_done():
+                await self._edit_private(interaction, change, interaction.edit_original_response)
+            else:
+                await self._edit_private(interaction, change, interaction.response.edit_message)
+        self.hands.remember(change.record.id, interaction.user.id, interaction)
+
+    async def _edit_private(
+        self,
+        interaction: discord.Interaction[Any],
+        change: Change,
+        edit: Callable[..., Coroutine[Any, Any, Any]],
+    ) -> None:
         seat = change.record.seat_of(interaction.user.id)
         private = None
         if change.game is not None and seat is not None and change.record.is_open:
@@ -272,15 +310,14 @@ class Desk(commands.Cog):
                 if change.record.is_open
                 else _("The game is over: the result is on the table.")
             )
-            await interaction.response.edit_message(content=note, embeds=[], view=None)
+            await edit(content=note, embeds=[], view=None)
         else:
-            await interaction.response.edit_message(
+            await edit(
                 content=private.content,
                 embeds=private.embeds,
                 view=private.view(),
                 attachments=private.files,
             )
-            self.hands.remember(change.record.id, interaction.user.id, interaction)
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         self.pings.seen(match_id, interaction.user.id)

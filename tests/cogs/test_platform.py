@@ -3,6 +3,8 @@ handed to the AI and taken back, and commands where no game can be."""
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 import pytest
 
@@ -197,3 +199,39 @@ async def test_brutal_flip7_minus_15_is_explained_in_the_round_story(world, stac
     assert "**alice** 43 (total 43): Flip 7, took 15 from bob" in text
     assert "**bob** 2 (total −13): stayed; −15 from alice's Flip 7" in text
     assert "total **−13**" in text and "-13" not in text  # a minus, as on the cards
+
+
+async def test_a_slow_move_is_deferred_and_still_shown(world, stacked_flip7):
+    """A click whose work outlasts 2 s is acknowledged first (Discord allows 3 s), then the
+    table is edited: no member ever sees "This interaction failed"."""
+    stacked_flip7(["5", "9", "3"])
+    table = await _three_at_the_table(world)
+    alice = world.people["alice"]
+    world.env.bot.storage.save = _slowed(world.env.bot.storage.save)
+    result = await alice.click(table, label="Stay")
+    assert result.acknowledged and result.deferred
+    assert "alice stays." in embed_text(table_of(world.channel, alice))
+
+
+async def test_a_slow_pick_from_a_private_hand_updates_that_hand(world):
+    channel, people = world.channel, world.people
+    await people["alice"].slash(channel, "sinkorswim start")
+    for name in ("bob", "carol"):
+        await people[name].click(table_of(channel, people["alice"]), label="Join")
+    await people["alice"].click(table_of(channel, people["alice"]), label="Start")
+    opened = await people["bob"].click(table_of(channel, people["bob"]), label="Pick a card")
+    hand = opened.response.message
+    card = next(c for c in components(hand) if (c.custom_id or "").startswith("mv:"))
+    world.env.bot.storage.save = _slowed(world.env.bot.storage.save)
+    result = await people["bob"].click(hand, custom_id=card.custom_id)
+    assert result.acknowledged and result.deferred
+    shown = next(m for m in channel.history(viewer=people["bob"]) if m.id == hand.id)
+    assert f"You picked {card.label.split()[0]}" in embed_text(shown)
+
+
+def _slowed(save):
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(2.5)
+        return await save(*args, **kwargs)
+
+    return slow
