@@ -38,3 +38,17 @@ def kinds(events: list[Event]) -> list[str]:
 def with_kind(events: list[Event], kind: str) -> list[dict[str, Any]]:
     """The data of every event of one kind, in order."""
     return [dict(event.data) for event in events if event.kind == kind]
+
+
+def ann_eliminated() -> SinkOrSwimGame:
+    """Four players, two tricks in: Ann owed a belt with none left and is out (S5)."""
+    hands = [
+        [13, 14, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58],
+        list(range(1, 13)),
+        [15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 59, 60],
+        [25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36],
+    ]
+    game = stacked(NAMES4, hands, [1, 12, 2, 3])
+    play(game, 49, 1, 60, 25)
+    play(game, 13, 2, 59, 26)
+    return game

@@ -8,7 +8,7 @@ from engines.base import IllegalMove
 from engines.sink_or_swim import Pick, new_game
 from engines.sink_or_swim.ai import AI_LEVELS, choose
 
-from .helpers import EVEN_HANDS, NAMES3, NAMES4, play, stacked
+from .helpers import EVEN_HANDS, NAMES3, NAMES4, ann_eliminated, play, stacked
 
 
 @pytest.mark.parametrize("level", AI_LEVELS)
@@ -62,15 +62,7 @@ def test_ai_refuses_unknown_levels_and_idle_seats() -> None:
 
 
 def test_s5_ai_refuses_an_eliminated_seat() -> None:
-    hands = [
-        [13, 14, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58],
-        list(range(1, 13)),
-        [15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 59, 60],
-        [25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36],
-    ]
-    game = stacked(NAMES4, hands, [1, 12, 2, 3])
-    play(game, 49, 1, 60, 25)
-    play(game, 13, 2, 59, 26)  # Ann owes a belt with none left: out of the round
+    game = ann_eliminated()
     with pytest.raises(IllegalMove) as error:
         choose(game, 0)
     assert (error.value.kind, error.value.data) == ("nothing_to_pick", {"seat": 0})

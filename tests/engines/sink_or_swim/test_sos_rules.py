@@ -11,7 +11,7 @@ from engines.sink_or_swim import Pick, card_belts, hand_belts, new_game
 from engines.sink_or_swim.cards import TIDE_DECK
 from engines.sink_or_swim.scoring import score_round
 
-from .helpers import EVEN_HANDS, NAMES3, NAMES4, kinds, play, stacked, with_kind
+from .helpers import EVEN_HANDS, NAMES3, NAMES4, ann_eliminated, kinds, play, stacked, with_kind
 
 
 def test_s2_belts_on_weather_cards() -> None:
@@ -206,15 +206,7 @@ def test_s5_several_eliminated_at_once_and_two_left_ends_round() -> None:
 
 
 def test_s5_eliminated_player_picks_no_more() -> None:
-    hands = [
-        [13, 14, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58],
-        list(range(1, 13)),
-        [15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 59, 60],
-        [25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36],
-    ]
-    game = stacked(NAMES4, hands, [1, 12, 2, 3])
-    play(game, 49, 1, 60, 25)
-    play(game, 13, 2, 59, 26)
+    game = ann_eliminated()
     assert game.eliminated == [True, False, False, False]
     assert game.to_act() == [1, 2, 3] and game.legal_actions(0) == []
     assert game.decision(0) is None and game.view(None).players[0].showing is None

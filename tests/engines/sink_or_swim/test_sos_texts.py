@@ -15,7 +15,7 @@ from engines.base import Event, IllegalMove
 from engines.sink_or_swim import Pick, SinkOrSwimGame, action_from_code, new_game
 from engines.sink_or_swim.ai import AI_LEVELS, choose
 
-from .helpers import EVEN_HANDS, NAMES3, NAMES4, play, stacked
+from .helpers import EVEN_HANDS, NAMES3, NAMES4, ann_eliminated, play, stacked
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]  # no digits, so numbers in a text are game values
 GAMES_PLAYED = 200
@@ -188,16 +188,7 @@ def _over_game() -> SinkOrSwimGame:
 
 
 def _eliminated_game() -> SinkOrSwimGame:
-    hands = [
-        [13, 14, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58],
-        list(range(1, 13)),
-        [15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 59, 60],
-        [25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36],
-    ]
-    game = stacked(NAMES4, hands, [1, 12, 2, 3])
-    play(game, 49, 1, 60, 25)
-    play(game, 13, 2, 59, 26)
-    return game
+    return ann_eliminated()
 
 
 def _played_game() -> SinkOrSwimGame:
