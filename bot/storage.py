@@ -144,6 +144,23 @@ class Deadline:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenBrief:
+    """What re-arming an open match's timer needs, read without its game state."""
+
+    id: int
+    status: str
+    version: int
+    seats: list[Seat]
+    deadline: Deadline | None
+    quarantine: str | None
+
+    @property
+    def needs_game(self) -> bool:
+        """Only a game with an AI seat must be loaded to know whether the AI moves next."""
+        return self.status == "playing" and any(seat.ai for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
 class ResultRow:
     user_id: int
     seat: int
@@ -766,6 +783,31 @@ class Storage:
             params = (guild_id,)
         rows = await self._read(
             f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params
+        )
+        return [self._to_record(r) for r in rows]
+
+    async def open_briefs(self) -> list[OpenBrief]:
+        """Every open match's seats, version and deadline: enough to re-arm its timer."""
+        rows = await self._read(
+            "SELECT id, status, version, seats, quarantine, due_kind, due_version, due_at "
+            "FROM matches WHERE status IN ('lobby', 'playing') ORDER BY id"
+        )
+        briefs = []
+        for row in rows:
+            seats, problem = _parse("seats", row[3], _seats)
+            deadline = Deadline(row[0], row[5], row[6], row[7]) if row[7] is not None else None
+            briefs.append(
+                OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem)
+            )
+        return briefs
+
+    async def get_matches(self, match_ids: Sequence[int]) -> list[MatchRecord]:
+        if not match_ids:
+            return []
+        rows = await self._read(
+            f"SELECT {_MATCH_COLUMNS} FROM matches "
+            "WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
+            (json.dumps(list(match_ids)),),
         )
         return [self._to_record(r) for r in rows]
 
