@@ -103,7 +103,8 @@ def main() -> None:
     args = parser.parse_args()
     path = Path(tempfile.mkdtemp(prefix="bench-slow-")) / "slow.sqlite3"
     times = asyncio.run(saves_at_once(path, args.matches, args.delay))
-    print(f"{len(times)} saves of {len(times)} matches at once, {args.delay * 1000:.0f} ms/statement")
+    delay_ms = args.delay * 1000
+    print(f"{len(times)} saves of {len(times)} matches at once, {delay_ms:.0f} ms/statement")
     print(
         f"max {max(times):.2f} s, p50 {statistics.median(times):.2f} s, "
         f"all within 3 s: {max(times) < 3}"

@@ -50,7 +50,8 @@ class RedactSecrets(logging.Filter):
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
         super().__init__()
-        self._secrets = sorted((s for s in secrets if s), key=len, reverse=True)
+        # A real token is long; a short test value would blank out ordinary words.
+        self._secrets = sorted((s for s in secrets if len(s) >= 8), key=len, reverse=True)
 
     def redact(self, text: str) -> str:
         for secret in self._secrets:

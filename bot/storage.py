@@ -321,8 +321,8 @@ def translate(error: sqlite3.Error, path: Path | str) -> StorageError:
         return ReadOnlyDatabase(f"the database {str(path)!r} is read-only ({error}).")
     if code == sqlite3.SQLITE_CANTOPEN:
         return ReadOnlyDatabase(
-            f"the database {str(path)!r} can't be opened for writing ({error}); "
-            "the bot needs to write the file and its folder."
+            f"the database {str(path)!r} can't be opened for writing ({error}): the file or "
+            "its folder is read-only or missing; the bot needs to write both."
         )
     if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
         return StorageError(f"{str(path)!r} is not a usable database ({error}).")
