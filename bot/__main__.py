@@ -3,38 +3,52 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
+import os
 import sys
 
 import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.app import create_bot
+from bot.app import create_bot, setup_logging
 from bot.settings import Settings, SettingsError, load_settings
+from bot.storage import StorageBusy, StorageError, open_database
+
+log = logging.getLogger("bot")
 
 
 def check_database(settings: Settings) -> None:
-    """Open the database file once so a bad path fails here, in one line."""
+    """Open the database once before Discord, so a database the bot can't use ends the start
+    here in one line: read-only, newer than this bot, in use, or missing where it was."""
     path = settings.database_path
+    configured = bool(os.environ.get("DATABASE_PATH", "").strip())
+    if configured and not path.parent.is_dir() and not settings.create_database:
+        raise SettingsError(
+            f"DATABASE_PATH {str(path)!r}: its folder does not exist (a volume not mounted?); "
+            "create it, or set CREATE_DATABASE=1 to start a new database there."
+        )
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        sqlite3.connect(path).close()
-    except (OSError, sqlite3.Error) as error:
-        raise SettingsError(f"DATABASE_PATH {str(path)!r} can't be opened: {error}.") from None
+        opened = open_database(path, create=settings.create_database)
+    except StorageBusy:
+        raise SettingsError(
+            f"DATABASE_PATH {str(path)!r} is busy: another program holds it."
+        ) from None
+    except StorageError as error:
+        raise SettingsError(f"DATABASE_PATH: {error}") from None
+    opened.connection.close()
+    if opened.created:
+        log.warning("created a new, empty database at %s", path)
 
 
 def main() -> int:
     load_dotenv(find_dotenv(usecwd=True))
     try:
         settings = load_settings()
+        setup_logging(settings)
         check_database(settings)
     except SettingsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)

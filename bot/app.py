@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 from importlib.util import find_spec
 from pkgutil import iter_modules
 from typing import Any
@@ -21,6 +22,78 @@ log = logging.getLogger(__name__)
 
 PLATFORM_EXTENSIONS = ("cogs.table", "cogs.server_commands")
 GAME_PLUGINS = "cogs.games"  # one package per game under here; each is loaded as an extension
+
+
+# Secrets that reach log lines: interaction and webhook tokens in REST paths, tokens in
+# payloads, and anything shaped like a bot token.
+_SECRET_PATTERNS = (
+    (re.compile(r"(/interactions/\d+/)[^/\s'\"?]+"), r"\1<token>"),
+    (re.compile(r"(/webhooks/\d+/)[^/\s'\"?]+"), r"\1<token>"),
+    (re.compile(r"""(['"]token['"]\s*:\s*['"])[^'"]*"""), r"\1<token>"),
+    (re.compile(r"[\w-]{23,28}\.[\w-]{6,7}\.[\w-]{27,}"), "<token>"),
+)
+# Loggers that write whole statements or payloads (game states, hands) at DEBUG.
+QUIET_LOGGERS = ("aiosqlite",)
+# discord.py's DEBUG lines that carry a request or response body (a private hand is one):
+# (logger, format) -> the argument holding the body.
+_BODY_ARGUMENTS = {
+    ("discord.http", "%s %s with %s has returned %s"): 2,
+    ("discord.http", "%s %s has received %s"): 2,
+}
+
+
+class RedactSecrets(logging.Filter):
+    """Rewrite a record's message (and traceback) with tokens replaced by `<token>`.
+
+    Installed on a handler, it edits the record itself, so handlers after it see the
+    redacted text too."""
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
+        super().__init__()
+        # A real token is long; a short test value would blank out ordinary words.
+        self._secrets = sorted((s for s in secrets if len(s) >= 8), key=len, reverse=True)
+
+    def redact(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, "<token>")
+        for pattern, replacement in _SECRET_PATTERNS:
+            text = pattern.sub(replacement, text)
+        return text
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        body = _BODY_ARGUMENTS.get((record.name, str(record.msg)))
+        if body is not None and isinstance(record.args, tuple) and len(record.args) > body:
+            record.args = (*record.args[:body], "<payload>", *record.args[body + 1 :])
+        message = record.getMessage()
+        clean = self.redact(message)
+        if clean != message:
+            record.msg, record.args = clean, None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = self.redact(record.exc_text)
+        return True
+
+
+def install_log_redaction(
+    secrets: Iterable[str] = (), handlers: Iterable[logging.Handler] | None = None
+) -> RedactSecrets:
+    """Redact tokens on every root handler (or `handlers`), and quiet the loggers that
+    dump game states, whatever the log level."""
+    redactor = RedactSecrets(secrets)
+    for handler in logging.getLogger().handlers if handlers is None else handlers:
+        handler.addFilter(redactor)
+    for name in QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.INFO)
+    return redactor
+
+
+def setup_logging(settings: Settings) -> None:
+    """`python -m bot`'s logging: one line per record, no secrets in any of them."""
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    install_log_redaction([settings.token])
 
 
 def game_extensions() -> list[str]:
@@ -62,7 +135,11 @@ class TabletopBot(commands.Bot):
         self.tree.on_error = self._on_command_error
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(self.settings.database_path)
+        self.storage = await Storage.open(
+            self.settings.database_path, create=self.settings.create_database
+        )
+        if self.storage.created:
+            log.info("created a new database at %s", self.settings.database_path)
         self.matches = MatchService(self.storage, self.settings, self.clock)
         for extension in (*PLATFORM_EXTENSIONS, *game_extensions(), *self.extra_plugins):
             await self.load_extension(extension)

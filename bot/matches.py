@@ -19,7 +19,15 @@ from bot import lobby
 from bot.errors import NotSaved, Refusal, SavedNotShown
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
-from bot.storage import ChannelBusy, Deadline, MatchRecord, ResultRow, Seat, Storage
+from bot.storage import (
+    ChannelBusy,
+    Deadline,
+    MatchRecord,
+    OpenBrief,
+    ResultRow,
+    Seat,
+    Storage,
+)
 from bot.texts import _, join_names, seat_names, texts_for
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
@@ -407,7 +415,7 @@ class MatchService:
         else:
             self.timers.set(record.id, None)
 
-    def _next_due(self, record: MatchRecord, deadline: Deadline) -> Due:
+    def _next_due(self, record: MatchRecord | OpenBrief, deadline: Deadline) -> Due:
         """A turn deadline is preceded by one reminder, while there is still time for it."""
         left = min(REMIND_LEFT, self.settings.turn_timeout / 3)
         if deadline.kind == "turn" and deadline.due_at - left > self.clock():
@@ -490,10 +498,16 @@ class MatchService:
         return events
 
     async def restore(self) -> None:
-        """After a start: re-arm every open match's AI turn or stored deadline."""
-        deadlines = {d.match_id: d for d in await self.storage.deadlines()}
-        for record in await self.storage.open_matches():
-            self._plan(record, self.load_game(record), deadlines.get(record.id))
+        """After a start: re-arm every open match's AI turn or stored deadline. Only a
+        match with an AI seat has its game loaded (to see whether the AI moves next); the
+        others' timers follow from their stored deadline alone."""
+        briefs = {b.id: b for b in await self.storage.open_briefs() if b.quarantine is None}
+        with_ai = [b.id for b in briefs.values() if b.needs_game]
+        for record in await self.storage.get_matches(with_ai):
+            self._plan(record, self.load_game(record), briefs.pop(record.id).deadline)
+        for brief in briefs.values():
+            if brief.deadline is not None:
+                self.timers.set(brief.id, self._next_due(brief, brief.deadline))
 
     async def stop(self) -> None:
         await self.timers.stop()

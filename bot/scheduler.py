@@ -3,12 +3,18 @@
 A task per match would leave hundreds of sleeping tasks on a busy bot; instead one task
 sleeps until the earliest due time, runs what is due, and sleeps again (the shape of
 RoboDanny's reminder timers). It is only ever cancelled while asleep, never mid-move.
+
+Timers sit in a heap. Replacing a match's timer pushes a new entry and leaves the old one
+to be skipped when it surfaces (its sequence number no longer matches), so `set()` costs
+O(log n) whatever the number of matches.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -29,7 +35,9 @@ class Scheduler:
     def __init__(self, clock: Callable[[], float], fire: Fire) -> None:
         self._clock = clock
         self._fire = fire
-        self._due: dict[int, Due] = {}
+        self._due: dict[int, tuple[Due, int]] = {}  # match -> its timer, its heap entry's number
+        self._heap: list[tuple[float, int, int]] = []  # (due at, entry number, match)
+        self._numbers = itertools.count()
         self._runner: asyncio.Task[None] | None = None
         self._runner_wakes_at = 0.0
         self._sleeping = False
@@ -39,11 +47,31 @@ class Scheduler:
         if due is None:
             self._due.pop(match_id, None)
         else:
-            self._due[match_id] = due
+            number = next(self._numbers)
+            self._due[match_id] = (due, number)
+            heapq.heappush(self._heap, (due.at, number, match_id))
         self._rearm()
 
+    def pending(self, match_id: int) -> Due | None:
+        entry = self._due.get(match_id)
+        return entry[0] if entry else None
+
+    def _earliest(self) -> float | None:
+        """The earliest live timer, dropping replaced entries from the top of the heap."""
+        heap = self._heap
+        while heap:
+            at, number, match_id = heap[0]
+            entry = self._due.get(match_id)
+            if entry is not None and entry[1] == number:
+                return at
+            heapq.heappop(heap)
+        return None
+
     def _rearm(self) -> None:
-        earliest = min((due.at for due in self._due.values()), default=None)
+        if len(self._heap) > 64 and len(self._heap) > 4 * len(self._due):
+            self._heap = [(d.at, n, m) for m, (d, n) in self._due.items()]  # shed dead entries
+            heapq.heapify(self._heap)
+        earliest = self._earliest()
         runner = self._runner
         if runner is not None and not runner.done():
             if not self._sleeping:
@@ -61,19 +89,26 @@ class Scheduler:
         await asyncio.sleep(max(0.0, wake_at - self._clock()))
         self._sleeping = False
         now = self._clock()
-        ready = [(match_id, due) for match_id, due in self._due.items() if due.at <= now]
-        for match_id, due in ready:
-            if self._due.get(match_id) == due:
-                del self._due[match_id]
-                try:
-                    await self._fire(match_id, due.version, due.kind)
-                except Exception:
-                    log.exception("timer %s of match %s failed", due.kind, match_id)
+        ready: list[tuple[int, int]] = []
+        while (at := self._earliest()) is not None and at <= now:
+            _at, number, match_id = heapq.heappop(self._heap)
+            ready.append((match_id, number))
+        for match_id, number in ready:
+            entry = self._due.get(match_id)
+            if entry is None or entry[1] != number:
+                continue  # replaced or cleared by an earlier timer's move
+            del self._due[match_id]
+            due = entry[0]
+            try:
+                await self._fire(match_id, due.version, due.kind)
+            except Exception:
+                log.exception("timer %s of match %s failed", due.kind, match_id)
         self._runner = None
         self._rearm()
 
     async def stop(self) -> None:
         self._due.clear()
+        self._heap.clear()
         runner, self._runner = self._runner, None
         if runner is not None and not runner.done():
             runner.cancel()

@@ -26,6 +26,8 @@ class Settings:
     # Seeds the deals of new games in a row, for pictures and reproducible play; None draws
     # each deal's seed from the system's randomness, as in production.
     game_seed: int | None = None
+    # Make a new, empty database where one is missing though its folder held this bot's data.
+    create_database: bool = False
 
 
 def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
@@ -56,6 +58,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
     if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
         raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+    create_raw = env.get("CREATE_DATABASE", "").strip().lower()
+    if create_raw not in ("", "0", "1", "true", "false", "yes", "no"):
+        raise SettingsError(f"CREATE_DATABASE must be 1 or 0, not {create_raw!r}.")
     return Settings(
         token=token,
         database_path=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -64,4 +69,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         turn_timeout=_number(env, "TURN_TIMEOUT", 90.0, 10, 3600),
         lobby_timeout=_number(env, "LOBBY_TIMEOUT", 900.0, 60, 86400),
         ai_delay=_number(env, "AI_DELAY", 1.2, 0, 10),
+        create_database=create_raw in ("1", "true", "yes"),
     )

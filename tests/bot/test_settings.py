@@ -1,3 +1,6 @@
+import os
+import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -49,10 +52,10 @@ def test_bad_settings_name_the_problem(env, fragment):
         load_settings(env)
 
 
-def _run_bot(tmp_path, env_extra):
+def _run_bot(tmp_path, env_extra, prefix=()):
     env = {"PATH": "/usr/bin:/bin", **env_extra}
     return subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [*prefix, sys.executable, "-m", "bot"],
         cwd=tmp_path,
         env=env | {"PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -95,3 +98,71 @@ def test_python_m_bot_that_cannot_log_in_ends_with_one_error_line(tmp_path):
     assert result.returncode in (2, 3)
     assert "Traceback" not in result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith("error: ")
+
+
+def _one_error_line(result, fragment):
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and fragment in lines[0], lines
+
+
+def _make_database(path):
+    import asyncio
+
+    from bot.storage import Storage
+
+    async def make():
+        await (await Storage.open(path)).close()
+
+    asyncio.run(make())
+
+
+def test_python_m_bot_refuses_a_newer_schema(tmp_path):
+    path = tmp_path / "db" / "bot.sqlite3"
+    _make_database(path)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 99")
+    result = _run_bot(tmp_path, {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(path)})
+    _one_error_line(result, "schema 99, newer than this bot")
+
+
+def test_python_m_bot_refuses_a_missing_database_where_data_was(tmp_path):
+    path = tmp_path / "db" / "bot.sqlite3"
+    _make_database(path)
+    path.unlink()
+    env = {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(path)}
+    _one_error_line(_run_bot(tmp_path, env), "CREATE_DATABASE=1")
+    missing_folder = {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(tmp_path / "gone" / "x.db")}
+    _one_error_line(_run_bot(tmp_path, missing_folder), "folder does not exist")
+    asked = _run_bot(tmp_path, env | {"CREATE_DATABASE": "1"})  # then fails to reach Discord
+    assert "created a new, empty database" in asked.stderr and path.exists()
+
+
+def test_python_m_bot_first_start_says_it_created_the_database(tmp_path):
+    result = _run_bot(tmp_path, {"DISCORD_TOKEN": "t"})
+    assert "created a new, empty database at data/tabletop.sqlite3" in result.stderr
+    assert (tmp_path / "data" / "tabletop.sqlite3").exists()
+
+
+def test_python_m_bot_on_a_read_only_folder_ends_with_one_line(tmp_path):
+    folder = tmp_path / "db"
+    path = folder / "bot.sqlite3"
+    _make_database(path)
+    env = {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(path)}
+    if os.geteuid() != 0:
+        folder.chmod(0o555)
+        path.chmod(0o444)
+        try:
+            result = _run_bot(tmp_path, env)
+        finally:
+            folder.chmod(0o755)
+            path.chmod(0o644)
+    else:  # root writes through chmod: mount the folder read-only in a namespace instead
+        if not shutil.which("unshare"):
+            pytest.skip("running as root without unshare: can't make a folder read-only")
+        script = 'mount --bind -o ro "$0" "$0" && touch "$0/probe" 2>/dev/null; exec "$@"'
+        result = _run_bot(tmp_path, env, prefix=["unshare", "-m", "sh", "-c", script, str(folder)])
+        if "unshare" in result.stderr or "mount" in result.stderr:
+            pytest.skip(f"no mount namespace here: {result.stderr.strip()}")
+    _one_error_line(result, "read-only")

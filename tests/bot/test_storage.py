@@ -3,7 +3,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import ChannelBusy, Deadline, ResultRow, Seat, StaleMatch, Storage
+from bot.storage import (
+    ChannelBusy,
+    Deadline,
+    ResultRow,
+    Seat,
+    StaleMatch,
+    Storage,
+    newest_schema,
+)
 from engines.base import Event
 
 
@@ -128,7 +136,7 @@ async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):
     finally:
         await store.close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == newest_schema()
 
 
 async def test_migration_3_keeps_logged_sentences_as_event_data(tmp_path):

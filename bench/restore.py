@@ -1,0 +1,91 @@
+"""Restore many live matches at start-up; time it through to the first answered click.
+
+    python -m bench.restore [--matches 10000]
+
+The real bot runs under SimCord on a SQLite file. One Flip 7 match is played into its first
+turn through real slash commands and clicks; its row is then copied into `--matches` − 1
+more live matches (each in its own channel, each with a turn deadline), straight into the
+database. The bot is restarted on that file, as after a crash: the figure runs from the
+restart (opening the database, re-arming every match's timer) to the answer of a click on
+the first match's old table message.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import resource
+import sqlite3
+import tempfile
+import time
+from pathlib import Path
+
+import simcord
+
+from bot.app import create_bot
+from bot.settings import Settings
+from tests.cogs.helpers import acting_name, table_of
+
+COPY_COLUMNS = (
+    "guild_id, game, host_id, status, version, seats, options, state, extra, message_id, "
+    "message_at, created_at, updated_at, due_kind, due_version"
+)
+
+
+def copy_match(path: Path, match_id: int, copies: int, now: float) -> None:
+    """`copies` more live matches like `match_id`, in channels of their own, deadlines spread
+    over the next hour."""
+    with sqlite3.connect(path) as db:
+        db.executemany(
+            f"INSERT INTO matches (channel_id, due_at, {COPY_COLUMNS}) "
+            f"SELECT ?, ?, {COPY_COLUMNS} FROM matches WHERE id = ?",
+            [(10**15 + n, now + 60 + (n * 7919) % 3600, match_id) for n in range(copies)],
+        )
+
+
+async def run(matches: int) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="bench-restore-"))
+    settings = Settings(
+        token="bench", database_path=folder / "restore.sqlite3", ai_delay=0, turn_timeout=3600
+    )
+    bot = create_bot(settings)
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("table")
+        people = {name: guild.add_member(env.create_user(name)) for name in ("ann", "bob")}
+        await people["ann"].slash(channel, "flip7 start", goal=1000)
+        await people["bob"].click(table_of(channel, people["ann"]), label="Join")
+        await people["ann"].click(table_of(channel, people["ann"]), label="Start")
+        record = await bot.storage.open_match_in_channel(channel.id)
+        assert record is not None
+        await bot.shutdown_storage()
+        copy_match(settings.database_path, record.id, matches - 1, bot.clock())
+        table = table_of(channel, people["ann"])
+        actor = people[acting_name(table) or "ann"]
+
+        start = time.perf_counter()
+        restarted = create_bot(settings)
+        await env.restart_bot(restarted)
+        restored = time.perf_counter() - start
+        result = await actor.click(table, label="Hit")
+        answered = time.perf_counter() - start
+        if not result.acknowledged:
+            raise RuntimeError("the click was not answered")
+        live = len(await restarted.storage.open_briefs())
+        await restarted.shutdown_storage()
+    print(f"live matches restored: {live}")
+    print(f"restart (open the database, re-arm every timer): {restored:.2f} s")
+    print(f"restart to the first answered click: {answered:.2f} s")
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory of the whole process (bot and simulated Discord): {peak_mb:.0f} MB")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, default=10_000)
+    args = parser.parse_args()
+    asyncio.run(run(args.matches))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+"""Whole games at DEBUG leave no secret in the log: no interaction or bot token, no random
+generator state, no hand."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+
+import pytest
+from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
+
+from bot.app import RedactSecrets, install_log_redaction
+from tests.cogs.test_sink_or_swim import open_table, pick, seat_user, state
+
+INTERACTION_TOKEN = "simcord_interaction_"  # how SimCord spells every interaction token
+HAND_FIELD = "Your cards"  # the private hand's field, in a request body
+
+
+@pytest.fixture(autouse=True)
+def transport_logs(monkeypatch):
+    """SimCord replaces discord.py's HTTP client and webhook adapter, and with them the DEBUG
+    lines those write on a real connection (URLs with tokens, bodies with hands). Write the
+    same lines, with discord.py's own formats and loggers, around SimCord's transports."""
+    http_log = logging.getLogger("discord.http")
+    hook_log = logging.getLogger("discord.webhook.async_")
+    http_request, hook_request = FakeHTTPClient.request, FakeWebhookAdapter.request
+
+    async def logged_http(self, route, **kwargs):
+        body = json.dumps(kwargs.get("json"))
+        result = await http_request(self, route, **kwargs)
+        http_log.debug("%s %s with %s has returned %s", route.method, route.url, body, 200)
+        http_log.debug("%s %s has received %s", route.method, route.url, result)
+        return result
+
+    async def logged_hook(self, route, session, **kwargs):
+        result = await hook_request(self, route, session, **kwargs)
+        hook_log.debug(
+            "Webhook ID %s with %s %s has returned status code %s",
+            route.webhook_id,
+            route.method,
+            route.url,
+            200,
+        )
+        return result
+
+    monkeypatch.setattr(FakeHTTPClient, "request", logged_http)
+    monkeypatch.setattr(FakeWebhookAdapter, "request", logged_hook)
+
+
+def _captured(caplog) -> str:
+    """Every record captured during the test, as a handler would write it."""
+    formatter = logging.Formatter("%(name)s %(message)s")
+    return "\n".join(formatter.format(record) for record in caplog.records)
+
+
+async def _play_sink_or_swim(world) -> list[str]:
+    """A whole game with picks from the private hands; the hands' card lists as stored."""
+    await open_table(world)
+    chooser = random.Random(3)
+    hands: list[str] = []
+    while True:
+        record, game = await state(world)
+        if record.status == "finished":
+            return hands
+        for seat in game.to_act():
+            hand = game.hand(seat)
+            if len(hand) > 2:
+                hands += [json.dumps(hand), repr(hand), ", ".join(map(str, hand))]
+            await pick(world, seat_user(world, record, seat), chooser.choice(hand))
+
+
+@pytest.fixture
+def debug_log(caplog):
+    caplog.set_level(logging.DEBUG)
+    install_log_redaction(["test-token"], handlers=[caplog.handler])
+    yield caplog
+    caplog.handler.filters.clear()
+    logging.getLogger("aiosqlite").setLevel(logging.NOTSET)
+
+
+async def test_a_whole_game_at_debug_logs_no_token_state_or_hand(world, debug_log):
+    hands = await _play_sink_or_swim(world)
+    text = _captured(debug_log)
+    assert len(debug_log.records) > 100 and hands  # the game was logged at DEBUG
+    assert INTERACTION_TOKEN not in text
+    assert "test-token" not in text
+    assert '"rng"' not in text and "'rng'" not in text
+    assert HAND_FIELD not in text
+    leaked = [hand for hand in hands if hand in text]
+    assert not leaked, leaked[:3]
+
+
+async def test_without_the_redaction_the_same_game_leaks(world, caplog):
+    """The search above can find what it looks for: unfiltered, the log holds the tokens.
+    (States and hands are no longer logged at all: writes bypass the driver's logger.)"""
+    caplog.set_level(logging.DEBUG)
+    logging.getLogger("aiosqlite").setLevel(logging.DEBUG)
+    try:
+        hands = await _play_sink_or_swim(world)
+    finally:
+        logging.getLogger("aiosqlite").setLevel(logging.NOTSET)
+    text = _captured(caplog)
+    assert hands and INTERACTION_TOKEN in text
+    assert f"/webhooks/{world.env.bot.application_id}/{INTERACTION_TOKEN}" in text
+
+
+def test_redaction_of_rest_paths_payloads_and_bot_tokens():
+    redactor = RedactSecrets(["s3cret-bot-token"])
+    record = logging.LogRecord(
+        "discord.http",
+        logging.DEBUG,
+        __file__,
+        1,
+        "%s %s with %s has returned %s",
+        (
+            "POST",
+            "https://discord.com/api/v10/interactions/123/aW50ZXJhY3Rpb24/callback",
+            {"token": "aW50ZXJhY3Rpb24", "auth": "s3cret-bot-token"},
+            204,
+        ),
+        None,
+    )
+    redactor.filter(record)
+    webhook = redactor.redact("PATCH /webhooks/42/abcDEF_123-xyz/messages/@original")
+    bot_token = redactor.redact(
+        "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GaBcDe.abcdefghijklmnopqrstuvwxyz012345"
+    )
+    assert "aW50ZXJhY3Rpb24" not in record.getMessage()
+    assert "s3cret-bot-token" not in record.getMessage()
+    assert "/interactions/123/<token>/callback" in record.getMessage()
+    assert webhook == "PATCH /webhooks/42/<token>/messages/@original"
+    assert bot_token == "<token>"
