@@ -33,6 +33,10 @@ from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 log = logging.getLogger(__name__)
 
+QUARANTINED = _(
+    "This game's saved state is damaged, so it can't go on. The host or a moderator can "
+    "end it with /games reset, which frees the channel."
+)
 LOG_SIZE = 120  # events kept on the record, enough for a table to retell a round
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
@@ -113,6 +117,19 @@ class MatchService:
             except BaseException:
                 self._live.pop(match_id, None)
                 raise
+
+    async def game_of(self, record: MatchRecord) -> Game | None:
+        """The record's game (None in a lobby). A match that can't be loaded (a damaged row,
+        a state no engine reads) is quarantined: kept as it is, marked, and refused with an
+        answer that says how to free the channel; nothing else is held up by it."""
+        if record.quarantine is None:
+            try:
+                return self.load_game(record)
+            except Exception as error:
+                reason = f"{type(error).__name__}: {error}"[:200]
+                await self.storage.quarantine(record.id, reason)
+                record.quarantine = reason
+        raise Refusal(QUARANTINED)
 
     def load_game(self, record: MatchRecord) -> Game | None:
         return GAMES[record.game].from_dict(record.state) if record.state is not None else None
@@ -312,7 +329,13 @@ class MatchService:
     async def end(self, match_id: int, reason: str, answer: Publisher) -> Change:
         """End a match without a result (a reset by its host or a moderator)."""
         async with self._session(match_id):
-            record, game = await self._current(match_id)
+            try:
+                record, game = await self._current(match_id)
+            except Refusal:
+                quarantined = await self.storage.get_match(match_id)
+                if quarantined is None or quarantined.quarantine is None:
+                    raise
+                record, game = quarantined, None  # a damaged match can still be ended
             expected = record.version
             record.version += 1
             record.status, record.ended_reason = "cancelled", reason
@@ -338,7 +361,7 @@ class MatchService:
         record = await self.storage.get_match(match_id)
         if record is None or not record.is_open:
             raise Refusal(_("This game has already ended."))
-        live = self._live[match_id] = (record, self.load_game(record))
+        live = self._live[match_id] = (record, await self.game_of(record))
         return live
 
     async def _save(
@@ -504,7 +527,12 @@ class MatchService:
         briefs = {b.id: b for b in await self.storage.open_briefs() if b.quarantine is None}
         with_ai = [b.id for b in briefs.values() if b.needs_game]
         for record in await self.storage.get_matches(with_ai):
-            self._plan(record, self.load_game(record), briefs.pop(record.id).deadline)
+            brief = briefs.pop(record.id)
+            try:
+                game = await self.game_of(record)
+            except Refusal:
+                continue  # quarantined: it keeps no timer, and stops no other match
+            self._plan(record, game, brief.deadline)
         for brief in briefs.values():
             if brief.deadline is not None:
                 self.timers.set(brief.id, self._next_due(brief, brief.deadline))

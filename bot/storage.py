@@ -123,6 +123,14 @@ class MatchRecord:
     # its stored text in `raw` and its field empty; saving such a record leaves them alone.
     quarantine: str | None = None
     raw: dict[str, str] = field(default_factory=dict)
+    # The database the record was read from (its instance id); not stored in the row.
+    database: str = ""
+
+    @property
+    def ref(self) -> str:
+        """The match as buttons name it: its id and its database, so a button never reaches
+        a match of another database that happens to reuse the id."""
+        return f"{self.id}.{self.database}" if self.database else str(self.id)
 
     @property
     def is_open(self) -> bool:
@@ -709,6 +717,7 @@ class Storage:
 
     def _to_record(self, row: Sequence[Any]) -> MatchRecord:
         record = _record(row)
+        record.database = self.instance
         if record.quarantine is not None and record.id not in self._reported:
             self._reported.add(record.id)
             log.warning("match %s is quarantined: %s", record.id, record.quarantine)

@@ -96,22 +96,34 @@ class GameRenderer(ABC):
         options = [
             (option.code, self.texts.option(option, view, names)) for option in decision.options
         ]
-        return [MoveSelect(record.id, game.epoch(), options, placeholder=placeholder)]
+        return [MoveSelect(record.ref, game.epoch(), options, placeholder=placeholder)]
 
 
 # -- buttons and selects ---------------------------------------------------------------
 
 
+def parse_ref(ref: str) -> tuple[int, str | None]:
+    """A match reference ("12.ab34cd56", or "12" on buttons made before databases had an
+    id) as the match id and its database's id."""
+    match_id, _, database = ref.partition(".")
+    return int(match_id), database or None
+
+
+def ref_of(match: Any) -> str:
+    """The match reference a DynamicItem template captured."""
+    return f"{match['match']}.{match['db']}" if match["db"] else match["match"]
+
+
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lobby:(?P<match>\d+)(?::(?P<stamp>\d+))?:(?P<action>[a-z]+)",
+    template=r"lobby:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?(?::(?P<stamp>\d+))?:(?P<action>[a-z]+)",
 ):
     """A lobby (or seat) button. `stamp` is the match version it was drawn at; buttons
     posted before stamps existed carry none."""
 
     def __init__(
         self,
-        match_id: int,
+        ref: str,
         stamp: int | None,
         action: str,
         *,
@@ -120,34 +132,38 @@ class LobbyButton(
         disabled: bool = False,
         emoji: str | None = None,
     ) -> None:
-        custom_id = f"lobby:{match_id}:{action}"
+        custom_id = f"lobby:{ref}:{action}"
         if stamp is not None:
-            custom_id = f"lobby:{match_id}:{stamp}:{action}"
+            custom_id = f"lobby:{ref}:{stamp}:{action}"
         super().__init__(
             discord.ui.Button(
                 label=label, style=style, disabled=disabled, emoji=emoji, custom_id=custom_id
             )
         )
-        self.match_id, self.stamp, self.action = match_id, stamp, action
+        self.match_id, self.database = parse_ref(ref)
+        self.stamp, self.action = stamp, action
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
     ) -> LobbyButton:
         stamp = int(match["stamp"]) if match["stamp"] is not None else None
-        return cls(int(match["match"]), stamp, match["action"])
+        return cls(ref_of(match), stamp, match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await desk_of(interaction).lobby_click(interaction, self.match_id, self.action, self.stamp)
+        desk = desk_of(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.lobby_click(interaction, self.match_id, self.action, self.stamp)
 
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"mv:(?P<match>\d+):(?P<stamp>\d+):(?P<code>[A-Za-z0-9_.\-]+)",
+    template=r"mv:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+):(?P<code>[A-Za-z0-9_.\-]+)",
 ):
     def __init__(
         self,
-        match_id: int,
+        ref: str,
         stamp: int,
         code: str,
         *,
@@ -162,30 +178,34 @@ class MoveButton(
                 style=style,
                 disabled=disabled,
                 emoji=emoji,
-                custom_id=f"mv:{match_id}:{stamp}:{code}",
+                custom_id=f"mv:{ref}:{stamp}:{code}",
             )
         )
-        self.match_id, self.stamp, self.code = match_id, stamp, code
+        self.match_id, self.database = parse_ref(ref)
+        self.stamp, self.code = stamp, code
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
     ) -> MoveButton:
-        return cls(int(match["match"]), int(match["stamp"]), match["code"])
+        return cls(ref_of(match), int(match["stamp"]), match["code"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await desk_of(interaction).move(interaction, self.match_id, self.stamp, self.code)
+        desk = desk_of(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.move(interaction, self.match_id, self.stamp, self.code)
 
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"ms:(?P<match>\d+):(?P<stamp>\d+):(?P<slot>\d+)",
+    template=r"ms:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+):(?P<slot>\d+)",
 ):
     """A choice among moves; each option's value is a move code. `slot` keeps ids unique."""
 
     def __init__(
         self,
-        match_id: int,
+        ref: str,
         stamp: int,
         options: Sequence[tuple[str, str]] = (),
         *,
@@ -193,7 +213,7 @@ class MoveSelect(
         slot: int = 0,
     ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"ms:{match_id}:{stamp}:{slot}",
+            custom_id=f"ms:{ref}:{stamp}:{slot}",
             placeholder=placeholder[:150] if placeholder else None,
             options=[
                 discord.SelectOption(label=label[:100], value=code)
@@ -202,41 +222,48 @@ class MoveSelect(
             or [discord.SelectOption(label="-", value="-")],
         )
         super().__init__(select)
-        self.match_id, self.stamp = match_id, stamp
+        self.match_id, self.database = parse_ref(ref)
+        self.stamp = stamp
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: Any
     ) -> MoveSelect:
-        return cls(int(match["match"]), int(match["stamp"]), slot=int(match["slot"]))
+        return cls(ref_of(match), int(match["stamp"]), slot=int(match["slot"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         code = self.item.values[0] if self.item.values else ""
-        await desk_of(interaction).move(interaction, self.match_id, self.stamp, code)
+        desk = desk_of(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.move(interaction, self.match_id, self.stamp, code)
 
 
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"hand:(?P<match>\d+)",
+    template=r"hand:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
 ):
     """Opens the clicking player's private view (their hand) as an ephemeral message."""
 
-    def __init__(self, match_id: int, *, label: str = "Your hand") -> None:
+    def __init__(self, ref: str, *, label: str = "Your hand") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, custom_id=f"hand:{match_id}"
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"hand:{ref}"
             )
         )
-        self.match_id = match_id
+        self.match_id, self.database = parse_ref(ref)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
     ) -> HandButton:
-        return cls(int(match["match"]))
+        return cls(ref_of(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await desk_of(interaction).show_private(interaction, self.match_id)
+        desk = desk_of(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.show_private(interaction, self.match_id)
 
 
 DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton)
@@ -254,6 +281,10 @@ class ClickHandler(Protocol):
     ) -> None: ...
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None: ...
+
+    async def from_elsewhere(
+        self, interaction: discord.Interaction[Any], database: str | None
+    ) -> bool: ...
 
 
 def desk_of(interaction: discord.Interaction[Any]) -> ClickHandler:

@@ -65,24 +65,24 @@ def lobby_table(
     full = len(record.seats) >= info.max_players
     items = [
         LobbyButton(
-            record.id,
+            record.ref,
             record.version,
             "join",
             label=_("Join"),
             style=discord.ButtonStyle.success,
             disabled=full,
         ),
-        LobbyButton(record.id, record.version, "leave", label=_("Leave")),
-        LobbyButton(record.id, record.version, "ai", label=_("Add AI"), disabled=full),
+        LobbyButton(record.ref, record.version, "leave", label=_("Leave")),
+        LobbyButton(record.ref, record.version, "ai", label=_("Add AI"), disabled=full),
         LobbyButton(
-            record.id,
+            record.ref,
             record.version,
             "unai",
             label=_("Remove AI"),
             disabled=not any(s.ai for s in record.seats),
         ),
         LobbyButton(
-            record.id,
+            record.ref,
             record.version,
             "start",
             label=_("Start"),
@@ -90,7 +90,11 @@ def lobby_table(
             disabled=bool(short),
         ),
         LobbyButton(
-            record.id, record.version, "cancel", label=_("Cancel"), style=discord.ButtonStyle.danger
+            record.ref,
+            record.version,
+            "cancel",
+            label=_("Cancel"),
+            style=discord.ButtonStyle.danger,
         ),
     ]
     return TableMessage([embed], items, content=notice)

@@ -101,6 +101,14 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
                 minutes=int((now - r.updated_at) // 60),
             )
             + (f"\n  ⚠️ {self.desk.problems[r.id]}" if r.id in self.desk.problems else "")
+            + (
+                "\n  ⚠️ "
+                + _("can't be loaded ({reason}); /games reset there ends it").format(
+                    reason=r.quarantine
+                )
+                if r.quarantine
+                else ""
+            )
             for r in records
         ]
         embed = discord.Embed(title=_("Running games"), description="\n".join(lines)[:4000])

@@ -70,7 +70,7 @@ class Desk(commands.Cog):
         table = await renderer.table(record, game)
         if record.is_open and any(s.ai and s.user_id is not None for s in record.seats):
             table.items.append(
-                LobbyButton(record.id, None, "reclaim", label=_("I'm back: my seat"), emoji="🙋")
+                LobbyButton(record.ref, None, "reclaim", label=_("I'm back: my seat"), emoji="🙋")
             )
         if not record.is_open:
             table.items = []
@@ -83,7 +83,7 @@ class Desk(commands.Cog):
 
     async def post_new(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
         """Answer a slash command with a fresh table message and remember it."""
-        game = self.matches.load_game(record)
+        game = await self.matches.game_of(record)
         table = await self.render(Change(record, game))
         await interaction.response.send_message(
             content=table.content, embeds=table.embeds, view=table.view(), files=table.files
@@ -252,6 +252,22 @@ class Desk(commands.Cog):
             self.matches.play(match_id, interaction.user.id, stamp, code, answer),
         )
 
+    async def from_elsewhere(
+        self, interaction: discord.Interaction[Any], database: str | None
+    ) -> bool:
+        """Whether a button was made by a database this bot no longer runs on (it was
+        replaced): then its match id may now name another match, so it is refused."""
+        if database is None or database == self.matches.storage.instance:
+            return False
+        await refuse(
+            interaction,
+            _(
+                "That button belongs to a game this bot no longer keeps. "
+                "Use a current table, or /<game> table to show this channel's."
+            ),
+        )
+        return True
+
     async def _answering(
         self,
         interaction: discord.Interaction[Any],
@@ -329,7 +345,11 @@ class Desk(commands.Cog):
         if seat is None:
             await refuse(interaction, _("You're not playing in this game, so you have no hand."))
             return
-        game = self.matches.load_game(record)
+        try:
+            game = await self.matches.game_of(record)
+        except Refusal as error:
+            await refuse(interaction, str(error))
+            return
         assert game is not None
         private = await self.renderers[record.game].private(record, game, seat)
         if private is None:
@@ -403,7 +423,10 @@ class Desk(commands.Cog):
             if fresh is None or not fresh.is_open:
                 await refuse(interaction, _("This game has already ended."))
                 return
-            await self.post_new(interaction, fresh)
+            try:
+                await self.post_new(interaction, fresh)
+            except Refusal as error:
+                await refuse(interaction, str(error))
 
     async def show_hand(self, interaction: discord.Interaction[Any], game: str) -> None:
         """`/<game> hand`: the member's private view, as the table's hand button gives it."""

@@ -7,6 +7,7 @@ import simcord
 
 from bot.app import create_bot
 from bot.errors import Refusal
+from cogs.components import parse_ref
 from tests.cogs.helpers import acting_name, buttons, embed_text, selects, table_of
 
 
@@ -225,13 +226,14 @@ async def test_finished_game_buttons_answer_briefly(world):
     assert not table_of(channel, people["alice"]).components  # the table lost its buttons
     # A click that was already on its way (SimCord only clicks visible buttons, so send it
     # the way the button handler does).
-    _, match_id, stamp, code = hit_id.split(":")
+    _, ref, stamp, code = hit_id.split(":")
+    match_id, _database = parse_ref(ref)
 
     async def answer(change):
         raise AssertionError("a finished match must not change")
 
     with pytest.raises(Refusal, match="already ended"):
-        await env.bot.matches.play(int(match_id), actor.id, int(stamp), code, answer)
+        await env.bot.matches.play(match_id, actor.id, int(stamp), code, answer)
 
 
 async def test_restart_mid_round_continues_from_old_message(world, settings):

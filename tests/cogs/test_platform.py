@@ -38,22 +38,6 @@ async def test_a_double_click_on_add_ai_adds_one(world):
     assert "`3.` 🤖 Bao (AI)" in seating and "`4.`" not in seating
 
 
-@pytest.fixture
-def stacked_flip7(monkeypatch):
-    """Flip 7 dealt from a stacked deck, the last seat dealing (so alice draws first)."""
-    from bot.matches import MatchService
-    from engines.flip7 import new_game
-
-    def deal(deck):
-        def fake(self, record, info):
-            names = [s.name for s in record.seats]
-            return new_game(names, 1, deck=deck, dealer=len(names) - 1, **record.options)
-
-        monkeypatch.setattr(MatchService, "_new_game", fake)
-
-    return deal
-
-
 async def _three_at_the_table(world, game="flip7"):
     channel, people = world.channel, world.people
     host = people["alice"]

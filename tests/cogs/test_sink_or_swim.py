@@ -8,6 +8,7 @@ import pytest
 from bot.app import create_bot
 from bot.errors import Refusal
 from bot.storage import MatchRecord, Seat
+from cogs.components import parse_ref
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS
 from engines.base import GAMES
@@ -277,9 +278,10 @@ async def test_an_open_hand_follows_the_game_and_an_old_button_is_refused(world)
     _record, game = await state(world)
     assert game.trick == 2 and game.picks[0] == spare
     # A click that was already on its way with the first trick's button changes nothing.
-    _, match_id, stamp, code = old_id.split(":")
+    _, ref, stamp, code = old_id.split(":")
+    match_id, _database = parse_ref(ref)
     with pytest.raises(Refusal, match="out of date"):
-        await world.env.bot.matches.play(int(match_id), people["alice"].id, int(stamp), code, noop)
+        await world.env.bot.matches.play(match_id, people["alice"].id, int(stamp), code, noop)
 
 
 async def noop(change):

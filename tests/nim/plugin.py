@@ -63,7 +63,7 @@ class NimRenderer(GameRenderer):
             assert decision is not None
             embed.set_footer(text=self.texts.decision(decision, self.names(record)))
             items = [
-                MoveButton(record.id, game.epoch(), option.code, label=option.code)
+                MoveButton(record.ref, game.epoch(), option.code, label=option.code)
                 for option in decision.options
             ]
         return TableMessage([embed], items)

@@ -9,6 +9,7 @@ from simcord.backend.models.channel import Overwrite, OverwriteType
 
 from bot.app import create_bot
 from bot.errors import Refusal
+from cogs.components import parse_ref
 from tests.cogs.helpers import buttons, embed_text, table_of
 from tests.nim.conftest import NIM_PLUGIN
 
@@ -68,13 +69,14 @@ async def test_a_stale_nim_button_is_refused(world):
     other = _whose_turn(world)
     # The first player's button, clicked again by the next player once the move was made
     # (SimCord only clicks visible buttons, so send it the way the button handler does).
-    _, match_id, stamp, code = old_id.split(":")
+    _, ref, stamp, code = old_id.split(":")
+    match_id, _database = parse_ref(ref)
 
     async def answer(change):
         raise AssertionError("a stale click must change nothing")
 
     with pytest.raises(Refusal, match="out of date"):
-        await world.env.bot.matches.play(int(match_id), other.id, int(stamp), code, answer)
+        await world.env.bot.matches.play(match_id, other.id, int(stamp), code, answer)
 
 
 def test_nothing_outside_tests_nim_names_nim():

@@ -126,7 +126,7 @@ class Flip7Renderer(GameRenderer):
         epoch = game.epoch()
         return [
             MoveButton(
-                record.id,
+                record.ref,
                 epoch,
                 HIT.code,
                 label=_("Hit"),
@@ -135,7 +135,7 @@ class Flip7Renderer(GameRenderer):
                 disabled=HIT not in decision.options,
             ),
             MoveButton(
-                record.id,
+                record.ref,
                 epoch,
                 STAY.code,
                 label=_("Stay"),

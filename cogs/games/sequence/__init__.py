@@ -121,7 +121,7 @@ class SequenceRenderer(GameRenderer):
                         name=names[view.turn]
                     )
                 )
-            items.append(HandButton(record.id, label=_("Your hand")))
+            items.append(HandButton(record.ref, label=_("Your hand")))
         picture = discord.File(
             io.BytesIO(png), filename=BOARD_FILE, description=self._alt_text(view, names)
         )
@@ -220,20 +220,22 @@ class SequenceRenderer(GameRenderer):
         names = self.names(record)
         steps = [o for o in decision.options if o.code != "back"]
         back: list[discord.ui.Item[Any]] = [
-            MoveButton(record.id, epoch, o.code, label=self.texts.option(o, view, names), emoji="↩️")
+            MoveButton(
+                record.ref, epoch, o.code, label=self.texts.option(o, view, names), emoji="↩️"
+            )
             for o in decision.options
             if o.code == "back"
         ]
         if decision.kind == "choose_cell" and len(steps) > BUTTONS_UP_TO:
             options = [(o.code, self.texts.option(o, view, names)) for o in steps]
             placeholder = self.texts.decision(decision, names)
-            return [MoveSelect(record.id, epoch, options, placeholder=placeholder), *back]
+            return [MoveSelect(record.ref, epoch, options, placeholder=placeholder), *back]
         buttons: list[discord.ui.Item[Any]] = []
         for option in steps:
             exchange = isinstance(option, Exchange)
             buttons.append(
                 MoveButton(
-                    record.id,
+                    record.ref,
                     epoch,
                     option.code,
                     label=self.texts.option(option, view, names)[:80],

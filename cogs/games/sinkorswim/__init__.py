@@ -108,7 +108,7 @@ class SinkOrSwimRenderer(GameRenderer):
         items: list[discord.ui.Item[Any]] = []
         if record.is_open and not view.is_over:
             embed.set_footer(text=self._waiting(record, game))
-            items.append(HandButton(record.id, label=_("Pick a card")))
+            items.append(HandButton(record.ref, label=_("Pick a card")))
         return TableMessage([embed], items)
 
     @staticmethod
@@ -198,7 +198,7 @@ class SinkOrSwimRenderer(GameRenderer):
             lines += self._pick_lines(record, game, view)
             items = [
                 MoveButton(
-                    record.id,
+                    record.ref,
                     game.epoch(),
                     Pick(card.card).code,
                     label=f"{card.card}{_belts_mark(card.belts)}",

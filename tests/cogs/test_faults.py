@@ -1,0 +1,90 @@
+"""Faults seen from the channel: a damaged match is quarantined and its channel can be
+freed; a replaced database never lets an old button reach a new match."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+
+import discord
+
+from bot.app import create_bot
+from tests.cogs.helpers import buttons, embed_text, table_of
+
+
+async def _flip7_table(world, channel, host="alice", guest="bob"):
+    people = world.people
+    await people[host].slash(channel, "flip7 start")
+    assert (await people[guest].click(table_of(channel, people[host]), label="Join")).acknowledged
+    assert (await people[host].click(table_of(channel, people[host]), label="Start")).acknowledged
+    return table_of(channel, people[host])
+
+
+def _damage(settings, channel_id, state):
+    with sqlite3.connect(settings.database_path) as db:
+        db.execute(
+            "UPDATE matches SET state = ? WHERE channel_id = ? AND status = 'playing'",
+            (state, channel_id),
+        )
+
+
+async def test_a_damaged_match_is_quarantined_and_its_channel_freed(world, settings, stacked_flip7):
+    stacked_flip7(["5", "9", "5", "9"])
+    env, people = world.env, world.people
+    other = world.guild.create_text_channel("other")
+    table = await _flip7_table(world, world.channel)
+    await _flip7_table(world, other, host="carol", guest="dave")
+    await env.bot.shutdown_storage()
+    _damage(settings, world.channel.id, "{not json")  # invalid JSON
+    await env.restart_bot(create_bot(settings))  # starts: one bad row stops nothing
+
+    actor = next(p for p in people.values() if embed_text(table).count(f"▶️ {p.name} ·"))
+    click = await actor.click(table, label="Stay")
+    assert click.ephemeral and "saved state is damaged" in click.response.content
+    # The other channel plays on.
+    other_table = table_of(other, people["carol"])
+    mover = next(p for p in people.values() if f"▶️ {p.name} ·" in embed_text(other_table))
+    assert not (await mover.click(other_table, label="Stay")).ephemeral
+
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(env.create_user("mod"), roles=[mods])
+    listed = await mod.slash(world.channel, "games list")
+    assert "can't be loaded (state_json: invalid JSON" in listed.response.embeds[0].description
+    reset = await people["alice"].slash(world.channel, "games reset")
+    assert reset.ephemeral and "ended by the host" in reset.response.content
+    again = await people["alice"].slash(world.channel, "flip7 start")
+    assert again.acknowledged and not again.ephemeral
+
+
+async def test_a_state_no_engine_reads_is_quarantined_when_met(world, settings, stacked_flip7):
+    stacked_flip7(["5", "9"])
+    env, people = world.env, world.people
+    table = await _flip7_table(world, world.channel)
+    await env.bot.shutdown_storage()
+    _damage(settings, world.channel.id, '{"schema": 99}')  # valid JSON, unknown schema
+    await env.restart_bot(create_bot(settings))
+    shown = await people["bob"].slash(world.channel, "flip7 table")
+    assert shown.ephemeral and "saved state is damaged" in shown.response.content
+    record = await env.bot.storage.open_match_in_channel(world.channel.id)
+    assert record.quarantine  # kept, marked with why (here the missing fields)
+    assert "Stay" in buttons(table)  # the old table is left as it was
+
+
+async def test_a_button_from_a_replaced_database_reaches_nothing(
+    world, settings, tmp_path, stacked_flip7
+):
+    stacked_flip7(["5", "9", "5", "9"])
+    env, people = world.env, world.people
+    table = await _flip7_table(world, world.channel)
+    await env.bot.shutdown_storage()
+    # The host swaps in a brand-new database (first start of it made on purpose).
+    shutil.move(settings.database_path, tmp_path / "old.sqlite3")
+    for leftover in settings.database_path.parent.iterdir():
+        leftover.unlink()
+    await env.restart_bot(create_bot(settings))
+    other = world.guild.create_text_channel("other")
+    await _flip7_table(world, other, host="carol", guest="dave")  # reuses match id 1
+    actor = next(p for p in people.values() if f"▶️ {p.name} ·" in embed_text(table))
+    stale = await actor.click(table, label="Stay")
+    assert stale.ephemeral and "no longer keeps" in stale.response.content
+    assert "Stay" in buttons(table_of(other, people["carol"]))
