@@ -12,7 +12,8 @@ from dotenv import find_dotenv, load_dotenv
 
 from bot.app import create_bot, setup_logging
 from bot.settings import Settings, SettingsError, load_settings
-from bot.storage import StorageBusy, StorageError, open_database
+from bot.storage import StorageBusy, StorageError
+from bot.storage.database import open_database
 
 log = logging.getLogger("bot")
 

@@ -1,0 +1,234 @@
+"""The rows the application works with: matches, seats, deadlines, results; and how a
+stored row becomes a record without ever raising (a damaged row is quarantined)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.storage.writer import Statement
+
+OPEN_STATUSES = ("lobby", "playing")
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Seat:
+    """A place at the table: a member (user_id) or an AI seat (ai = its level)."""
+
+    name: str
+    user_id: int | None = None
+    ai: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "user_id": self.user_id, "ai": self.ai}
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Seat:
+        return cls(raw["name"], raw.get("user_id"), raw.get("ai"))
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    status: str
+    version: int
+    seats: list[Seat]
+    options: dict[str, Any]
+    state: dict[str, Any] | None
+    extra: dict[str, Any] = field(default_factory=dict)
+    message_id: int | None = None
+    message_at: float | None = None
+    ended_reason: str | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    # Why the match can't be played (None: it can). A column that could not be read keeps
+    # its stored text in `raw` and its field empty; saving such a record leaves them alone.
+    quarantine: str | None = None
+    raw: dict[str, str] = field(default_factory=dict)
+    # The database the record was read from (its instance id); not stored in the row.
+    database: str = ""
+
+    @property
+    def ref(self) -> str:
+        """The match as buttons name it: its id and its database, so a button never reaches
+        a match of another database that happens to reuse the id."""
+        return f"{self.id}.{self.database}" if self.database else str(self.id)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    match_id: int
+    kind: str
+    version: int
+    due_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class OpenBrief:
+    """What re-arming an open match's timer needs, read without its game state."""
+
+    id: int
+    status: str
+    version: int
+    seats: list[Seat]
+    deadline: Deadline | None
+    quarantine: str | None
+
+    @property
+    def needs_game(self) -> bool:
+        """Only a game with an AI seat must be loaded to know whether the AI moves next."""
+        return self.status == "playing" and any(seat.ai for seat in self.seats)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    user_id: int
+    seat: int
+    score: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    user_id: int
+    games: int
+    wins: int
+    best: int
+    recent: str  # "WLW…", newest first
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+MATCH_COLUMNS = (
+    "id, guild_id, channel_id, game, host_id, status, version, seats, options, state, extra, "
+    "message_id, message_at, ended_reason, created_at, updated_at, quarantine"
+)
+
+
+def seats_from(value: Any) -> list[Seat]:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    return [Seat.from_dict(raw) for raw in value]
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise TypeError("not an object")
+    return value
+
+
+def _state(value: Any) -> dict[str, Any] | None:
+    return None if value is None else _mapping(value)
+
+
+_JSON_COLUMNS: tuple[tuple[int, str, Callable[[Any], Any], Callable[[], Any]], ...] = (
+    (7, "seats", seats_from, list),
+    (8, "options", _mapping, dict),
+    (9, "state", _state, lambda: None),
+    (10, "extra", _mapping, dict),
+)
+
+
+def parse_column(name: str, text: Any, convert: Callable[[Any], Any]) -> tuple[Any, str | None]:
+    """The column's value, or (None, the reason it can't be read)."""
+    try:
+        return convert(json.loads(text) if text is not None else None), None
+    except json.JSONDecodeError as error:
+        return None, f"{name}_json: invalid JSON at line {error.lineno} column {error.colno}"
+    except (TypeError, KeyError, AttributeError, ValueError) as error:
+        return None, f"{name}_json: unexpected shape ({type(error).__name__})"
+
+
+def record_from_row(row: Sequence[Any]) -> MatchRecord:
+    """A record from a row; a column that can't be read is kept as raw text in `raw`, its
+    field left empty, and the record marked as quarantined with the first reason."""
+    values: dict[str, Any] = {}
+    raw: dict[str, str] = {}
+    reason: str | None = row[16]
+    for index, name, convert, empty in _JSON_COLUMNS:
+        value, problem = parse_column(name, row[index], convert)
+        if problem is not None:
+            raw[name], value = str(row[index]), empty()
+            reason = reason or problem
+        values[name] = value
+    return MatchRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        game=row[3],
+        host_id=row[4],
+        status=row[5],
+        version=row[6],
+        message_id=row[11],
+        message_at=row[12],
+        ended_reason=row[13],
+        created_at=row[14],
+        updated_at=row[15],
+        quarantine=reason,
+        raw=raw,
+        **values,
+    )
+
+
+def match_update(
+    record: MatchRecord, expected_version: int, now: float, deadline: Deadline | None
+) -> Statement:
+    """The UPDATE of a match row, guarded by its version (the last parameter but one)."""
+    due = (deadline.kind, deadline.version, deadline.due_at) if deadline else (None, None, None)
+    tail = (record.id, expected_version)
+    if record.quarantine is not None:
+        return (
+            "UPDATE matches SET status = ?, version = ?, message_id = ?, message_at = ?, "
+            "ended_reason = ?, updated_at = ?, due_kind = ?, due_version = ?, due_at = ? "
+            "WHERE id = ? AND version = ?",
+            (
+                record.status,
+                record.version,
+                record.message_id,
+                record.message_at,
+                record.ended_reason,
+                now,
+                *due,
+                *tail,
+            ),
+        )
+    return (
+        "UPDATE matches SET status = ?, version = ?, seats = ?, options = ?, state = ?, "
+        "extra = ?, message_id = ?, message_at = ?, ended_reason = ?, updated_at = ?, "
+        "due_kind = ?, due_version = ?, due_at = ? WHERE id = ? AND version = ?",
+        (
+            record.status,
+            record.version,
+            json.dumps([s.to_dict() for s in record.seats]),
+            json.dumps(record.options),
+            json.dumps(record.state) if record.state is not None else None,
+            json.dumps(record.extra),
+            record.message_id,
+            record.message_at,
+            record.ended_reason,
+            now,
+            *due,
+            *tail,
+        ),
+    )
