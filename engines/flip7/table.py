@@ -186,16 +186,6 @@ class Table:
 
     # ------------------------------------------------------------------ keeping the books
 
-    def _take_top_card(self) -> int:
-        """Pop the draw pile's top card (the caller checked there is one)."""
-        card = self.draw.pop()
-        self.unseen[card] -= 1
-        if is_number(card):
-            self.unseen_points -= VALUE[card]
-        else:
-            self.unseen_others -= 1
-        return card
-
     def _shuffle_discards_in(self) -> None:
         """The discard pile becomes the draw pile, shuffled (F7)."""
         self.draw.extend(self.discard)
