@@ -127,17 +127,22 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     """Hit when the expected round score after one more card beats the score now, judged
     from the public card counts and bent by the race to the goal (F1). Actions and
     modifiers count as leaving the score unchanged (the drawer aims them elsewhere). The
-    caller handled The Zero, so the row scores its `round_points` without it."""
-    score = round_points(
-        game.numsum[seat], game.halves[seat], game.minus[seat], zero=False, brutal=game.brutal
-    )
+    caller handled The Zero, so the row scores its `round_points` without it (a row of
+    plain numbers simply its number sum)."""
+    plain = not game.mask[seat] & NOT_PLAIN
+    if plain:
+        score = game.numsum[seat]
+    else:
+        score = round_points(
+            game.numsum[seat], game.halves[seat], game.minus[seat], zero=False, brutal=game.brutal
+        )
     if game.best_total + RACE_MARGIN >= game.goal and (
         game.totals[seat] + score >= game.goal or game.status.count(ACTIVE) == 1
     ):
         race = _race(game, seat, score)
         if race is not None:
             return race
-    if game.draw and not game.mask[seat] & NOT_PLAIN:
+    if plain and game.draw:
         return _plain_row_hits(game, seat, score)
     return _odds_favour_hit(game, seat, score)
 

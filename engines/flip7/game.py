@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from engines.base import Decision, Event, IllegalMove, Option, Outcome, check_seat
 from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, Hit, Stay
 from engines.flip7.cards import (
+    FIRST_ACTION,
     UNLUCKY_7,
     VALUE,
     VALUE_BIT,
@@ -254,7 +255,7 @@ class Flip7Game(EffectRules, Table):
             events.append(event("reshuffle", {"cards": len(self.draw)}))
         card = self.draw.pop()
         self.unseen[card] -= 1
-        if is_number(card):
+        if card < FIRST_ACTION:  # a number
             self.unseen_points -= VALUE[card]
         else:
             self.unseen_others -= 1
@@ -267,7 +268,7 @@ class Flip7Game(EffectRules, Table):
             events.append(event("no_card", {"seat": seat, "how": how}))
             return None
         events.append(event("flip", {"seat": seat, "card": card, "how": how}))
-        if is_number(card):
+        if card < FIRST_ACTION:  # a number
             self._add_number(seat, card, events)
         else:
             self.stack.append(Resolve(seat, card))
