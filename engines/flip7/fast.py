@@ -23,12 +23,12 @@ from engines.flip7.cards import (
     FIRST_MODIFIER,
     JUST_ONE_MORE,
     LUCKY_13,
-    NOT_PLAIN,
     ODD_CARDS,
     SWAP,
     UNLUCKY_7,
     VALUE,
     VALUE_BIT,
+    ZERO_BIT,
 )
 from engines.flip7.effects import (
     Bonus,
@@ -123,7 +123,8 @@ class FastGame(Flip7Game):
         strong = strong or []
         goal, decks = self.goal, self.decks
         race_from = goal - ai.RACE_MARGIN
-        hits, race = ai._hits, ai._race
+        hits, race, odds = ai._hits, ai._race, ai._odds_favour_hit
+        halves, minus, brutal = self.halves, self.minus, self.brutal
 
         def run_turns() -> None:
             if stack or self.phase == OVER:
@@ -133,16 +134,20 @@ class FastGame(Flip7Game):
                 if decide is not None:
                     self.turn = seat  # a test's `decide` compares whole states
                     hit = decide(seat)
-                elif mask[seat] & NOT_PLAIN or not draw or not strong[seat]:
+                elif not strong[seat] or not draw or mask[seat] & ZERO_BIT:
                     hit = hits(self, seat, strong[seat])
-                else:  # ai._should_hit for a row of plain numbers, inlined
-                    score = numsum[seat]
+                else:  # ai._should_hit inlined, and its rule for a row of plain numbers
+                    score = (numsum[seat] >> halves[seat]) - minus[seat]
+                    if score < 0 and not brutal:
+                        score = 0
                     hit = None
                     if self.best_total >= race_from and (
                         totals[seat] + score >= goal or status.count(ACTIVE) == 1
                     ):
                         hit = race(self, seat, score)
-                    if hit is None:
+                    if hit is None and mask[seat] & ODD_CARDS:
+                        hit = odds(self, seat, score)
+                    elif hit is None:
                         unlucky = unseen[UNLUCKY_7]
                         points = self.unseen_points
                         if score * (decks * (score + 13) + unlucky) < points:
