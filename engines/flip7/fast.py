@@ -123,7 +123,7 @@ class FastGame(Flip7Game):
         strong = strong or []
         goal, decks = self.goal, self.decks
         race_from = goal - ai.RACE_MARGIN
-        hits, race, odds = ai._hits, ai._race, ai._odds_favour_hit
+        hits, race, bust_cards = ai._hits, ai._race, ai._bust_cards
         halves, minus, brutal = self.halves, self.minus, self.brutal
 
         def run_turns() -> None:
@@ -145,8 +145,26 @@ class FastGame(Flip7Game):
                         totals[seat] + score >= goal or status.count(ACTIVE) == 1
                     ):
                         hit = race(self, seat, score)
-                    if hit is None and mask[seat] & ODD_CARDS:
-                        hit = odds(self, seat, score)
+                    if hit is None and mask[seat] & ODD_CARDS:  # ai._odds_favour_hit
+                        bust, bust_points = bust_cards(rows[seat], unseen)
+                        unlucky = unseen[UNLUCKY_7]
+                        total = len(draw)
+                        numbers = total - self.unseen_others
+                        points = self.unseen_points
+                        safe = numbers - bust - unlucky
+                        flip7_next = nums[seat] == 6
+                        if not halves[seat] and not minus[seat]:
+                            gain = points - bust_points + (FLIP7_BONUS * safe if flip7_next else 0)
+                            hit = gain > score * (bust + unlucky)
+                        else:
+                            expected = unlucky * 7.0 + (total - numbers) * score
+                            if safe > 0:
+                                mean = (points - bust_points - 7 * unlucky) / safe
+                                after = (numsum[seat] + mean) / (1 << halves[seat]) - minus[seat]
+                                if after < 0 and not brutal:
+                                    after = 0.0
+                                expected += safe * (after + FLIP7_BONUS if flip7_next else after)
+                            hit = expected > score * total
                     elif hit is None:
                         unlucky = unseen[UNLUCKY_7]
                         points = self.unseen_points
