@@ -284,7 +284,7 @@ def _best_pick(game: Flip7Game, seat: int, top: Pick) -> Action:
 
 def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
-    if not isinstance(top, Resolve | Bonus):
+    if not isinstance(top, (Resolve, Bonus)):
         return _best_pick(game, seat, top)
     weights = quick_weights(game, seat)
     if isinstance(top, Bonus):

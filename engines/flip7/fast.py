@@ -137,15 +137,18 @@ class FastGame(Flip7Game):
                 elif not strong[seat] or not draw or mask[seat] & ZERO_BIT:
                     hit = hits(self, seat, strong[seat])
                 else:  # ai._should_hit inlined, and its rule for a row of plain numbers
-                    score = (numsum[seat] >> halves[seat]) - minus[seat]
-                    if score < 0 and not brutal:
-                        score = 0
+                    odd = mask[seat] & ODD_CARDS
+                    score = numsum[seat]
+                    if odd:
+                        score = (score >> halves[seat]) - minus[seat]
+                        if score < 0 and not brutal:
+                            score = 0
                     hit = None
                     if self.best_total >= race_from and (
                         totals[seat] + score >= goal or status.count(ACTIVE) == 1
                     ):
                         hit = race(self, seat, score)
-                    if hit is None and mask[seat] & ODD_CARDS:  # ai._odds_favour_hit
+                    if hit is None and odd:  # ai._odds_favour_hit
                         bust, bust_points = bust_cards(rows[seat], unseen)
                         unlucky = unseen[UNLUCKY_7]
                         total = len(draw)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from operator import add
 
-from engines.flip7.actions import Action, card_choice, player_choice
+from engines.flip7.actions import CARD_CHOICES, PLAYER_CHOICES, Action
 from engines.flip7.cards import (
     FIRST_ACTION,
     HALVE,
@@ -72,16 +72,18 @@ def pick_steps(game: Flip7Game, seat: int, top: Pick) -> list[Action]:
     if not isinstance(top, SwapPick):
         victim, index = plan
         if top.victim != NOT_CHOSEN:
-            return [card_choice(victim, index)]
-        return [player_choice(victim), card_choice(victim, index)]
+            return [CARD_CHOICES[victim][index]]
+        return [PLAYER_CHOICES[victim], CARD_CHOICES[victim][index]]
     first, index, second, other = plan
     # The steps are taken in this order: first player, their card, second player.
-    taken = sum(step != NOT_CHOSEN for step in (top.first, top.first_index, top.second))
+    taken = (
+        (top.first != NOT_CHOSEN) + (top.first_index != NOT_CHOSEN) + (top.second != NOT_CHOSEN)
+    )
     steps = [
-        player_choice(first),
-        card_choice(first, index),
-        player_choice(second),
-        card_choice(second, other),
+        PLAYER_CHOICES[first],
+        CARD_CHOICES[first][index],
+        PLAYER_CHOICES[second],
+        CARD_CHOICES[second][other],
     ]
     return steps[taken:]
 
@@ -250,7 +252,8 @@ def _take_plain(
         value = w * (_worth(sum_p - card, active_p) - now_p)
         if thief != NOBODY:
             value += _plain_steal_gain(game, thief, card, mine_now)
-        best.offer(value, (p, i))
+        if value > best.value:
+            best.offer(value, (p, i))
 
 
 def _plain_steal_gain(game: Flip7Game, thief: int, card: int, mine_now: float) -> float:
@@ -274,7 +277,8 @@ def _take_any(
         value = w * (_value(facts_p, card, -1, brutal) - now_p)
         if mine is not None:
             value += _value(mine, -1, card, brutal) - mine_now
-        best.offer(value, (p, i))
+        if value > best.value:
+            best.offer(value, (p, i))
 
 
 def _search_own_swap(
