@@ -34,7 +34,7 @@ from engines.flip7.picks import (
     quick_weights,
 )
 from engines.flip7.scoring import FLIP7_BONUS, round_points
-from engines.flip7.table import ACTIVE, BUSTED
+from engines.flip7.table import ACTIVE, BUSTED, OVER
 
 AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
@@ -44,7 +44,7 @@ RACE_MARGIN = 60
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     """The move this seat's AI makes now."""
-    if not game.stack and seat == game.turn and not game.is_over and level in AI_LEVELS:
+    if not game.stack and seat == game.turn and game.phase != OVER and level in AI_LEVELS:
         return HIT if _hits(game, seat, level == "strong") else STAY
     if level not in AI_LEVELS:
         raise IllegalMove("unknown_ai_level", level=level)

@@ -79,7 +79,9 @@ class Flip7Game(EffectRules, Table):
         return Outcome(winners=tuple(self.winners()), scores=tuple(self.totals))
 
     def to_act(self) -> list[int]:
-        return [] if self.phase == OVER else [self.decider()]
+        if self.phase == OVER:
+            return []
+        return [self.stack[-1].seat if self.stack else self.turn]  # the decider
 
     def decision(self, seat: int) -> Decision | None:
         if check_seat(seat, len(self.names)) != self.decider():
