@@ -113,7 +113,9 @@ class FastGame(Flip7Game):
         """A function that plays hit-or-stay turns until a stack choice is pending or the
         game is over: the same as apply(seat, HIT or STAY) turn by turn. Each turn is
         decided by `decide(seat)` (True: hit), or with `decide` None by the AI of `strong`,
-        whose rule for a row of plain numbers (`ai._plain_row_hits`) is inlined. A stay and
+        whose hit rule is inlined for a strong seat with a draw pile and no Zero (the race
+        check, then `ai._plain_row_hits` for a row of plain numbers, else the odds rule
+        `ai._odds_favour_hit`). A stay and
         the commonest hits (a number the row lacks short of Flip 7, or a plain number it
         holds: a bust) are inlined; every other card goes through `_hit`. The game's lists
         keep their identity for the whole game, so they are bound once."""

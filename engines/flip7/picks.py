@@ -76,9 +76,7 @@ def pick_steps(game: Flip7Game, seat: int, top: Pick) -> list[Action]:
         return [PLAYER_CHOICES[victim], CARD_CHOICES[victim][index]]
     first, index, second, other = plan
     # The steps are taken in this order: first player, their card, second player.
-    taken = (
-        (top.first != NOT_CHOSEN) + (top.first_index != NOT_CHOSEN) + (top.second != NOT_CHOSEN)
-    )
+    taken = (top.first != NOT_CHOSEN) + (top.first_index != NOT_CHOSEN) + (top.second != NOT_CHOSEN)
     steps = [
         PLAYER_CHOICES[first],
         CARD_CHOICES[first][index],
