@@ -34,7 +34,7 @@ from engines.flip7.picks import (
     quick_weights,
 )
 from engines.flip7.scoring import FLIP7_BONUS, round_points
-from engines.flip7.table import ACTIVE, BUSTED
+from engines.flip7.table import ACTIVE, BUSTED, OVER
 
 AI_LEVELS = ("simple", "strong")
 SIMPLE_STAY_AT = 20
@@ -44,7 +44,7 @@ RACE_MARGIN = 60
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     """The move this seat's AI makes now."""
-    if not game.stack and seat == game.turn and not game.is_over and level in AI_LEVELS:
+    if not game.stack and seat == game.turn and game.phase != OVER and level in AI_LEVELS:
         return HIT if _hits(game, seat, level == "strong") else STAY
     if level not in AI_LEVELS:
         raise IllegalMove("unknown_ai_level", level=level)
@@ -127,17 +127,22 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     """Hit when the expected round score after one more card beats the score now, judged
     from the public card counts and bent by the race to the goal (F1). Actions and
     modifiers count as leaving the score unchanged (the drawer aims them elsewhere). The
-    caller handled The Zero, so the row scores its `round_points` without it."""
-    score = round_points(
-        game.numsum[seat], game.halves[seat], game.minus[seat], zero=False, brutal=game.brutal
-    )
+    caller handled The Zero, so the row scores its `round_points` without it (a row of
+    plain numbers simply its number sum)."""
+    plain = not game.mask[seat] & NOT_PLAIN
+    if plain:
+        score = game.numsum[seat]
+    else:
+        score = round_points(
+            game.numsum[seat], game.halves[seat], game.minus[seat], zero=False, brutal=game.brutal
+        )
     if game.best_total + RACE_MARGIN >= game.goal and (
         game.totals[seat] + score >= game.goal or game.status.count(ACTIVE) == 1
     ):
         race = _race(game, seat, score)
         if race is not None:
             return race
-    if game.draw and not game.mask[seat] & NOT_PLAIN:
+    if plain and game.draw:
         return _plain_row_hits(game, seat, score)
     return _odds_favour_hit(game, seat, score)
 
@@ -279,7 +284,7 @@ def _best_pick(game: Flip7Game, seat: int, top: Pick) -> Action:
 
 def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
-    if not isinstance(top, Resolve | Bonus):
+    if not isinstance(top, (Resolve, Bonus)):
         return _best_pick(game, seat, top)
     weights = quick_weights(game, seat)
     if isinstance(top, Bonus):

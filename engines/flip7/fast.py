@@ -23,12 +23,12 @@ from engines.flip7.cards import (
     FIRST_MODIFIER,
     JUST_ONE_MORE,
     LUCKY_13,
-    NOT_PLAIN,
     ODD_CARDS,
     SWAP,
     UNLUCKY_7,
     VALUE,
     VALUE_BIT,
+    ZERO_BIT,
 )
 from engines.flip7.effects import (
     Bonus,
@@ -113,7 +113,9 @@ class FastGame(Flip7Game):
         """A function that plays hit-or-stay turns until a stack choice is pending or the
         game is over: the same as apply(seat, HIT or STAY) turn by turn. Each turn is
         decided by `decide(seat)` (True: hit), or with `decide` None by the AI of `strong`,
-        whose rule for a row of plain numbers (`ai._plain_row_hits`) is inlined. A stay and
+        whose hit rule is inlined for a strong seat with a draw pile and no Zero (the race
+        check, then `ai._plain_row_hits` for a row of plain numbers, else the odds rule
+        `ai._odds_favour_hit`). A stay and
         the commonest hits (a number the row lacks short of Flip 7, or a plain number it
         holds: a bust) are inlined; every other card goes through `_hit`. The game's lists
         keep their identity for the whole game, so they are bound once."""
@@ -123,7 +125,8 @@ class FastGame(Flip7Game):
         strong = strong or []
         goal, decks = self.goal, self.decks
         race_from = goal - ai.RACE_MARGIN
-        hits, race = ai._hits, ai._race
+        hits, race, bust_cards = ai._hits, ai._race, ai._bust_cards
+        halves, minus, brutal = self.halves, self.minus, self.brutal
 
         def run_turns() -> None:
             if stack or self.phase == OVER:
@@ -133,16 +136,41 @@ class FastGame(Flip7Game):
                 if decide is not None:
                     self.turn = seat  # a test's `decide` compares whole states
                     hit = decide(seat)
-                elif mask[seat] & NOT_PLAIN or not draw or not strong[seat]:
+                elif not strong[seat] or not draw or mask[seat] & ZERO_BIT:
                     hit = hits(self, seat, strong[seat])
-                else:  # ai._should_hit for a row of plain numbers, inlined
+                else:  # ai._should_hit inlined, and its rule for a row of plain numbers
+                    odd = mask[seat] & ODD_CARDS
                     score = numsum[seat]
+                    if odd:
+                        score = (score >> halves[seat]) - minus[seat]
+                        if score < 0 and not brutal:
+                            score = 0
                     hit = None
                     if self.best_total >= race_from and (
                         totals[seat] + score >= goal or status.count(ACTIVE) == 1
                     ):
                         hit = race(self, seat, score)
-                    if hit is None:
+                    if hit is None and odd:  # ai._odds_favour_hit
+                        bust, bust_points = bust_cards(rows[seat], unseen)
+                        unlucky = unseen[UNLUCKY_7]
+                        total = len(draw)
+                        numbers = total - self.unseen_others
+                        points = self.unseen_points
+                        safe = numbers - bust - unlucky
+                        flip7_next = nums[seat] == 6
+                        if not halves[seat] and not minus[seat]:
+                            gain = points - bust_points + (FLIP7_BONUS * safe if flip7_next else 0)
+                            hit = gain > score * (bust + unlucky)
+                        else:
+                            expected = unlucky * 7.0 + (total - numbers) * score
+                            if safe > 0:
+                                mean = (points - bust_points - 7 * unlucky) / safe
+                                after = (numsum[seat] + mean) / (1 << halves[seat]) - minus[seat]
+                                if after < 0 and not brutal:
+                                    after = 0.0
+                                expected += safe * (after + FLIP7_BONUS if flip7_next else after)
+                            hit = expected > score * total
+                    elif hit is None:
                         unlucky = unseen[UNLUCKY_7]
                         points = self.unseen_points
                         if score * (decks * (score + 13) + unlucky) < points:

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from engines.base import Decision, Event, IllegalMove, Option, Outcome, check_seat
 from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, Hit, Stay
 from engines.flip7.cards import (
+    FIRST_ACTION,
     UNLUCKY_7,
     VALUE,
     VALUE_BIT,
@@ -24,6 +25,7 @@ from engines.flip7.cards import (
     is_number,
 )
 from engines.flip7.effects import Bonus, Resolve
+from engines.flip7.events import event
 from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, busts
 from engines.flip7.table import (
@@ -77,7 +79,9 @@ class Flip7Game(EffectRules, Table):
         return Outcome(winners=tuple(self.winners()), scores=tuple(self.totals))
 
     def to_act(self) -> list[int]:
-        return [] if self.phase == OVER else [self.decider()]
+        if self.phase == OVER:
+            return []
+        return [self.stack[-1].seat if self.stack else self.turn]  # the decider
 
     def decision(self, seat: int) -> Decision | None:
         if check_seat(seat, len(self.names)) != self.decider():
@@ -124,13 +128,14 @@ class Flip7Game(EffectRules, Table):
             raise IllegalMove("must_hit", seat=seat)
         else:
             self.status[seat] = STAYED
-            events.append(Event("stay", {"seat": seat, "forced": None}))
-        nxt = self.next_active(seat)
-        if self.stack or self.flip7 != NOBODY or nxt == NOBODY:
-            self.acted = True
-            self._run(events)
-        else:
-            self.turn = nxt
+            events.append(event("stay", {"seat": seat, "forced": None}))
+        if not self.stack and self.flip7 == NOBODY:
+            nxt = self.next_active(seat)
+            if nxt != NOBODY:
+                self.turn = nxt
+                return
+        self.acted = True
+        self._run(events)
 
     def timeout_action(self, seat: int) -> Action:
         """Stay (Hit while holding The Zero); any other decision is the strong AI's choice,
@@ -238,7 +243,7 @@ class Flip7Game(EffectRules, Table):
         """Take the next card; a Zero holder who receives nothing stays at once (F7)."""
         if self._deal_card(seat, "hit", events) is None and self.mask[seat] & ZERO_BIT:
             self.status[seat] = STAYED
-            events.append(Event("stay", {"seat": seat, "forced": "no_card"}))
+            events.append(event("stay", {"seat": seat, "forced": "no_card"}))
 
     # ------------------------------------------------------------------ cards arriving
 
@@ -249,17 +254,23 @@ class Flip7Game(EffectRules, Table):
             if not self.discard:
                 return None
             self._shuffle_discards_in()
-            events.append(Event("reshuffle", {"cards": len(self.draw)}))
-        return self._take_top_card()
+            events.append(event("reshuffle", {"cards": len(self.draw)}))
+        card = self.draw.pop()
+        self.unseen[card] -= 1
+        if card < FIRST_ACTION:  # a number
+            self.unseen_points -= VALUE[card]
+        else:
+            self.unseen_others -= 1
+        return card
 
     def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
         """Give `seat` the next card by deal, hit or Just One More! and start its effect."""
         card = self._draw(events)
         if card is None:
-            events.append(Event("no_card", {"seat": seat, "how": how}))
+            events.append(event("no_card", {"seat": seat, "how": how}))
             return None
-        events.append(Event("flip", {"seat": seat, "card": card, "how": how}))
-        if is_number(card):
+        events.append(event("flip", {"seat": seat, "card": card, "how": how}))
+        if card < FIRST_ACTION:  # a number
             self._add_number(seat, card, events)
         else:
             self.stack.append(Resolve(seat, card))
@@ -268,15 +279,21 @@ class Flip7Game(EffectRules, Table):
     def _add_number(self, seat: int, card: int, events: list[Event]) -> None:
         """A number card enters a row by any means: Unlucky 7, bust, Flip 7 (F4, F8, F9)."""
         row = self.rows[seat]
-        if card == UNLUCKY_7:
+        mask = self.mask[seat]
+        if card < UNLUCKY_7 and not mask & VALUE_BIT[card]:  # the commonest: a new plain value
+            row.append(card)
+            self.mask[seat] = mask | VALUE_BIT[card]
+            self.numsum[seat] += card
+            self.nums[seat] += 1
+        elif card == UNLUCKY_7:
             self._wipe(seat, events)
-        elif self.mask[seat] & VALUE_BIT[VALUE[card]] and busts(row, card):  # value held
+        elif mask & VALUE_BIT[VALUE[card]] and busts(row, card):  # value held
             copy = 1 + sum(1 for held in row if VALUE[held] == VALUE[card])
             row.append(card)
             self.status[seat] = BUSTED
             self.bust_len[seat] = len(row)
             events.append(
-                Event("bust", {"seat": seat, "card": card, "value": VALUE[card], "copy": copy})
+                event("bust", {"seat": seat, "card": card, "value": VALUE[card], "copy": copy})
             )
             return
         else:
@@ -290,7 +307,7 @@ class Flip7Game(EffectRules, Table):
         if row:
             self.discard.extend(row)
             row.clear()
-            events.append(Event("wipe", {"seat": seat, "card": UNLUCKY_7}))
+            events.append(event("wipe", {"seat": seat, "card": UNLUCKY_7}))
         row.append(UNLUCKY_7)
         self._recount(seat)
 
@@ -298,11 +315,11 @@ class Flip7Game(EffectRules, Table):
         """F9: the round ends at once; cards still being resolved are discarded unused."""
         self.status[seat] = FLIP7
         self.flip7 = seat
-        events.append(Event("flip7", {"seat": seat}))
+        events.append(event("flip7", {"seat": seat}))
         held = self.held_cards()
         if held:
             self.discard.extend(held)
-            events.append(Event("discarded", {"seat": seat, "cards": held, "reason": "flip7"}))
+            events.append(event("discarded", {"seat": seat, "cards": held, "reason": "flip7"}))
         self.stack.clear()
         if self.brutal:
             self.stack.append(Bonus(seat))
@@ -325,10 +342,10 @@ class Flip7Game(EffectRules, Table):
             self.totals[self.bonus_to] -= FLIP7_BONUS
         for seat, score in enumerate(scores):
             events.append(
-                Event("round_score", {"seat": seat, "score": score, "total": self.totals[seat]})
+                event("round_score", {"seat": seat, "score": score, "total": self.totals[seat]})
             )
         events.append(
-            Event("round_end", {"round": self.round, "scores": scores, "totals": list(self.totals)})
+            event("round_end", {"round": self.round, "scores": scores, "totals": list(self.totals)})
         )
         top = self.best_total = max(self.totals)
         leaders = [seat for seat, total in enumerate(self.totals) if total == top]
@@ -336,11 +353,11 @@ class Flip7Game(EffectRules, Table):
             self.winner = leaders[0]
             self.phase = OVER
             events.append(
-                Event("game_over", {"winners": leaders, "total": top, "totals": list(self.totals)})
+                event("game_over", {"winners": leaders, "total": top, "totals": list(self.totals)})
             )
             return
         if top >= self.goal:
-            events.append(Event("tie", {"seats": leaders, "total": top}))
+            events.append(event("tie", {"seats": leaders, "total": top}))
         self._start_round((self.dealer + 1) % len(self.names), events)
 
     def _start_round(self, dealer: int, events: list[Event]) -> None:
@@ -352,7 +369,7 @@ class Flip7Game(EffectRules, Table):
         self.phase = DEAL
         self.deal_next = 0
         self.acted = False
-        events.append(Event("round_start", {"round": self.round, "dealer": dealer}))
+        events.append(event("round_start", {"round": self.round, "dealer": dealer}))
 
 
 def new_game(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from operator import add
 
-from engines.flip7.actions import Action, card_choice, player_choice
+from engines.flip7.actions import CARD_CHOICES, PLAYER_CHOICES, Action
 from engines.flip7.cards import (
     FIRST_ACTION,
     HALVE,
@@ -21,7 +21,6 @@ from engines.flip7.cards import (
     UNLUCKY_7,
     VALUE,
     ZERO,
-    ZERO_BIT,
 )
 from engines.flip7.effects import NOT_CHOSEN, DiscardPick, Pick, StealPick, SwapPick
 from engines.flip7.game import Flip7Game
@@ -73,16 +72,16 @@ def pick_steps(game: Flip7Game, seat: int, top: Pick) -> list[Action]:
     if not isinstance(top, SwapPick):
         victim, index = plan
         if top.victim != NOT_CHOSEN:
-            return [card_choice(victim, index)]
-        return [player_choice(victim), card_choice(victim, index)]
+            return [CARD_CHOICES[victim][index]]
+        return [PLAYER_CHOICES[victim], CARD_CHOICES[victim][index]]
     first, index, second, other = plan
     # The steps are taken in this order: first player, their card, second player.
-    taken = sum(step != NOT_CHOSEN for step in (top.first, top.first_index, top.second))
+    taken = (top.first != NOT_CHOSEN) + (top.first_index != NOT_CHOSEN) + (top.second != NOT_CHOSEN)
     steps = [
-        player_choice(first),
-        card_choice(first, index),
-        player_choice(second),
-        card_choice(second, other),
+        PLAYER_CHOICES[first],
+        CARD_CHOICES[first][index],
+        PLAYER_CHOICES[second],
+        CARD_CHOICES[second][other],
     ]
     return steps[taken:]
 
@@ -251,7 +250,8 @@ def _take_plain(
         value = w * (_worth(sum_p - card, active_p) - now_p)
         if thief != NOBODY:
             value += _plain_steal_gain(game, thief, card, mine_now)
-        best.offer(value, (p, i))
+        if value > best.value:
+            best.offer(value, (p, i))
 
 
 def _plain_steal_gain(game: Flip7Game, thief: int, card: int, mine_now: float) -> float:
@@ -275,7 +275,8 @@ def _take_any(
         value = w * (_value(facts_p, card, -1, brutal) - now_p)
         if mine is not None:
             value += _value(mine, -1, card, brutal) - mine_now
-        best.offer(value, (p, i))
+        if value > best.value:
+            best.offer(value, (p, i))
 
 
 def _search_own_swap(
@@ -340,7 +341,8 @@ def _own_swaps_plain(
             if gain + bound_p < best.value:
                 continue
             value = gain + w * (_plain_worth(mask_p, active_p, sum_p, c_p, c_mine) - now_p)
-            best.offer_smallest(value, _own_plan(seat, i_mine, p, i_p))
+            if value >= best.value:
+                best.offer_smallest(value, _own_plan(seat, i_mine, p, i_p))
 
 
 def _own_swaps_any(
@@ -360,7 +362,8 @@ def _own_swaps_any(
             if gain + bound_p < best.value:
                 continue
             value = gain + w * (_value(facts_p, c_p, c_mine, brutal) - now_p)
-            best.offer_smallest(value, _own_plan(seat, i_mine, p, i_p))
+            if value >= best.value:
+                best.offer_smallest(value, _own_plan(seat, i_mine, p, i_p))
 
 
 def _own_plan(seat: int, i_mine: int, p: int, i_p: int) -> tuple[int, int, int, int]:
@@ -379,16 +382,9 @@ def _plain_worth(mask: int, active: bool, numsum: int, out: int, card: int) -> f
 
 def _row_worth(game: Flip7Game, seat: int) -> float:
     """`_value(_facts(game, seat), -1, -1, brutal)` for a row in play during a pick (never a
-    Flip 7: that ends the round), from the engine's row sums instead of card by card: its
-    `round_score`, inlined as this runs for every row a search weighs."""
-    score = round_points(
-        game.numsum[seat],
-        game.halves[seat],
-        game.minus[seat],
-        zero=bool(game.mask[seat] & ZERO_BIT),
-        brutal=game.brutal,
-    )
-    return _worth(score, game.status[seat] == ACTIVE)
+    Flip 7: that ends the round; never busted: out of every search), from the engine's row
+    sums instead of card by card: its `round_score` plus its open potential."""
+    return _worth(game.round_score(seat), game.status[seat] == ACTIVE)
 
 
 Facts = tuple[int, int, int, int, int, int, list[int], bool]
@@ -420,54 +416,36 @@ def _facts(game: Flip7Game, seat: int) -> Facts:
 def _value(facts: Facts, out: int, card: int, brutal: bool) -> float:
     """Worth of a row after card `out` leaves it and `card` arrives (-1: none): its round
     score (0 on a bust, Unlucky 7 wiping first, a bonus for Flip 7) plus an active row's open
-    potential. O(1), as this runs for every candidate pair."""
+    potential. O(1), as this runs for every candidate pair: each card's share of the sums is
+    looked up or compared, not branched on."""
     numsum, nums, halves, minus, zeros, luckies, per_value, active = facts
-    out_value = VALUE[out] if 0 <= out < FIRST_ACTION else -1
-    if out >= 0:
-        numsum, nums, halves, minus, zeros, luckies = _less(
-            out, numsum, nums, halves, minus, zeros, luckies
-        )
-    if card >= 0:
-        if card < FIRST_ACTION and card != UNLUCKY_7:
-            value = VALUE[card]
-            same = per_value[value] - (out_value == value)
-            if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
-                return 0.0  # a bust; Lucky 13 allows one other 13 (F8)
-        numsum, nums, halves, minus, zeros = _plus(card, numsum, nums, halves, minus, zeros)
+    out_value = VALUE[out]  # -1 for no card (VALUE[-1]), an action or a modifier
+    if out >= 0:  # the card leaves: each sum loses its share
+        numsum -= _POINTS[out]
+        nums -= out < FIRST_ACTION
+        halves -= out == HALVE
+        minus -= MINUS[out]
+        zeros -= out == ZERO
+        luckies -= out == LUCKY_13
+    if card == UNLUCKY_7:  # it wipes the row, then stays alone in it (F8)
+        numsum, nums, halves, minus, zeros = 7, 1, 0, 0, 0
+    elif card >= 0:
+        value = VALUE[card]
+        same = per_value[value] - (out_value == value) if value >= 0 else 0
+        if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
+            return 0.0  # a bust; Lucky 13 allows one other 13 (F8)
+        numsum += _POINTS[card]
+        nums += card < FIRST_ACTION
+        halves += card == HALVE
+        minus += MINUS[card]
+        zeros += card == ZERO
     flip7 = nums >= 7
     score = round_points(numsum, halves, minus, zero=zeros > 0, flip7=flip7, brutal=brutal)
     return score + FLIP7_END_VALUE if flip7 else _worth(score, active)
 
 
-def _less(
-    out: int, numsum: int, nums: int, halves: int, minus: int, zeros: int, luckies: int
-) -> tuple[int, int, int, int, int, int]:
-    """A row's sums (as in `Facts`) without card `out`."""
-    if out < FIRST_ACTION:
-        return (
-            numsum - VALUE[out],
-            nums - 1,
-            halves,
-            minus,
-            zeros - (out == ZERO),
-            luckies - (out == LUCKY_13),
-        )
-    if out == HALVE:
-        return numsum, nums, halves - 1, minus, zeros, luckies
-    return numsum, nums, halves, minus - MINUS[out], zeros, luckies
-
-
-def _plus(
-    card: int, numsum: int, nums: int, halves: int, minus: int, zeros: int
-) -> tuple[int, int, int, int, int]:
-    """A row's sums with `card` arrived (no bust): Unlucky 7 leaves itself alone (F8)."""
-    if card == UNLUCKY_7:
-        return 7, 1, 0, 0, 0
-    if card < FIRST_ACTION:
-        return numsum + VALUE[card], nums + 1, halves, minus, zeros + (card == ZERO)
-    if card == HALVE:
-        return numsum, nums, halves + 1, minus, zeros
-    return numsum, nums, halves, minus + MINUS[card], zeros
+_POINTS = tuple(max(value, 0) for value in VALUE)
+"""What each card adds to a row's number sum (0 for actions and modifiers)."""
 
 
 def _worth(score: int, active: bool) -> float:

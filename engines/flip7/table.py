@@ -20,6 +20,7 @@ from engines.flip7.cards import (
     KINDS,
     LUCKY_13,
     MINUS,
+    NOT_PLAIN,
     ODD_CARDS,
     UNLUCKY_7,
     VALUE,
@@ -140,6 +141,8 @@ class Table:
         status = self.status[seat]
         if status == BUSTED:
             return busted_score(self.rows[seat], self.bust_len[seat], self.brutal)
+        if status != FLIP7 and not self.mask[seat] & NOT_PLAIN:
+            return self.numsum[seat]  # the commonest row: plain numbers, their sum
         return round_points(
             self.numsum[seat],
             self.halves[seat],
@@ -179,22 +182,13 @@ class Table:
 
     def next_active(self, seat: int) -> int:
         """The first active seat clockwise after `seat` (itself last), or NOBODY."""
+        status = self.status
         for nxt in self.clockwise[seat]:
-            if self.status[nxt] == ACTIVE:
+            if status[nxt] == ACTIVE:
                 return nxt
         return NOBODY
 
     # ------------------------------------------------------------------ keeping the books
-
-    def _take_top_card(self) -> int:
-        """Pop the draw pile's top card (the caller checked there is one)."""
-        card = self.draw.pop()
-        self.unseen[card] -= 1
-        if is_number(card):
-            self.unseen_points -= VALUE[card]
-        else:
-            self.unseen_others -= 1
-        return card
 
     def _shuffle_discards_in(self) -> None:
         """The discard pile becomes the draw pile, shuffled (F7)."""
@@ -243,12 +237,13 @@ class Table:
 
     def _clear_rows(self) -> None:
         """Every row's cards go to the discard pile; every player is active again (F7)."""
-        for seat, row in enumerate(self.rows):
+        for row in self.rows:
             self.discard += row
             row.clear()
-            self.status[seat] = ACTIVE
-            self._recount(seat)
-        self.bust_len[:] = [0] * len(self.rows)
+        zeros = [0] * len(self.rows)  # ACTIVE is 0; every empty row's sums are 0
+        for per_row in (self.status, self.bust_len, self.mask, self.nums, self.numsum):
+            per_row[:] = zeros  # in place: the simulator binds the lists
+        self.halves[:] = self.minus[:] = zeros
 
     def _total_unseen(self) -> None:
         """The draw pile's number points and count of other cards, from `unseen`."""

@@ -208,3 +208,19 @@ def test_play_ai_inlined_hit_rule_and_effects_end_every_game_as_the_bot_would() 
         plain, busts, flip7s = play_plain(names, seed, seat_levels, goal=goal, brutal=brutal)
         assert normal(fast) == normal(plain), seed
         assert (fast.tally.busts, fast.tally.flip7s) == (busts, flip7s), seed
+
+
+def test_play_ai_odds_rule_for_rows_with_odd_cards_matches_the_ai() -> None:
+    """`play_ai` also inlines the strong AI's odds rule (`ai._odds_favour_hit`) for rows
+    holding Unlucky 7, Lucky 13, ÷2 or minus cards: all-strong games (every hit decided by
+    the inlined rules), long enough for many such rows, in both modes, must end as through
+    `choose` and `apply`."""
+    for seed in range(150):
+        players = 3 + seed % 4
+        names = [f"P{i}" for i in range(players)]
+        seat_levels = ["strong"] * players
+        brutal = seed % 2 == 0
+        fast = play_fast(names, 1000 + seed, seat_levels, goal=250, brutal=brutal)
+        plain, busts, flip7s = play_plain(names, 1000 + seed, seat_levels, goal=250, brutal=brutal)
+        assert normal(fast) == normal(plain), seed
+        assert (fast.tally.busts, fast.tally.flip7s) == (busts, flip7s), seed
