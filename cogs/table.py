@@ -278,13 +278,9 @@ class Desk(commands.Cog):
         (discord.py would only log a button's exception, and the member would see nothing).
         A request still busy after DEFER_AFTER seconds (a slow database) is deferred first,
         so Discord never shows "This interaction failed"."""
-        task = asyncio.ensure_future(request)
+        watch = asyncio.create_task(self._defer_later(interaction))
         try:
-            if not (await asyncio.wait({task}, timeout=DEFER_AFTER))[0]:
-                async with responding(interaction):
-                    if not interaction.response.is_done():
-                        await interaction.response.defer()
-            await task
+            await request
         except Refusal as error:
             await refuse(interaction, str(error))
         except Exception as error:
@@ -296,7 +292,17 @@ class Desk(commands.Cog):
             )
             await refuse(interaction, failure_answer(error))
         finally:
+            watch.cancel()
             done_responding(interaction)
+
+    @staticmethod
+    async def _defer_later(interaction: discord.Interaction[Any]) -> None:
+        """Acknowledge a click whose work is still going after DEFER_AFTER seconds (a plain
+        sleep, cancelled as soon as the work is done)."""
+        await asyncio.sleep(DEFER_AFTER)
+        async with responding(interaction):
+            if not interaction.response.is_done():
+                await interaction.response.defer()
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
         """A move made from a private message: refresh that message with the seat's view
