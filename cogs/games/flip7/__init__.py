@@ -16,6 +16,7 @@ from cogs.games.flip7.story import first_move_made, round_summary
 from cogs.games.flip7.texts import TEXTS
 from engines.base import Decision, Event, Game
 from engines.flip7 import HIT, STAY, Flip7Game, card_label
+from engines.flip7.cards import is_number
 
 KEY = "flip7"
 COLOUR = discord.Colour.from_rgb(231, 76, 60)
@@ -34,6 +35,24 @@ def _status(status: str) -> str:
 
 def _chip(card: int) -> str:
     return f"`{card_label(card)}`"
+
+
+def _worth_telling(events: list[Event]) -> list[Event]:
+    """The round's events for the table: all the latest ones, and before them every event
+    that changed a row beyond what the row shows (busts, actions, modifiers, time-outs);
+    a plain number flipped or a stay further back is already on the table."""
+    latest = len(events) - EVENTS_SHOWN
+    return [
+        event
+        for index, event in enumerate(events)
+        if index >= latest or not _shown_by_the_rows(event)
+    ]
+
+
+def _shown_by_the_rows(event: Event) -> bool:
+    if event.kind in ("stay", "round_start"):
+        return True
+    return event.kind == "flip" and is_number(event.data["card"])
 
 
 def _clip_oldest(lines: list[str]) -> str:
@@ -112,7 +131,10 @@ class Flip7Renderer(GameRenderer):
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
             fields.append((heading, _clip_oldest(summary.split("\n"))))
         if current:
-            lines = [event_text(self.texts, event, names) for event in current]
+            told = _worth_telling(current)
+            lines = [event_text(self.texts, event, names) for event in told]
+            if len(told) < len(current):
+                lines.insert(0, "…")
             fields.append((_("This round"), _clip_oldest(lines)))
         return fields
 
