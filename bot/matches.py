@@ -37,7 +37,7 @@ QUARANTINED = _(
     "This game's saved state is damaged, so it can't go on. The host or a moderator can "
     "end it with /games reset, which frees the channel."
 )
-LOG_SIZE = 120  # events kept on the record, enough for a table to retell a round
+LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
 REMIND_LEFT = 30.0  # seconds before a turn deadline when a late member is reminded (at most)

@@ -117,10 +117,12 @@ class Flip7Renderer(GameRenderer):
         if any(isinstance(entry, str) for entry in logged):  # saved before events were data
             lines = self.recent_lines(record, EVENTS_SHOWN)
             return [(_("Last events"), "\n".join(lines)[-FIELD_LIMIT:])] if lines else []
-        events = [Event.from_dict(entry) for entry in logged]
-        starts = [i for i, e in enumerate(events) if e.kind == "round_start"]
-        current = events[starts[-1] :] if starts else events
-        finished = events[starts[-2] : starts[-1]] if len(starts) > 1 else events[: starts[-1]]
+        starts = [i for i, entry in enumerate(logged) if entry["kind"] == "round_start"]
+        # Only the rounds shown are read: the finished one and the current one.
+        first = starts[-2] if len(starts) > 1 else 0
+        events = [Event.from_dict(entry) for entry in logged[first:]]
+        split = starts[-1] - first if starts else 0
+        current, finished = events[split:], events[:split]
         if any(e.kind == "round_end" for e in current):  # the game's last round
             finished, current = current, []
         names = self.names(record)
