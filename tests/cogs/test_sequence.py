@@ -9,6 +9,7 @@ from PIL import Image
 
 from engines.base import GAMES
 from engines.sequence_numbers import Exchange
+from engines.sequence_numbers.actions import Pass
 from engines.sequence_numbers.ai import choose
 from engines.sequence_numbers.cards import label as card_label
 from tests.cogs.helpers import acting_name, buttons, components, embed_text, selects, table_of
@@ -79,7 +80,7 @@ async def play_turn(env, channel, people, hands_seen=None):
     hand = await open_hand(channel, person)
     if hands_seen is not None:
         hands_seen.setdefault(person.name, set()).add(hand.id)
-    if isinstance(action, Exchange):
+    if isinstance(action, Exchange | Pass):  # one step: exchange a dead card, or pass (G9)
         await press(person, hand, action.code)
         return
     await press(person, hand, f"c.{action.card}")
@@ -387,3 +388,19 @@ async def test_hand_view_keeps_working_after_a_restart(world, settings):
     await press(actor, fresh(channel, actor, hand.id), action.code)
     assert f"{actor.name}: **" in embed_text(board_of(channel, actor))
     assert acting_name(board_of(channel, actor)) != actor.name
+
+
+async def test_g9_a_first_player_with_only_minus_cards_passes_from_the_hand(world, stacked):
+    """Four Minus cards and an empty board: no play, no exchange (G9). The hand offers
+    Pass, so the table never freezes."""
+    others = iter(["a7", "a8", "a9", "a10", "a11", "a12", "a13", "a14", "a15", "a16", "a17", "a18"])
+    # Dealt one card each in seat order: alice gets every fourth card, all four Minus cards.
+    stacked([card for _ in range(4) for card in ("M", next(others), next(others), next(others))])
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(channel, people, names=("alice", "bob", "carol", "dave"))
+    hand = await open_hand(channel, people["alice"])
+    assert "Pass" in buttons(hand)
+    await press(people["alice"], hand, "pass")
+    _, game = await current_game(env, channel)
+    assert game.to_act() == [1]
+    assert "alice has no legal move and passes" in embed_text(board_of(channel, people["bob"]))
