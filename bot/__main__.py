@@ -11,7 +11,7 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.app import create_bot, setup_logging
-from bot.settings import Settings, SettingsError, load_settings
+from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import StorageBusy, StorageError
 from bot.storage.database import open_database
 
@@ -22,7 +22,9 @@ def check_database(settings: Settings) -> None:
     """Open the database once before Discord, so a database the bot can't use ends the start
     here in one line: read-only, newer than this bot, in use, or missing where it was."""
     path = settings.database_path
-    configured = bool(os.environ.get("DATABASE_PATH", "").strip())
+    # A path of the host's own whose folder is gone is likely a volume not mounted; the
+    # default folder (data/) is simply made on the first start.
+    configured = path != DEFAULT_DATABASE and bool(os.environ.get("DATABASE_PATH", "").strip())
     if configured and not path.parent.is_dir() and not settings.create_database:
         raise SettingsError(
             f"DATABASE_PATH {str(path)!r}: its folder does not exist (a volume not mounted?); "

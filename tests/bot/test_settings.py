@@ -166,3 +166,13 @@ def test_python_m_bot_on_a_read_only_folder_ends_with_one_line(tmp_path):
         if "unshare" in result.stderr or "mount" in result.stderr:
             pytest.skip(f"no mount namespace here: {result.stderr.strip()}")
     _one_error_line(result, "read-only")
+
+
+def test_a_fresh_clone_with_the_example_settings_creates_its_database(tmp_path):
+    """The quick start: .env copied from .env.example (which may name the default path) on
+    a clone with no data/ yet. The database is made, and the start goes on to Discord,
+    which this offline machine can't reach (exit 3), not a database error (exit 2)."""
+    result = _run_bot(tmp_path, {"DISCORD_TOKEN": "t", "DATABASE_PATH": "data/tabletop.sqlite3"})
+    assert result.returncode == 3, result.stderr
+    assert (tmp_path / "data" / "tabletop.sqlite3").exists()
+    assert "Traceback" not in result.stderr
