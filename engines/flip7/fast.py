@@ -23,6 +23,7 @@ from engines.flip7.cards import (
     FIRST_ACTION,
     FIRST_MODIFIER,
     FLIP_FOUR,
+    HALVE,
     JUST_ONE_MORE,
     LUCKY_13,
     NOT_PLAIN,
@@ -166,7 +167,7 @@ class FastGame(Flip7Game):
         strong = strong or []
         goal, decks = self.goal, self.decks
         race_from = goal - ai.RACE_MARGIN
-        hits, race, bust_cards = ai._hits, ai._race, ai._bust_cards
+        hits, bust_cards = ai._hits, ai._bust_cards
         halves, minus, brutal = self.halves, self.minus, self.brutal
 
         def run_turns() -> None:
@@ -190,7 +191,25 @@ class FastGame(Flip7Game):
                     if self.best_total >= race_from and (
                         totals[seat] + score >= goal or status.count(ACTIVE) == 1
                     ):
-                        hit = race(self, seat, score)
+                        # ai._race, the round scores of plain and busted rows inlined
+                        mine = totals[seat] + score
+                        best_other = -(1 << 62)
+                        for p, total in enumerate(totals):
+                            if p == seat:
+                                continue
+                            state = status[p]
+                            if state != BUSTED and state != FLIP7 and not mask[p] & NOT_PLAIN:
+                                total += numsum[p]
+                            elif state != BUSTED or brutal:
+                                total += self.round_score(p)
+                            if total > best_other:
+                                best_other = total
+                        if mine >= goal and mine > best_other + 5:
+                            hit = False
+                        elif (
+                            best_other >= goal and best_other >= mine and status.count(ACTIVE) == 1
+                        ):
+                            hit = True
                     if hit is None and odd:  # ai._odds_favour_hit
                         bust, bust_points = bust_cards(rows[seat], unseen)
                         unlucky = unseen[UNLUCKY_7]
@@ -303,12 +322,16 @@ class FastGame(Flip7Game):
                     elif status[top.seat] == BUSTED:
                         stack.pop()
                         self.discard.append(card)
-                    else:
-                        options = self.step_options(top)
-                        if len(options) != 1:
-                            self._options = options
+                    else:  # step_options: everyone, or all but the busted (never 0)
+                        busted = status.count(BUSTED)
+                        if (
+                            not busted
+                            or len(status) - busted != 1
+                            or (self.brutal and FIRST_MODIFIER <= card < HALVE)
+                        ):
+                            self._options = None  # computed when asked for
                             return
-                        self._aim_at(top, options[0].seat)  # type: ignore[union-attr]
+                        self._aim_at(top, top.seat)  # the one player not busted
                 elif kind is JustOneMore:
                     if not top.drawn:
                         top.drawn = True
