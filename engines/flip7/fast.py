@@ -614,7 +614,10 @@ def pick_plan(game: Flip7Game, seat: int, top: Pick) -> tuple[int, ...]:
     with the same arithmetic, the same pruning and the same tie rules."""
     status, rows, mask = game.status, game.rows, game.mask
     holders = [p for p, row in enumerate(rows) if row and status[p] != BUSTED]
-    weights = quick_weights(game, seat)
+    count = len(rows)  # picks.quick_weights, from `_leader`
+    weights = [-1.0 / (count - 2 if count > 3 else 1)] * count
+    weights[_leader(game, seat)] = LEADER_WEIGHT
+    weights[seat] = 1.0
     kind = type(top)
     if kind is SwapPick:
         if top.first != NOT_CHOSEN or seat not in holders:  # type: ignore[attr-defined]
