@@ -12,17 +12,21 @@ states at every step.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from math import inf
 from typing import Any
 
 from engines.base import Event
-from engines.flip7 import ai
+from engines.flip7 import ai, picks
 from engines.flip7.actions import Action, ChoosePlayer
 from engines.flip7.cards import (
     DISCARD,
     FIRST_ACTION,
     FIRST_MODIFIER,
+    FLIP_FOUR,
+    HALVE,
     JUST_ONE_MORE,
     LUCKY_13,
+    NOT_PLAIN,
     ODD_CARDS,
     SWAP,
     UNLUCKY_7,
@@ -31,17 +35,25 @@ from engines.flip7.cards import (
     ZERO_BIT,
 )
 from engines.flip7.effects import (
+    NOT_CHOSEN,
     Bonus,
     DiscardPick,
     Effect,
     FlipFour,
     JustOneMore,
+    Pick,
     Resolve,
     StealPick,
     SwapPick,
 )
 from engines.flip7.game import DEFAULT_GOAL, FLIP7_SIZE, Flip7Game, start
-from engines.flip7.picks import pick_steps
+from engines.flip7.picks import (
+    FLIP7_END_VALUE,
+    LEADER_WEIGHT,
+    OPEN_ROW_TARGET,
+    quick_weights,
+)
+from engines.flip7.picks import _value as row_value
 from engines.flip7.scoring import FLIP7_BONUS, busts
 from engines.flip7.table import ACTIVE, BUSTED, DEAL, FLIP7, NOBODY, OVER, PLAY, STAYED
 
@@ -90,8 +102,10 @@ class FastGame(Flip7Game):
 
     def play_ai(self, strong: list[bool]) -> None:
         """Play the game to its end with AI seats (`strong[seat]`: the strong AI, else the
-        simple one): the same game as `choose` + `apply` move by move."""
-        stack = self.stack
+        simple one): the same game as `choose` + `apply` move by move. A strong seat's
+        Swap/Steal/Discard takes its whole plan (`pick_plan`) at once, and its aim of a
+        modifier, Just One More! or Flip Four! is `aim_target`."""
+        stack, tally = self.stack, self.tally
         run_turns = self.turn_runner(None, strong)
         strong_choice, simple_choice = ai._strong_choice, ai._simple_choice
         while self.phase != OVER:
@@ -100,12 +114,40 @@ class FastGame(Flip7Game):
                 continue
             top = stack[-1]
             seat = top.seat
+            kind = type(top)
             if not strong[seat]:
                 self.choose_steps([simple_choice(seat, self.stack_options())])
-            elif type(top) in _PICKS:
-                self.choose_steps(pick_steps(self, seat, top))  # type: ignore[arg-type]
+            elif kind is Resolve:
+                self._options = None
+                self._aim_at(top, aim_target(self, seat, top.card))  # type: ignore[arg-type, union-attr]
+                self._run(tally)
+            elif kind in _PICKS:
+                self._take_plan(top, pick_plan(self, seat, top))  # type: ignore[arg-type]
             else:
                 self.choose_steps([strong_choice(self, seat, self.stack_options())])
+
+    def _take_plan(self, top: Pick, plan: tuple[int, ...]) -> None:
+        """Carry out a whole Swap (p1, i1, p2, i2) or Steal/Discard (victim, index) as its
+        steps through `_choose` would, then resolve on."""
+        self._options = None
+        self.stack.pop()
+        discard = self.discard
+        discard.append(top.card)
+        tally = self.tally
+        if len(plan) == 4:
+            first, index, second, other = plan
+            out_first = self._take_from_row(first, index)
+            out_second = self._take_from_row(second, other)
+            self._arrive(first, out_second, tally)
+            self._arrive(second, out_first, tally)
+        else:
+            victim, index = plan
+            taken = self._take_from_row(victim, index)
+            if type(top) is StealPick:
+                self._arrive(top.seat, taken, tally)
+            else:
+                discard.append(taken)
+        self._run(tally)
 
     def turn_runner(
         self, decide: Callable[[int], bool] | None, strong: list[bool] | None = None
@@ -125,7 +167,7 @@ class FastGame(Flip7Game):
         strong = strong or []
         goal, decks = self.goal, self.decks
         race_from = goal - ai.RACE_MARGIN
-        hits, race, bust_cards = ai._hits, ai._race, ai._bust_cards
+        hits, bust_cards = ai._hits, ai._bust_cards
         halves, minus, brutal = self.halves, self.minus, self.brutal
 
         def run_turns() -> None:
@@ -149,7 +191,25 @@ class FastGame(Flip7Game):
                     if self.best_total >= race_from and (
                         totals[seat] + score >= goal or status.count(ACTIVE) == 1
                     ):
-                        hit = race(self, seat, score)
+                        # ai._race, the round scores of plain and busted rows inlined
+                        mine = totals[seat] + score
+                        best_other = -(1 << 62)
+                        for p, total in enumerate(totals):
+                            if p == seat:
+                                continue
+                            state = status[p]
+                            if state != BUSTED and state != FLIP7 and not mask[p] & NOT_PLAIN:
+                                total += numsum[p]
+                            elif state != BUSTED or brutal:
+                                total += self.round_score(p)
+                            if total > best_other:
+                                best_other = total
+                        if mine >= goal and mine > best_other + 5:
+                            hit = False
+                        elif (
+                            best_other >= goal and best_other >= mine and status.count(ACTIVE) == 1
+                        ):
+                            hit = True
                     if hit is None and odd:  # ai._odds_favour_hit
                         bust, bust_points = bust_cards(rows[seat], unseen)
                         unlucky = unseen[UNLUCKY_7]
@@ -262,12 +322,16 @@ class FastGame(Flip7Game):
                     elif status[top.seat] == BUSTED:
                         stack.pop()
                         self.discard.append(card)
-                    else:
-                        options = self.step_options(top)
-                        if len(options) != 1:
-                            self._options = options
+                    else:  # step_options: everyone, or all but the busted (never 0)
+                        busted = status.count(BUSTED)
+                        if (
+                            not busted
+                            or len(status) - busted != 1
+                            or (self.brutal and FIRST_MODIFIER <= card < HALVE)
+                        ):
+                            self._options = None  # computed when asked for
                             return
-                        self._aim_at(top, options[0].seat)  # type: ignore[union-attr]
+                        self._aim_at(top, top.seat)  # the one player not busted
                 elif kind is JustOneMore:
                     if not top.drawn:
                         top.drawn = True
@@ -486,3 +550,211 @@ def new_fast_game(
     game = start(FastGame, names, seed, goal=goal, brutal=brutal, deck=None, dealer=None)
     game._opening = []
     return game
+
+
+# ------------------------------------------------------------------ the AI's aims, inlined
+
+
+def aim_target(game: Flip7Game, seat: int, card: int) -> int:
+    """`ai._strong_choice` for a Resolve entry with a choice pending (a modifier, Just One
+    More! or Flip Four!; the seat is not busted): the seat it aims the card at. A modifier
+    goes to an active leader, or to a leader whom it costs points; Just One More! or Flip
+    Four! weighs the seat itself against a leader still in the round."""
+    leader = _leader(game, seat)
+    state = game.status[leader]
+    if card >= FIRST_MODIFIER:
+        if state == ACTIVE or (
+            state != BUSTED and ai._modifier_delta(game, leader, card, game.round_score(leader)) < 0
+        ):
+            return leader
+        options = game.stack_options()
+        return ai._modifier_choice(game, card, options, quick_weights(game, seat)).seat  # type: ignore[union-attr]
+    if state == BUSTED or card not in (JUST_ONE_MORE, FLIP_FOUR):
+        options = game.stack_options()
+        return ai._strong_choice(game, seat, options).seat  # type: ignore[union-attr]
+    counts, total, _, _ = ai._pool(game)
+    draws = 1 if card == JUST_ONE_MORE else 4
+    draws_delta = ai._draws_delta
+    mine = 1.0 * draws_delta(game, seat, draws, counts, total, game.round_score(seat))
+    theirs = LEADER_WEIGHT * draws_delta(
+        game, leader, draws, counts, total, game.round_score(leader)
+    )
+    if seat < leader:
+        return seat if mine >= theirs else leader
+    return leader if theirs >= mine else seat
+
+
+# ------------------------------------------------------------------ the AI's picks, inlined
+
+
+def _leader(game: Flip7Game, seat: int) -> int:
+    """The seat `picks.quick_weights` weighs as the leader: the first opponent with the best
+    game total plus number sum (the total alone for a busted row)."""
+    totals, numsum, status = game.totals, game.numsum, game.status
+    leader, best = -1, 0
+    for p, total in enumerate(totals):
+        if p != seat:
+            standing = total if status[p] == BUSTED else total + numsum[p]
+            if leader < 0 or standing > best:
+                leader, best = p, standing
+    return leader
+
+
+def _open_worth(score: int, active: bool) -> float:
+    """`picks._worth`."""
+    if active and score < OPEN_ROW_TARGET:
+        return score + 0.4 * (OPEN_ROW_TARGET - score)
+    return float(score)
+
+
+def pick_plan(game: Flip7Game, seat: int, top: Pick) -> tuple[int, ...]:
+    """`picks._search` with `quick_weights`, as `picks.pick_steps` searches a pick no step of
+    which is taken (a Steal's or a Discard's lone victim may be set): the same plan, the
+    commonest searches (a Steal or Discard, a Swap of one of the seat's own cards) inlined
+    with the same arithmetic, the same pruning and the same tie rules."""
+    status, rows, mask = game.status, game.rows, game.mask
+    holders = [p for p, row in enumerate(rows) if row and status[p] != BUSTED]
+    count = len(rows)  # picks.quick_weights, from `_leader`
+    weights = [-1.0 / (count - 2 if count > 3 else 1)] * count
+    weights[_leader(game, seat)] = LEADER_WEIGHT
+    weights[seat] = 1.0
+    kind = type(top)
+    if kind is SwapPick:
+        if top.first != NOT_CHOSEN or seat not in holders:  # type: ignore[attr-defined]
+            return picks._search(game, seat, top, weights)
+        return _own_swap_plan(game, seat, holders, weights)
+    steal = kind is StealPick
+    victim = top.victim  # type: ignore[attr-defined]
+    if victim != NOT_CHOSEN:
+        players = [victim]
+    else:
+        players = [p for p in holders if weights[p] == LEADER_WEIGHT] or holders
+        if not steal and seat in holders and seat not in players:
+            players.append(seat)
+    brutal, numsum = game.brutal, game.numsum
+    best_value = -inf
+    plan: tuple[int, ...] = ()
+    if steal:
+        mine_now = _open_worth(game.round_score(seat), status[seat] == ACTIVE)
+        plain_mine = not mask[seat] & NOT_PLAIN
+        sum_mine, active_mine, mask_mine = numsum[seat], status[seat] == ACTIVE, mask[seat]
+        flip7_mine = game.nums[seat] == 6
+        mine = None
+    for p in players:
+        if steal and p == seat:
+            continue
+        active_p = status[p] == ACTIVE
+        now_p = _open_worth(game.round_score(p), active_p)
+        w = weights[p]
+        if not steal and not brutal and w < 0 and w * (0.0 - now_p) <= best_value:
+            continue
+        if not mask[p] & NOT_PLAIN and (not steal or plain_mine):
+            sum_p = numsum[p]
+            for i, card in enumerate(rows[p]):
+                score = sum_p - card
+                if active_p and score < OPEN_ROW_TARGET:
+                    value = w * (score + 0.4 * (OPEN_ROW_TARGET - score) - now_p)
+                else:
+                    value = w * (float(score) - now_p)
+                if steal:
+                    if mask_mine >> card & 1:
+                        value += 0.0 - mine_now
+                    elif flip7_mine:
+                        value += sum_mine + card + FLIP7_BONUS + FLIP7_END_VALUE - mine_now
+                    else:
+                        score = sum_mine + card
+                        if active_mine and score < OPEN_ROW_TARGET:
+                            value += score + 0.4 * (OPEN_ROW_TARGET - score) - mine_now
+                        else:
+                            value += float(score) - mine_now
+                if value > best_value:
+                    best_value, plan = value, (p, i)
+        else:
+            facts_p = picks._facts(game, p)
+            if steal and mine is None:
+                mine = picks._facts(game, seat)
+            for i, card in enumerate(rows[p]):
+                value = w * (row_value(facts_p, card, -1, brutal) - now_p)
+                if steal:
+                    value += row_value(mine, -1, card, brutal) - mine_now
+                if value > best_value:
+                    best_value, plan = value, (p, i)
+    return plan
+
+
+def _own_swap_plan(
+    game: Flip7Game, seat: int, holders: list[int], weights: list[float]
+) -> tuple[int, ...]:
+    """`picks._search_own_swap` inlined (the seat's own weight is 1.0: its gain unscaled)."""
+    status, rows, mask, numsum, brutal = game.status, game.rows, game.mask, game.numsum, game.brutal
+    active_mine = status[seat] == ACTIVE
+    mine_now = _open_worth(game.round_score(seat), active_mine)
+    ceiling = numsum[seat] + 13
+    if game.nums[seat] >= 6:
+        most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
+    elif ceiling < OPEN_ROW_TARGET:
+        most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling)
+    else:
+        most = ceiling
+    most_mine = 1.0 * (most - mine_now) + 1.0
+    now: dict[int, float] = {}
+    bound: dict[int, float] = {}
+    for p in holders:
+        if p != seat:
+            now_p = now[p] = _open_worth(game.round_score(p), status[p] == ACTIVE)
+            w = weights[p]
+            bound[p] = inf if brutal or w >= 0 else w * (0.0 - now_p)
+    best_value = -inf
+    plan: tuple[int, ...] = ()
+    mask_mine, sum_mine, row_mine = mask[seat], numsum[seat], rows[seat]
+    plain_mine = not mask_mine & NOT_PLAIN
+    mine = None
+    for p in sorted(bound, key=bound.__getitem__, reverse=True):
+        bound_p = bound[p]
+        if bound_p + most_mine < best_value:
+            break
+        w, now_p, row_p = weights[p], now[p], rows[p]
+        if plain_mine and not mask[p] & NOT_PLAIN:
+            mask_p, active_p, sum_p = mask[p], status[p] == ACTIVE, numsum[p]
+            for i_mine, c_mine in enumerate(row_mine):
+                base_mine = sum_mine - c_mine
+                base_p = sum_p + c_mine
+                p_busts = mask_p >> c_mine & 1
+                for i_p, c_p in enumerate(row_p):
+                    if c_p != c_mine and mask_mine >> c_p & 1:
+                        gain = 0.0 - mine_now
+                    else:
+                        score = base_mine + c_p
+                        if active_mine and score < OPEN_ROW_TARGET:
+                            gain = score + 0.4 * (OPEN_ROW_TARGET - score) - mine_now
+                        else:
+                            gain = float(score) - mine_now
+                    if gain + bound_p < best_value:
+                        continue
+                    if c_mine != c_p and p_busts:
+                        value = gain + w * (0.0 - now_p)
+                    else:
+                        score = base_p - c_p
+                        if active_p and score < OPEN_ROW_TARGET:
+                            value = gain + w * (score + 0.4 * (OPEN_ROW_TARGET - score) - now_p)
+                        else:
+                            value = gain + w * (float(score) - now_p)
+                    if value >= best_value:
+                        own = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
+                        if value > best_value or own < plan:
+                            best_value, plan = value, own
+        else:
+            if mine is None:
+                mine = picks._facts(game, seat)
+            facts_p = picks._facts(game, p)
+            for i_mine, c_mine in enumerate(row_mine):
+                for i_p, c_p in enumerate(row_p):
+                    gain = 1.0 * (row_value(mine, c_mine, c_p, brutal) - mine_now)
+                    if gain + bound_p < best_value:
+                        continue
+                    value = gain + w * (row_value(facts_p, c_p, c_mine, brutal) - now_p)
+                    if value >= best_value:
+                        own = (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
+                        if value > best_value or own < plan:
+                            best_value, plan = value, own
+    return plan

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from engines.flip7 import HIT, ai, new_game, picks
-from engines.flip7.effects import NOT_CHOSEN, Pick, StealPick, SwapPick
+from engines.flip7 import HIT, ai, fast, new_game, picks
+from engines.flip7.actions import PLAYER_CHOICES
+from engines.flip7.effects import NOT_CHOSEN, Pick, Resolve, StealPick, SwapPick
 from engines.flip7.fast import FastGame, new_fast_game
 from engines.flip7.game import Flip7Game
 from engines.flip7.simulate import play_fast, play_plain
@@ -224,3 +225,31 @@ def test_play_ai_odds_rule_for_rows_with_odd_cards_matches_the_ai() -> None:
         plain, busts, flip7s = play_plain(names, 1000 + seed, seat_levels, goal=250, brutal=brutal)
         assert normal(fast) == normal(plain), seed
         assert (fast.tally.busts, fast.tally.flip7s) == (busts, flip7s), seed
+
+
+def test_inlined_pick_plan_and_aim_match_the_ai_on_random_states() -> None:
+    """`fast.pick_plan` (the simulator's inlined Swap/Steal/Discard search) finds the plan
+    `picks._search` finds with `quick_weights`, and `fast.aim_target` aims a modifier, Just
+    One More! or Flip Four! where `ai.choose` does: on every such decision of games of
+    random and AI moves, brutal or not, 2 to 7 players."""
+    plans = aims = 0
+    for seed in range(400):
+        rng = random.Random(seed)
+        players = rng.randint(2, 7)
+        names = [f"P{i}" for i in range(players)]
+        game = new_game(names, seed, brutal=rng.random() < 0.4, goal=100)
+        while not game.is_over:
+            (seat,) = game.to_act()
+            top = game.stack[-1] if game.stack else None
+            if isinstance(top, Pick):
+                expected = picks._search(game, seat, top, picks.quick_weights(game, seat))
+                assert fast.pick_plan(game, seat, top) == expected, seed
+                plans += 1
+            elif isinstance(top, Resolve):
+                target = fast.aim_target(game, seat, top.card)
+                assert PLAYER_CHOICES[target] == ai.choose(game, seat), seed
+                aims += 1
+            options = game.legal_actions(seat)
+            action = rng.choice(options) if rng.random() < 0.4 else ai.choose(game, seat)
+            game.apply(seat, action)
+    assert plans > 1500 and aims > 2000
