@@ -7,12 +7,12 @@ from bot.storage import (
     ChannelBusy,
     Deadline,
     ResultRow,
-    Seat,
     StaleMatch,
     Storage,
     newest_schema,
 )
 from engines.base import Event
+from tests.bot.storage_helpers import open_lobby
 
 
 @pytest.fixture
@@ -20,19 +20,6 @@ async def storage(tmp_path):
     store = await Storage.open(tmp_path / "db" / "games.sqlite3")
     yield store
     await store.close()
-
-
-async def _lobby(storage, channel=10, **kw):
-    return await storage.create_match(
-        guild_id=1,
-        channel_id=channel,
-        game="flip7",
-        host_id=100,
-        seats=[Seat("Ann", 100)],
-        options={"goal": 200},
-        now=1000.0,
-        **kw,
-    )
 
 
 async def test_open_creates_file_in_wal_mode_with_schema(tmp_path):
@@ -47,23 +34,23 @@ async def test_open_creates_file_in_wal_mode_with_schema(tmp_path):
 
 
 async def test_one_open_match_per_channel(storage):
-    await _lobby(storage)
+    await open_lobby(storage)
     with pytest.raises(ChannelBusy):
-        await _lobby(storage)
-    other = await _lobby(storage, channel=11)
+        await open_lobby(storage)
+    other = await open_lobby(storage, channel=11)
     assert other.channel_id == 11
 
 
 async def test_finished_match_frees_the_channel(storage):
-    record = await _lobby(storage)
+    record = await open_lobby(storage)
     record.status, record.version = "cancelled", 1
     await storage.save(record, expected_version=0, now=1001.0)
     assert await storage.open_match_in_channel(10) is None
-    await _lobby(storage)
+    await open_lobby(storage)
 
 
 async def test_save_writes_state_events_deadline_atomically(storage):
-    record = await _lobby(storage, deadline_at=2000.0)
+    record = await open_lobby(storage, deadline_at=2000.0)
     assert await storage.deadline_of(record.id) == Deadline(record.id, "lobby", 0, 2000.0)
     record.status, record.version, record.state = "playing", 1, {"x": [1, 2]}
     await storage.save(
@@ -83,7 +70,7 @@ async def test_save_writes_state_events_deadline_atomically(storage):
 
 
 async def test_stale_save_is_refused_and_changes_nothing(storage):
-    record = await _lobby(storage)
+    record = await open_lobby(storage)
     record.version = 1
     await storage.save(record, expected_version=0, now=1001.0)
     record.version, record.state = 2, {"late": True}
@@ -96,7 +83,7 @@ async def test_stale_save_is_refused_and_changes_nothing(storage):
 
 async def test_results_feed_leaderboard_and_stats(storage):
     for won_by, channel in ((100, 20), (200, 21), (100, 22)):
-        record = await _lobby(storage, channel=channel)
+        record = await open_lobby(storage, channel=channel)
         record.status, record.version = "finished", 1
         await storage.save(
             record,

@@ -21,25 +21,13 @@ from bot.storage import (
     Deadline,
     ReadOnlyDatabase,
     SchemaTooNew,
-    Seat,
     Storage,
     StorageBusy,
     StorageError,
     marker_of,
 )
 from engines.base import Event
-
-
-async def _lobby(storage, channel=10):
-    return await storage.create_match(
-        guild_id=1,
-        channel_id=channel,
-        game="flip7",
-        host_id=100,
-        seats=[Seat("Ann", 100)],
-        options={"goal": 200},
-        now=1000.0,
-    )
+from tests.bot.storage_helpers import open_lobby
 
 
 @pytest.fixture
@@ -63,7 +51,7 @@ def _corrupt(path, match_id, column, text):
 
 
 async def test_a_row_with_invalid_json_is_quarantined_not_raised(storage, db_path, caplog):
-    good, bad, odd = [await _lobby(storage, channel) for channel in (10, 11, 12)]
+    good, bad, odd = [await open_lobby(storage, channel) for channel in (10, 11, 12)]
     _corrupt(db_path, bad.id, "state", '{"rng": [1, 2')
     _corrupt(db_path, odd.id, "seats", '{"not": "a list"}')
     caplog.set_level(logging.WARNING, logger="bot.storage")
@@ -82,7 +70,7 @@ async def test_a_row_with_invalid_json_is_quarantined_not_raised(storage, db_pat
 
 
 async def test_a_quarantined_match_can_be_ended_and_keeps_its_stored_text(storage, db_path):
-    record = await _lobby(storage)
+    record = await open_lobby(storage)
     _corrupt(db_path, record.id, "extra", "{oops")
     loaded = await storage.get_match(record.id)
     loaded.status, loaded.version, loaded.ended_reason = "cancelled", 1, "reset"
@@ -93,7 +81,7 @@ async def test_a_quarantined_match_can_be_ended_and_keeps_its_stored_text(storag
 
 
 async def test_quarantine_is_stored_with_its_reason(storage):
-    record = await _lobby(storage)
+    record = await open_lobby(storage)
     await storage.quarantine(record.id, "state schema 9 is unknown")
     assert (await storage.get_match(record.id)).quarantine == "state schema 9 is unknown"
     briefs = await storage.open_briefs()
@@ -168,13 +156,13 @@ async def test_a_read_only_file_is_refused_at_open(db_path):
 async def test_a_deleted_folder_fails_writes_loudly_and_recreates_nothing(db_path):
     store = await Storage.open(db_path)
     try:
-        record = await _lobby(store)
+        record = await open_lobby(store)
         shutil.rmtree(db_path.parent)
         record.version = 1
         with pytest.raises(DatabaseGone, match="deleted or replaced"):
             await store.save(record, expected_version=0, now=1001.0)
         with pytest.raises(DatabaseGone):
-            await _lobby(store, channel=11)
+            await open_lobby(store, channel=11)
         assert not db_path.exists()
     finally:
         await store.close()
@@ -185,7 +173,7 @@ async def test_a_replaced_file_fails_writes(db_path, tmp_path):
     other = await Storage.open(tmp_path / "other.sqlite3")
     await other.close()
     try:
-        record = await _lobby(store)
+        record = await open_lobby(store)
         os.replace(tmp_path / "other.sqlite3", db_path)
         record.version = 1
         with pytest.raises(DatabaseGone):
@@ -195,7 +183,7 @@ async def test_a_replaced_file_fails_writes(db_path, tmp_path):
 
 
 async def test_a_write_lock_held_elsewhere_fails_busy_in_bounded_time(storage, db_path):
-    record = await _lobby(storage)
+    record = await open_lobby(storage)
     holder = sqlite3.connect(db_path, isolation_level=None)
     holder.execute("BEGIN IMMEDIATE")  # another process holding a write transaction
     try:
@@ -219,7 +207,7 @@ async def test_a_write_lock_held_elsewhere_fails_busy_in_bounded_time(storage, d
 
 
 async def test_one_failing_write_in_a_batch_fails_alone(storage):
-    records = [await _lobby(storage, channel) for channel in range(20, 26)]
+    records = [await open_lobby(storage, channel) for channel in range(20, 26)]
     for record in records:
         record.version = 1
     stale = records[2]
@@ -231,7 +219,7 @@ async def test_one_failing_write_in_a_batch_fails_alone(storage):
             )
             for r in records
         ),
-        _lobby(storage, channel=20),  # a second lobby in a busy channel
+        open_lobby(storage, channel=20),  # a second lobby in a busy channel
         return_exceptions=True,
     )
     kinds = [type(o).__name__ for o in outcomes]
@@ -252,12 +240,12 @@ async def test_thirty_saves_at_once_on_a_slow_disk_finish_within_three_seconds(t
 
 async def test_match_ids_are_never_reused_and_each_database_has_its_own_instance(db_path, tmp_path):
     store = await Storage.open(db_path)
-    first = await _lobby(store)
+    first = await open_lobby(store)
     assert 1 <= len(store.instance) <= 8
     with sqlite3.connect(db_path) as db:
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("DELETE FROM matches WHERE id = ?", (first.id,))
-    second = await _lobby(store)
+    second = await open_lobby(store)
     assert second.id > first.id
     other = await Storage.open(tmp_path / "other.sqlite3")
     assert other.instance != store.instance
@@ -267,7 +255,7 @@ async def test_match_ids_are_never_reused_and_each_database_has_its_own_instance
 
 async def test_the_newest_migration_keeps_matches_events_and_deadlines(db_path):
     store = await Storage.open(db_path)
-    record = await _lobby(store)
+    record = await open_lobby(store)
     record.version = 1
     await store.save(
         record,
