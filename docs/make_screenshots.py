@@ -78,7 +78,7 @@ async def flip7_choice(browser) -> None:
 
 
 async def sink_or_swim_hand(browser) -> None:
-    """One trick played, then Ann opens her hand for the second."""
+    """One trick played; Ann's open hand has moved on to the second."""
     options = PlaygroundOptions(game="sinkorswim", members=3, seed=7, ai_delay=0)
     async with playground(options) as place:
         page = await PlaygroundPage.open(browser, place.url, WIDTH, HEIGHT)
@@ -98,8 +98,8 @@ async def sink_or_swim_hand(browser) -> None:
         await page.click("Pick a card")
         await page.shows("Your hand — round 1, trick 2")
         await page.main.get_by_role("button", name=re.compile(r"^\d+")).last.click()
+        # Ann's hand from the first trick has followed the game to the second.
         await page.view_as("Ann")
-        await page.click("Pick a card")
         await page.shows("Your hand — round 1, trick 2")
         await _shoot(page, "sinkorswim-hand.png")
 
