@@ -4,25 +4,20 @@ result that reaches the leaderboard."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from bot.matches import Change
 from bot.settings import Settings
 from engines.base import GAMES
 from tests.cogs.helpers import embed_text
-
-FIXTURE = Path(__file__).with_name("v1_matches.sqlite3")
+from tests.upgrade.saved import build_v1_database
 
 
 @pytest.fixture
 def settings(tmp_path):
-    copy = tmp_path / "data" / "bot.sqlite3"
-    copy.parent.mkdir()
-    shutil.copyfile(FIXTURE, copy)
-    return Settings(token="test-token", database_path=copy, ai_delay=0)
+    path = tmp_path / "data" / "bot.sqlite3"
+    path.parent.mkdir()
+    return Settings(token="test-token", database_path=build_v1_database(path), ai_delay=0)
 
 
 async def _noop(change: Change) -> None:

@@ -3,28 +3,17 @@ key) load through `from_dict`, ask the very decision they were saved at, and pla
 
 from __future__ import annotations
 
-import json
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 from engines.base import SCHEMA
 from engines.flip7 import ChooseCard, ChoosePlayer, Flip7Game
 from engines.flip7.actions import HIT, STAY
 from engines.flip7.ai import choose
-
-FIXTURE = Path(__file__).with_name("v1_matches.sqlite3")
+from tests.upgrade.saved import saved_rows
 
 
 def saved_matches() -> list[tuple[int, dict[str, Any]]]:
-    connection = sqlite3.connect(f"file:{FIXTURE}?mode=ro&immutable=1", uri=True)
-    try:
-        rows = connection.execute(
-            "SELECT id, state FROM matches WHERE game = 'flip7' AND status = 'playing' ORDER BY id"
-        ).fetchall()
-    finally:
-        connection.close()
-    return [(match_id, json.loads(state)) for match_id, state in rows]
+    return [(match_id, state) for match_id, _, state in saved_rows("flip7")]
 
 
 def saved_decision(raw: dict[str, Any]) -> tuple[str, int, tuple[object, ...]]:

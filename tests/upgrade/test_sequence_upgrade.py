@@ -4,31 +4,15 @@ as they were saved and play on to a proper end."""
 from __future__ import annotations
 
 import json
-import sqlite3
-from pathlib import Path
 
 import pytest
 
 from engines.base import SCHEMA
 from engines.sequence_numbers import INFO, LastMove, Play, SequenceGame
 from engines.sequence_numbers.scoring import count_sequences, locked_cells
+from tests.upgrade.saved import saved_rows
 
-FIXTURE = Path(__file__).parent / "v1_matches.sqlite3"
-
-
-def _saved_matches() -> list[tuple[int, dict, dict]]:
-    db = sqlite3.connect(f"file:{FIXTURE}?mode=ro&immutable=1", uri=True)
-    try:
-        rows = db.execute(
-            "SELECT id, options, state FROM matches "
-            "WHERE game = 'sequence' AND status = 'playing' ORDER BY id"
-        ).fetchall()
-    finally:
-        db.close()
-    return [(match, json.loads(options), json.loads(state)) for match, options, state in rows]
-
-
-SAVED = _saved_matches()
+SAVED = saved_rows("sequence")
 
 
 def test_fixture_holds_the_two_saved_sequence_matches():
@@ -92,9 +76,3 @@ def test_v1_match_loads_as_saved_and_plays_to_the_end(match, options, old):
         assert outcome.winners == tuple(s for s in range(players) if s % teams == team)
     else:
         assert game.drawn and max(sequences) < game.required
-
-
-def test_the_fixture_is_left_unchanged():
-    before = FIXTURE.read_bytes()
-    _saved_matches()
-    assert FIXTURE.read_bytes() == before

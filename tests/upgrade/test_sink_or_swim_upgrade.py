@@ -4,9 +4,6 @@ SCHEMA key) load mid-trick exactly as saved and play on to a proper end."""
 from __future__ import annotations
 
 import json
-import shutil
-import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +11,8 @@ import pytest
 from engines.base import SCHEMA
 from engines.sink_or_swim import SinkOrSwimGame
 from engines.sink_or_swim.ai import choose
+from tests.upgrade.saved import saved_rows
 
-FIXTURE = Path(__file__).with_name("v1_matches.sqlite3")
 SAVED_FIELDS = (
     "names",
     "hands",
@@ -37,22 +34,9 @@ SAVED_FIELDS = (
 )
 
 
-def _saved_states(tmp_path: Path) -> list[dict[str, Any]]:
-    copy = tmp_path / FIXTURE.name
-    shutil.copyfile(FIXTURE, copy)
-    db = sqlite3.connect(f"file:{copy}?mode=ro", uri=True)
-    try:
-        rows = db.execute(
-            "SELECT state FROM matches WHERE game = 'sinkorswim' AND status = 'playing'"
-        ).fetchall()
-    finally:
-        db.close()
-    return [json.loads(state) for (state,) in rows]
-
-
 @pytest.fixture
-def saved(tmp_path: Path) -> list[dict[str, Any]]:
-    states = _saved_states(tmp_path)
+def saved() -> list[dict[str, Any]]:
+    states = [state for _, _, state in saved_rows("sinkorswim")]
     assert states, "the fixture holds no Sink or Swim match in play"
     return states
 
