@@ -198,18 +198,13 @@ class MatchService:
                     _("That button is out of date: the lobby has changed. Use its current buttons.")
                 )
             info = GAMES[record.game]
-            expected = record.version
             events: list[Event] = []
             if action == "start":
                 game, events = self._start(record, info, user_id)
                 notice = _("The game has started!")
             else:
                 notice = lobby.step(record, info, action, user_id, user_name)
-            record.version += 1
-            await self._save(record, game, expected, events)
-            change = Change(record, game, events, notice)
-            await _answer(answer, change)
-            return change
+            return await self._commit(record, game, events, answer, notice)
 
     async def _leave_game(
         self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
@@ -221,8 +216,6 @@ class MatchService:
             raise Refusal(_("You're not playing in this game."))
         name = record.seats[seat].name
         record.seats[seat] = Seat(name=name, ai=GAMES[record.game].ai_levels[-1])
-        expected = record.version
-        record.version += 1
         if any(s.user_id is not None for s in record.seats):
             events = [Event(LEFT, {"seat": seat})]
             notice = _("{name} left; the AI plays their seat.").format(name=name)
@@ -230,10 +223,7 @@ class MatchService:
             events = [Event(ABANDONED, {"seat": seat})]
             record.status, record.ended_reason = "cancelled", _("every player left")
             notice = _("Everyone left, so the game ended.")
-        await self._save(record, game, expected, events)
-        change = Change(record, game, events, notice)
-        await _answer(answer, change)
-        return change
+        return await self._commit(record, game, events, answer, notice)
 
     async def _reclaim(
         self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
@@ -245,12 +235,9 @@ class MatchService:
         if record.seats[seat].ai is None:
             raise Refusal(_("You're already playing your seat."))
         events = self._give_back(record, seat)
-        expected = record.version
-        record.version += 1
-        await self._save(record, game, expected, events)
-        change = Change(record, game, events, _("Welcome back! Your seat is yours again."))
-        await _answer(answer, change)
-        return change
+        return await self._commit(
+            record, game, events, answer, _("Welcome back! Your seat is yours again.")
+        )
 
     @staticmethod
     def _give_back(record: MatchRecord, seat: int) -> list[Event]:
@@ -319,12 +306,7 @@ class MatchService:
             if record.seats[seat].ai is not None:  # a member back at a seat the AI played
                 events = self._give_back(record, seat) + events
             record.extra.setdefault("missed", {}).pop(str(seat), None)
-            expected = record.version
-            record.version += 1
-            await self._save(record, game, expected, events)
-            change = Change(record, game, events)
-            await _answer(answer, change)
-            return change
+            return await self._commit(record, game, events, answer)
 
     async def end(self, match_id: int, reason: str, answer: Publisher) -> Change:
         """End a match without a result (a reset by its host or a moderator)."""
@@ -336,15 +318,25 @@ class MatchService:
                 if quarantined is None or quarantined.quarantine is None:
                     raise
                 record, game = quarantined, None  # a damaged match can still be ended
-            expected = record.version
-            record.version += 1
             record.status, record.ended_reason = "cancelled", reason
-            await self._save(record, None, expected, [])
-            change = Change(
-                record, game, [], _("The game was ended: {reason}.").format(reason=reason)
-            )
-            await _answer(answer, change)
-            return change
+            notice = _("The game was ended: {reason}.").format(reason=reason)
+            return await self._commit(record, game, [], answer, notice)
+
+    async def _commit(
+        self,
+        record: MatchRecord,
+        game: Game | None,
+        events: list[Event],
+        answer: Publisher,
+        notice: str | None = None,
+    ) -> Change:
+        """Save a change under the next version, then show it (under the match lock)."""
+        expected = record.version
+        record.version += 1
+        await self._save(record, game, expected, events)
+        change = Change(record, game, events, notice)
+        await _answer(answer, change)
+        return change
 
     async def set_message(self, match_id: int, message_id: int, posted_at: float) -> None:
         """Remember where a match's table message now is (also in the in-memory copy)."""
@@ -460,18 +452,13 @@ class MatchService:
                 return
             if kind == "remind":
                 await self.remind(Change(record, game))
-                deadline = await self.storage.deadline_of(match_id)
-                if deadline is not None:
-                    self.timers.set(match_id, Due(deadline.due_at, version, deadline.kind))
+                # The turn's deadline, kept on the record when it was set.
+                self.timers.set(match_id, Due(record.extra["turn_due"][1], version, "turn"))
                 return
-            expected = record.version
-            record.version += 1
             if kind == "lobby":
                 record.status, record.ended_reason = "cancelled", _("the lobby expired")
-                await self._save(record, None, expected, [])
-                await self.publish(
-                    Change(record, None, [], _("Nobody started this lobby in time, so it closed."))
-                )
+                notice = _("Nobody started this lobby in time, so it closed.")
+                await self._commit(record, None, [], self.publish, notice)
                 return
             assert game is not None
             # A step of a longer choice may change the game without any event: save it anyway.
@@ -480,8 +467,7 @@ class MatchService:
                 if kind == "ai"
                 else self._timeout(record, info, game)
             )
-            await self._save(record, game, expected, events)
-            await self.publish(Change(record, game, events))
+            await self._commit(record, game, events, self.publish)
 
     @staticmethod
     def _waits_on(record: MatchRecord, game: Game, kind: str) -> bool:

@@ -20,6 +20,16 @@ from bot.texts import GameTexts, _, logged_lines, seat_names
 from engines.base import Decision, Game
 
 SELECT_LIMIT = 25
+FIELD_LIMIT = 1024  # Discord's limit on one embed field's value
+
+
+def field_lines(lines: list[str]) -> str:
+    """Lines for one embed field, newest last; the oldest give way ("…") when they don't
+    all fit, and an empty field reads "—"."""
+    while len(lines) > 1 and len("\n".join(lines)) > FIELD_LIMIT:
+        rest = lines[1:] if lines[0] == "…" else lines
+        lines = ["…", *rest[1:]]
+    return "\n".join(lines)[-FIELD_LIMIT:] or "—"
 
 
 @dataclass(slots=True)

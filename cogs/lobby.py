@@ -63,39 +63,18 @@ def lobby_table(
         else _("Ready: the host can start.")
     )
     full = len(record.seats) >= info.max_players
+    grey, green = discord.ButtonStyle.secondary, discord.ButtonStyle.success
+    buttons = (  # action, label, style, disabled
+        ("join", _("Join"), green, full),
+        ("leave", _("Leave"), grey, False),
+        ("ai", _("Add AI"), grey, full),
+        ("unai", _("Remove AI"), grey, not any(s.ai for s in record.seats)),
+        ("start", _("Start"), discord.ButtonStyle.primary, bool(short)),
+        ("cancel", _("Cancel"), discord.ButtonStyle.danger, False),
+    )
     items = [
-        LobbyButton(
-            record.ref,
-            record.version,
-            "join",
-            label=_("Join"),
-            style=discord.ButtonStyle.success,
-            disabled=full,
-        ),
-        LobbyButton(record.ref, record.version, "leave", label=_("Leave")),
-        LobbyButton(record.ref, record.version, "ai", label=_("Add AI"), disabled=full),
-        LobbyButton(
-            record.ref,
-            record.version,
-            "unai",
-            label=_("Remove AI"),
-            disabled=not any(s.ai for s in record.seats),
-        ),
-        LobbyButton(
-            record.ref,
-            record.version,
-            "start",
-            label=_("Start"),
-            style=discord.ButtonStyle.primary,
-            disabled=bool(short),
-        ),
-        LobbyButton(
-            record.ref,
-            record.version,
-            "cancel",
-            label=_("Cancel"),
-            style=discord.ButtonStyle.danger,
-        ),
+        LobbyButton(record.ref, record.version, action, label=label, style=style, disabled=off)
+        for action, label, style, off in buttons
     ]
     return TableMessage([embed], items, content=notice)
 

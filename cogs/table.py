@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.errors import Refusal, failure_answer
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
-from bot.texts import _, event_text, register_texts, texts_for
+from bot.texts import _, event_text, register_texts
 from cogs import permissions
 from cogs.components import (
     DYNAMIC_ITEMS,
@@ -126,7 +126,7 @@ class Desk(commands.Cog):
         await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)
-            result = result_embed(record, change.game, texts_for(record.game))
+            result = result_embed(record, change.game, self.renderers[record.game].texts)
             if isinstance(channel, discord.abc.Messageable) and not await self._shown(
                 record, channel.send(embed=result)
             ):
@@ -496,7 +496,7 @@ class Desk(commands.Cog):
         if game is not None and record.game != game:
             raise Refusal(
                 _("This channel is playing {title}; use /{game} for it.").format(
-                    title=texts_for(record.game).title, game=record.game
+                    title=self.renderers[record.game].texts.title, game=record.game
                 )
             )
         return record

@@ -64,11 +64,6 @@ def player_choice(seat: int) -> ChoosePlayer:
     return PLAYER_CHOICES[seat]
 
 
-def card_choice(seat: int, index: int) -> ChooseCard:
-    """A shared ChooseCard value (rows never hold 32 cards: 7 numbers and 12 modifiers)."""
-    return CARD_CHOICES[seat][index]
-
-
 _PLAYER = re.compile(r"p(\d{1,2})")
 _CARD = re.compile(r"c(\d{1,2})\.(\d{1,2})")
 

@@ -100,7 +100,6 @@ VALUE_BIT: tuple[int, ...] = tuple(1 << value for value in range(14))
 """A number value's bit in a row's value mask (bits 0..13)."""
 ZERO_BIT = VALUE_BIT[0]
 """Set while the row holds The Zero (the only card of value 0)."""
-THIRTEEN_BIT = VALUE_BIT[13]
 ODD_CARDS = 1 << 14
 """Set in a row's mask while it holds Unlucky 7, Lucky 13 or a modifier: the cards whose id
 is not their value or that bend the score. A row without it (and without The Zero) is

@@ -24,11 +24,6 @@ def busts(row: list[int], card: int) -> bool:
     return same >= 1
 
 
-def number_total(row: list[int]) -> int:
-    """Sum of the number cards (F7 step 1)."""
-    return sum(VALUE[card] for card in row if is_number(card))
-
-
 def round_points(
     number_sum: int,
     halves: int,

@@ -404,3 +404,15 @@ async def test_g9_a_first_player_with_only_minus_cards_passes_from_the_hand(worl
     _, game = await current_game(env, channel)
     assert game.to_act() == [1]
     assert "alice has no legal move and passes" in embed_text(board_of(channel, people["bob"]))
+
+
+async def test_the_log_of_a_game_without_rounds_is_the_game_so_far(world):
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(channel, people, names=("alice", "bob"))
+    await play_turn(env, channel, people)
+    log = await people["bob"].slash(channel, "sequence log")
+    assert log.ephemeral
+    shown = log.response.embeds[0]
+    assert shown.title == "Sequence Numbers — the game so far"
+    assert "The game started with 2 players." in shown.description
+    assert " played " in shown.description or " removed " in shown.description

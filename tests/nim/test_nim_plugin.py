@@ -140,3 +140,21 @@ def _deny(env, channel, **flags):
             deny=discord.Permissions(**flags).value,
         ),
     )
+
+
+async def test_a_table_too_old_to_edit_is_kept_in_place_when_the_bot_may_not_post(world, settings):
+    """Past 50 minutes the table is posted anew; without Send Messages it is kept current
+    in place instead, and moderators see why in /games list."""
+    alice, _bob = await _start(world, stones=30)
+    env = world.env
+    record = await env.bot.storage.open_match_in_channel(world.channel.id)
+    long_ago = env.bot.matches.clock() - 51 * 60
+    await env.bot.matches.set_message(record.id, record.message_id, long_ago)
+    _deny(env, world.channel, send_messages=True)
+    await env.advance_time(settings.turn_timeout + 1)  # a deadline redraws the table
+    table = table_of(world.channel, alice)
+    assert table.id == record.message_id and "ran out of time" in embed_text(table)
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(env.create_user("mod"), roles=[mods])
+    listed = await mod.slash(world.channel, "games list")
+    assert "can't post a fresh table here" in listed.response.embeds[0].description

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.storage import MatchRecord
 from bot.texts import _, event_text, signed
-from cogs.components import GameRenderer, MoveButton, TableMessage
+from cogs.components import GameRenderer, MoveButton, TableMessage, field_lines
 from cogs.game_commands import GameCommands, add_game
 from cogs.games.flip7.story import first_move_made, round_summary
 from cogs.games.flip7.texts import TEXTS
@@ -21,7 +21,6 @@ from engines.flip7.cards import is_number
 KEY = "flip7"
 COLOUR = discord.Colour.from_rgb(231, 76, 60)
 EVENTS_SHOWN = 6
-FIELD_LIMIT = 1024
 
 
 def _status(status: str) -> str:
@@ -53,14 +52,6 @@ def _shown_by_the_rows(event: Event) -> bool:
     if event.kind in ("stay", "round_start"):
         return True
     return event.kind == "flip" and is_number(event.data["card"])
-
-
-def _clip_oldest(lines: list[str]) -> str:
-    """Lines for one embed field; the oldest give way when they do not all fit."""
-    while len(lines) > 1 and len("\n".join(lines)) > FIELD_LIMIT:
-        rest = lines[1:] if lines[0] == "…" else lines
-        lines = ["…", *rest[1:]]
-    return "\n".join(lines)[-FIELD_LIMIT:] or "—"
 
 
 class Flip7Renderer(GameRenderer):
@@ -116,7 +107,7 @@ class Flip7Renderer(GameRenderer):
         logged = record.extra.get("log", [])
         if any(isinstance(entry, str) for entry in logged):  # saved before events were data
             lines = self.recent_lines(record, EVENTS_SHOWN)
-            return [(_("Last events"), "\n".join(lines)[-FIELD_LIMIT:])] if lines else []
+            return [(_("Last events"), field_lines(lines))] if lines else []
         starts = [i for i, entry in enumerate(logged) if entry["kind"] == "round_start"]
         # Only the rounds shown are read: the finished one and the current one.
         first = starts[-2] if len(starts) > 1 else 0
@@ -129,15 +120,14 @@ class Flip7Renderer(GameRenderer):
         fields = []
         ended = [e for e in finished if e.kind == "round_end"]
         if ended and not first_move_made(current):
-            summary = "\n".join(round_summary(finished, names))
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-            fields.append((heading, _clip_oldest(summary.split("\n"))))
+            fields.append((heading, field_lines(round_summary(finished, names))))
         if current:
             told = _worth_telling(current)
             lines = [event_text(self.texts, event, names) for event in told]
             if len(told) < len(current):
                 lines.insert(0, "…")
-            fields.append((_("This round"), _clip_oldest(lines)))
+            fields.append((_("This round"), field_lines(lines)))
         return fields
 
     def _controls(
@@ -147,26 +137,21 @@ class Flip7Renderer(GameRenderer):
             return self.option_items(
                 record, game, decision, self.texts.decision(decision, self.names(record))
             )
-        epoch = game.epoch()
+        buttons = (
+            (HIT, _("Hit"), "🃏", discord.ButtonStyle.success),
+            (STAY, _("Stay"), "✋", discord.ButtonStyle.secondary),
+        )
         return [
             MoveButton(
                 record.ref,
-                epoch,
-                HIT.code,
-                label=_("Hit"),
-                emoji="🃏",
-                style=discord.ButtonStyle.success,
-                disabled=HIT not in decision.options,
-            ),
-            MoveButton(
-                record.ref,
-                epoch,
-                STAY.code,
-                label=_("Stay"),
-                emoji="✋",
-                style=discord.ButtonStyle.secondary,
-                disabled=STAY not in decision.options,
-            ),
+                game.epoch(),
+                action.code,
+                label=label,
+                emoji=emoji,
+                style=style,
+                disabled=action not in decision.options,
+            )
+            for action, label, emoji, style in buttons
         ]
 
 

@@ -19,7 +19,14 @@ from discord.ext import commands
 
 from bot.storage import MatchRecord
 from bot.texts import _, count
-from cogs.components import GameRenderer, HandButton, MoveButton, MoveSelect, TableMessage
+from cogs.components import (
+    GameRenderer,
+    HandButton,
+    MoveButton,
+    MoveSelect,
+    TableMessage,
+    field_lines,
+)
 from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
@@ -108,7 +115,7 @@ class SequenceRenderer(GameRenderer):
         embed.add_field(name=_("📚 Draw pile"), value=_cards(view.draw_pile))
         recent = self.recent_lines(record, EVENTS_SHOWN)
         if recent:
-            embed.add_field(name=_("Last events"), value="\n".join(recent)[-1024:], inline=False)
+            embed.add_field(name=_("Last events"), value=field_lines(recent), inline=False)
         png = await self.boards.png(view)
         embed.set_image(url=f"attachment://{BOARD_FILE}")
         items: list[discord.ui.Item[Any]] = []

@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.matches import names_of
 from bot.storage import MatchRecord
 from bot.texts import _, logged_lines, points
-from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage
+from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage, field_lines
 from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sinkorswim.texts import TEXTS
 from engines.base import Game
@@ -27,7 +27,6 @@ from engines.sink_or_swim.views import SinkOrSwimView, TrickView
 KEY = "sinkorswim"
 COLOUR = discord.Colour.from_rgb(41, 128, 185)
 OUT_COLOUR = discord.Colour.from_rgb(52, 73, 94)
-FIELD_LIMIT = 1024
 # What the table retells after a reveal, by event kind, with the mark it gets. The reveal
 # itself and the tide cards taken are drawn from the view.
 NEWS = {
@@ -45,13 +44,6 @@ NEWS = {
 
 def _belts_mark(belts: float) -> str:
     return {1.0: " 🛟", 0.5: " ½🛟"}.get(belts, "")
-
-
-def _clip(lines: list[str]) -> str:
-    """Join lines for an embed field, dropping the oldest ones that do not fit."""
-    while lines and len("\n".join(lines)) > FIELD_LIMIT:
-        lines = lines[1:]
-    return "\n".join(lines) or "—"
 
 
 def _trick_line(view: SinkOrSwimView) -> str:
@@ -94,7 +86,7 @@ class SinkOrSwimRenderer(GameRenderer):
                 name=_("Round {round}, trick {trick} — revealed").format(
                     round=view.last_trick.round, trick=view.last_trick.trick
                 ),
-                value=_clip(self._reveal(record, view.last_trick)),
+                value=field_lines(self._reveal(record, view.last_trick)),
                 inline=False,
             )
         if len(view.round_scores) > 1:
@@ -104,7 +96,7 @@ class SinkOrSwimRenderer(GameRenderer):
                 + " · ".join(f"{name} {points}" for name, points in zip(names, row, strict=True))
                 for number, row in enumerate(view.round_scores, start=1)
             ]
-            embed.add_field(name=_("Round scores"), value=_clip(rows), inline=False)
+            embed.add_field(name=_("Round scores"), value=field_lines(rows), inline=False)
         items: list[discord.ui.Item[Any]] = []
         if record.is_open and not view.is_over:
             embed.set_footer(text=self._waiting(record, game))
