@@ -31,9 +31,11 @@ class IllegalMove(ValueError):
         return f"{self.kind}({details})"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
-    """Something that happened, in order: a stable kind ("bust") and its data."""
+    """Something that happened, in order: a stable kind ("bust") and its data. Nothing
+    changes an event once made; it is not frozen because a frozen dataclass's `__init__`
+    costs twice as much, and a game makes hundreds of events."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)

@@ -44,8 +44,12 @@ RACE_MARGIN = 60
 
 def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     """The move this seat's AI makes now."""
-    if not game.stack and seat == game.turn and game.phase != OVER and level in AI_LEVELS:
-        return HIT if _hits(game, seat, level == "strong") else STAY
+    if not game.stack and seat == game.turn and game.phase != OVER:  # hit or stay
+        must_hit = game.mask[seat] & ZERO_BIT  # The Zero forbids staying (F8)
+        if level == "strong":
+            return HIT if must_hit or _should_hit(game, seat) else STAY
+        if level == "simple":  # stays from 20 points
+            return HIT if must_hit or game.round_score(seat) < SIMPLE_STAY_AT else STAY
     if level not in AI_LEVELS:
         raise IllegalMove("unknown_ai_level", level=level)
     if game.is_over:
@@ -63,16 +67,6 @@ def choose_among(game: Flip7Game, seat: int, options: list[Action]) -> Action:
     """The strong AI's pick among some of the pending choice's options (a timeout leaves
     out the seat's own name when it would aim an action or a modifier at itself)."""
     return _strong_choice(game, seat, options)
-
-
-def _hits(game: Flip7Game, seat: int, strong: bool) -> bool:
-    """Hit or stay: The Zero must hit; the simple AI stays from 20 points; the strong one
-    weighs its chances (`_should_hit`)."""
-    if game.mask[seat] & ZERO_BIT:
-        return True
-    if strong:
-        return _should_hit(game, seat)
-    return game.round_score(seat) < SIMPLE_STAY_AT
 
 
 # ------------------------------------------------------------------ simple
@@ -124,11 +118,18 @@ def _bust_cards(row: list[int], counts: list[int]) -> tuple[int, int]:
 
 
 def _should_hit(game: Flip7Game, seat: int) -> bool:
-    """Hit when the expected round score after one more card beats the score now, judged
-    from the public card counts and bent by the race to the goal (F1). Actions and
-    modifiers count as leaving the score unchanged (the drawer aims them elsewhere). The
-    caller handled The Zero, so the row scores its `round_points` without it (a row of
-    plain numbers simply its number sum)."""
+    """The strong AI's hit or stay: hit when the expected round score after one more card
+    beats the score now, judged from the public card counts and bent by the race to the
+    goal (F1). Actions and modifiers count as leaving the score unchanged (the drawer aims
+    them elsewhere). The caller handled The Zero, so the row scores its `round_points`
+    without it.
+
+    The commonest row, plain numbers only (see `NOT_PLAIN`) with a draw pile, is worked out
+    here: each card's id is its value, the score is the number sum, and the cards that bust
+    the row are the unseen copies of its cards (a plain 13 is busted by a plain 13 only). A
+    deck holds at most v copies of value v, so the bust cards weigh sum(copies * (v + score))
+    <= decks * score * (score + 13): a low row below the points still to come hits without
+    counting them (`_odds_favour_hit` would agree)."""
     plain = not game.mask[seat] & NOT_PLAIN
     if plain:
         score = game.numsum[seat]
@@ -142,18 +143,8 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
         race = _race(game, seat, score)
         if race is not None:
             return race
-    if plain and game.draw:
-        return _plain_row_hits(game, seat, score)
-    return _odds_favour_hit(game, seat, score)
-
-
-def _plain_row_hits(game: Flip7Game, seat: int, score: int) -> bool:
-    """`_odds_favour_hit` for the commonest row, plain numbers only (see `NOT_PLAIN`), with a
-    draw pile: each card's id is its value, the score is the number sum, and the cards that
-    bust the row are the unseen copies of its cards (a plain 13 is busted by a plain 13
-    only). A deck holds at most v copies of value v, so the bust cards weigh
-    sum(copies * (v + score)) <= decks * score * (score + 13): a low row below the points
-    still to come hits without counting them (the rule below would agree)."""
+    if not plain or not game.draw:
+        return _odds_favour_hit(game, seat, score)
     unseen = game.unseen
     unlucky = unseen[UNLUCKY_7]
     points = game.unseen_points

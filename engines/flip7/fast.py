@@ -17,7 +17,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.flip7 import ai, picks
-from engines.flip7.actions import Action, ChoosePlayer
+from engines.flip7.actions import HIT, Action, ChoosePlayer
 from engines.flip7.cards import (
     DISCARD,
     FIRST_ACTION,
@@ -156,7 +156,7 @@ class FastGame(Flip7Game):
         game is over: the same as apply(seat, HIT or STAY) turn by turn. Each turn is
         decided by `decide(seat)` (True: hit), or with `decide` None by the AI of `strong`,
         whose hit rule is inlined for a strong seat with a draw pile and no Zero (the race
-        check, then `ai._plain_row_hits` for a row of plain numbers, else the odds rule
+        check, then `the plain-row rule of `ai._should_hit`, else the odds rule
         `ai._odds_favour_hit`). A stay and
         the commonest hits (a number the row lacks short of Flip 7, or a plain number it
         holds: a bust) are inlined; every other card goes through `_hit`. The game's lists
@@ -167,7 +167,8 @@ class FastGame(Flip7Game):
         strong = strong or []
         goal, decks = self.goal, self.decks
         race_from = goal - ai.RACE_MARGIN
-        hits, bust_cards = ai._hits, ai._bust_cards
+        bust_cards = ai._bust_cards
+        levels = ["strong" if seat_strong else "simple" for seat_strong in strong]
         halves, minus, brutal = self.halves, self.minus, self.brutal
 
         def run_turns() -> None:
@@ -179,7 +180,8 @@ class FastGame(Flip7Game):
                     self.turn = seat  # a test's `decide` compares whole states
                     hit = decide(seat)
                 elif not strong[seat] or not draw or mask[seat] & ZERO_BIT:
-                    hit = hits(self, seat, strong[seat])
+                    self.turn = seat
+                    hit = ai.choose(self, seat, levels[seat]) is HIT
                 else:  # ai._should_hit inlined, and its rule for a row of plain numbers
                     odd = mask[seat] & ODD_CARDS
                     score = numsum[seat]
@@ -271,8 +273,9 @@ class FastGame(Flip7Game):
                     else:  # anything else: the card arrives as the rules engine has it
                         self.turn = seat
                         self.acted = True
-                        if card == _NO_CARD:
-                            self._hit(seat, tally)
+                        if card == _NO_CARD:  # the discard pile comes in, or no card
+                            if self._deal_card(seat, "hit", tally) is None and held & ZERO_BIT:
+                                status[seat] = STAYED  # F7: a Zero holder with no card stays
                         elif card < FIRST_ACTION:  # 13s, Unlucky 7, Lucky 13, Flip 7
                             draw.pop()
                             unseen[card] -= 1

@@ -9,7 +9,7 @@ written to be read; the simulator's faster twin is `fast.py`, held to it by a te
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from engines.base import Decision, Event, IllegalMove, Option, Outcome, check_seat
 from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, Hit, Stay
@@ -25,7 +25,6 @@ from engines.flip7.cards import (
     is_number,
 )
 from engines.flip7.effects import Bonus, Resolve
-from engines.flip7.events import event
 from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, busts
 from engines.flip7.table import (
@@ -104,43 +103,35 @@ class Flip7Game(EffectRules, Table):
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make one move and resolve everything up to the next decision."""
-        check_seat(seat, len(self.names))
-        self._check_turn(seat)
         events: list[Event] = []
         if self.stack:
+            self._check_turn(seat)
             if action not in self.stack_options():
                 raise IllegalMove("not_an_option", seat=seat, action=repr(action))
             self._choose(self.stack[-1], action, events)
-            self._run(events)
-        else:
-            self._hit_or_stay(seat, action, events)
+        else:  # a hit-or-stay turn (F6); then the turn passes on (`_run`)
+            if seat != self.turn or type(seat) is not int or self.phase == OVER:
+                self._refuse(seat)
+            if isinstance(action, Hit):
+                # Take the next card; a Zero holder who receives nothing stays at once (F7).
+                if self._deal_card(seat, "hit", events) is None and self.mask[seat] & ZERO_BIT:
+                    self.status[seat] = STAYED
+                    events.append(Event("stay", {"seat": seat, "forced": "no_card"}))
+            elif not isinstance(action, Stay):
+                raise IllegalMove("not_an_option", seat=seat, action=repr(action))
+            elif self.mask[seat] & ZERO_BIT:
+                raise IllegalMove("must_hit", seat=seat)
+            else:
+                self.status[seat] = STAYED
+                events.append(Event("stay", {"seat": seat, "forced": None}))
+            self.acted = True
+        self._run(events)
         self.epoch_count += 1
         return events
-
-    def _hit_or_stay(self, seat: int, action: Action, events: list[Event]) -> None:
-        """A hit-or-stay turn; then the turn passes on, unless something must be resolved
-        or the round ends (`_run`)."""
-        if isinstance(action, Hit):
-            self._hit(seat, events)
-        elif not isinstance(action, Stay):
-            raise IllegalMove("not_an_option", seat=seat, action=repr(action))
-        elif self.mask[seat] & ZERO_BIT:
-            raise IllegalMove("must_hit", seat=seat)
-        else:
-            self.status[seat] = STAYED
-            events.append(event("stay", {"seat": seat, "forced": None}))
-        if not self.stack and self.flip7 == NOBODY:
-            nxt = self.next_active(seat)
-            if nxt != NOBODY:
-                self.turn = nxt
-                return
-        self.acted = True
-        self._run(events)
 
     def timeout_action(self, seat: int) -> Action:
         """Stay (Hit while holding The Zero); any other decision is the strong AI's choice,
         but never one aimed at the absent player themself while someone else can take it."""
-        check_seat(seat, len(self.names))
         self._check_turn(seat)
         if not self.stack:
             return HIT if self.mask[seat] & ZERO_BIT else STAY
@@ -198,10 +189,17 @@ class Flip7Game(EffectRules, Table):
         return game
 
     def _check_turn(self, seat: int) -> None:
+        """Refuse any seat but the one to decide now (a plain int), before the end."""
+        if seat != self.decider() or type(seat) is not int or self.phase == OVER:
+            self._refuse(seat)
+
+    def _refuse(self, seat: int) -> NoReturn:
+        """Refuse a move by a seat that is no seat (`check_seat`), after the end, or out of
+        turn."""
+        check_seat(seat, len(self.names))
         if self.phase == OVER:
             raise IllegalMove("game_over")
-        if seat != self.decider():
-            raise IllegalMove("not_your_turn", seat=self.decider())
+        raise IllegalMove("not_your_turn", seat=self.decider())
 
     # ------------------------------------------------------------------ turns (F5, F6)
 
@@ -217,11 +215,11 @@ class Flip7Game(EffectRules, Table):
                 self._deal(events)
             elif self.acted or self.status[self.turn] != ACTIVE:
                 self.acted = False
-                nxt = self.next_active(self.turn)
-                if nxt != NOBODY:
-                    self.turn = nxt
-                    return
-                self._end_round(events)
+                for nxt in self.clockwise[self.turn]:  # the next active player's turn (F6)
+                    if self.status[nxt] == ACTIVE:
+                        self.turn = nxt
+                        return
+                self._end_round(events)  # nobody is active
             else:
                 return
 
@@ -239,12 +237,6 @@ class Flip7Game(EffectRules, Table):
             self.turn = self.dealer
             self.acted = True  # the turn passes to the dealer's left
 
-    def _hit(self, seat: int, events: list[Event]) -> None:
-        """Take the next card; a Zero holder who receives nothing stays at once (F7)."""
-        if self._deal_card(seat, "hit", events) is None and self.mask[seat] & ZERO_BIT:
-            self.status[seat] = STAYED
-            events.append(event("stay", {"seat": seat, "forced": "no_card"}))
-
     # ------------------------------------------------------------------ cards arriving
 
     def _draw(self, events: list[Event]) -> int | None:
@@ -254,7 +246,7 @@ class Flip7Game(EffectRules, Table):
             if not self.discard:
                 return None
             self._shuffle_discards_in()
-            events.append(event("reshuffle", {"cards": len(self.draw)}))
+            events.append(Event("reshuffle", {"cards": len(self.draw)}))
         card = self.draw.pop()
         self.unseen[card] -= 1
         if card < FIRST_ACTION:  # a number
@@ -267,9 +259,9 @@ class Flip7Game(EffectRules, Table):
         """Give `seat` the next card by deal, hit or Just One More! and start its effect."""
         card = self._draw(events)
         if card is None:
-            events.append(event("no_card", {"seat": seat, "how": how}))
+            events.append(Event("no_card", {"seat": seat, "how": how}))
             return None
-        events.append(event("flip", {"seat": seat, "card": card, "how": how}))
+        events.append(Event("flip", {"seat": seat, "card": card, "how": how}))
         if card < FIRST_ACTION:  # a number
             self._add_number(seat, card, events)
         else:
@@ -293,7 +285,7 @@ class Flip7Game(EffectRules, Table):
             self.status[seat] = BUSTED
             self.bust_len[seat] = len(row)
             events.append(
-                event("bust", {"seat": seat, "card": card, "value": VALUE[card], "copy": copy})
+                Event("bust", {"seat": seat, "card": card, "value": VALUE[card], "copy": copy})
             )
             return
         else:
@@ -307,7 +299,7 @@ class Flip7Game(EffectRules, Table):
         if row:
             self.discard.extend(row)
             row.clear()
-            events.append(event("wipe", {"seat": seat, "card": UNLUCKY_7}))
+            events.append(Event("wipe", {"seat": seat, "card": UNLUCKY_7}))
         row.append(UNLUCKY_7)
         self._recount(seat)
 
@@ -315,11 +307,11 @@ class Flip7Game(EffectRules, Table):
         """F9: the round ends at once; cards still being resolved are discarded unused."""
         self.status[seat] = FLIP7
         self.flip7 = seat
-        events.append(event("flip7", {"seat": seat}))
+        events.append(Event("flip7", {"seat": seat}))
         held = self.held_cards()
         if held:
             self.discard.extend(held)
-            events.append(event("discarded", {"seat": seat, "cards": held, "reason": "flip7"}))
+            events.append(Event("discarded", {"seat": seat, "cards": held, "reason": "flip7"}))
         self.stack.clear()
         if self.brutal:
             self.stack.append(Bonus(seat))
@@ -342,10 +334,10 @@ class Flip7Game(EffectRules, Table):
             self.totals[self.bonus_to] -= FLIP7_BONUS
         for seat, score in enumerate(scores):
             events.append(
-                event("round_score", {"seat": seat, "score": score, "total": self.totals[seat]})
+                Event("round_score", {"seat": seat, "score": score, "total": self.totals[seat]})
             )
         events.append(
-            event("round_end", {"round": self.round, "scores": scores, "totals": list(self.totals)})
+            Event("round_end", {"round": self.round, "scores": scores, "totals": list(self.totals)})
         )
         top = self.best_total = max(self.totals)
         leaders = [seat for seat, total in enumerate(self.totals) if total == top]
@@ -353,11 +345,11 @@ class Flip7Game(EffectRules, Table):
             self.winner = leaders[0]
             self.phase = OVER
             events.append(
-                event("game_over", {"winners": leaders, "total": top, "totals": list(self.totals)})
+                Event("game_over", {"winners": leaders, "total": top, "totals": list(self.totals)})
             )
             return
         if top >= self.goal:
-            events.append(event("tie", {"seats": leaders, "total": top}))
+            events.append(Event("tie", {"seats": leaders, "total": top}))
         self._start_round((self.dealer + 1) % len(self.names), events)
 
     def _start_round(self, dealer: int, events: list[Event]) -> None:
@@ -369,7 +361,7 @@ class Flip7Game(EffectRules, Table):
         self.phase = DEAL
         self.deal_next = 0
         self.acted = False
-        events.append(event("round_start", {"round": self.round, "dealer": dealer}))
+        events.append(Event("round_start", {"round": self.round, "dealer": dealer}))
 
 
 def new_game(

@@ -22,7 +22,6 @@ from engines.flip7.effects import (
     StealPick,
     SwapPick,
 )
-from engines.flip7.events import event
 from engines.flip7.scoring import FLIP7_BONUS
 from engines.flip7.table import ACTIVE, BUSTED, NOBODY, STAYED, Table
 
@@ -69,7 +68,7 @@ class EffectRules(_Base):
         self.discard.append(top.card)
         if self.status[top.seat] == ACTIVE:
             self.status[top.seat] = STAYED
-            events.append(event("stay", {"seat": top.seat, "forced": "just_one_more"}))
+            events.append(Event("stay", {"seat": top.seat, "forced": "just_one_more"}))
 
     def _step_flip_four(self, top: FlipFour, events: list[Event]) -> None:
         """Four draws, stopping on a bust or Flip 7; actions and modifiers wait (F10)."""
@@ -89,7 +88,7 @@ class EffectRules(_Base):
             if top.aside:
                 self.discard.extend(top.aside)
                 events.append(
-                    event(
+                    Event(
                         "discarded",
                         {"seat": top.seat, "cards": list(top.aside), "reason": "set_aside"},
                     )
@@ -104,11 +103,11 @@ class EffectRules(_Base):
         card = self._draw(events)
         if card is None:
             events.append(
-                event("no_card", {"seat": top.seat, "how": "flip4", "ordinal": top.drawn})
+                Event("no_card", {"seat": top.seat, "how": "flip4", "ordinal": top.drawn})
             )
             return True
         events.append(
-            event("flip", {"seat": top.seat, "card": card, "how": "flip4", "ordinal": top.drawn})
+            Event("flip", {"seat": top.seat, "card": card, "how": "flip4", "ordinal": top.drawn})
         )
         if not is_action(card) and not is_modifier(card):
             self._add_number(top.seat, card, events)
@@ -126,7 +125,7 @@ class EffectRules(_Base):
         self.stack.pop()
         if len(holders) < (2 if card == SWAP else 1):
             self.discard.append(card)
-            events.append(event("no_target", {"seat": seat, "card": card}))
+            events.append(Event("no_target", {"seat": seat, "card": card}))
             return False
         pick = PICKS.get(card, DiscardPick)(seat, card)
         if len(holders) == 1 and not isinstance(pick, SwapPick):
@@ -140,7 +139,7 @@ class EffectRules(_Base):
             self.stack.pop()
             self.discard.append(top.card)
             events.append(
-                event("discarded", {"seat": top.seat, "cards": [top.card], "reason": "busted"})
+                Event("discarded", {"seat": top.seat, "cards": [top.card], "reason": "busted"})
             )
             return False
         options = self.step_options(top)
@@ -223,7 +222,7 @@ class EffectRules(_Base):
             self.stack.pop()
             self.bonus_to = action.seat
             events.append(
-                event("flip7_bonus", {"seat": top.seat, "to": action.seat, "amount": FLIP7_BONUS})
+                Event("flip7_bonus", {"seat": top.seat, "to": action.seat, "amount": FLIP7_BONUS})
             )
         elif isinstance(top, Resolve):
             assert isinstance(action, ChoosePlayer)
@@ -239,9 +238,9 @@ class EffectRules(_Base):
         data = {"seat": top.seat, "card": top.card, "to": target, "forced": forced}
         if is_modifier(top.card):
             self._put_modifier(target, top.card)
-            events.append(event("modifier", data))
+            events.append(Event("modifier", data))
             return
-        events.append(event("target", data))
+        events.append(Event("target", data))
         effect = JustOneMore if top.card == JUST_ONE_MORE else FlipFour
         self.stack.append(effect(target, top.card))
 
@@ -262,7 +261,7 @@ class EffectRules(_Base):
         out_first = self._take_from_row(first, top.first_index)
         out_second = self._take_from_row(second, action.index)
         events.append(
-            event(
+            Event(
                 "swap",
                 {"seat": top.seat, "players": [first, second], "cards": [out_first, out_second]},
             )
@@ -281,8 +280,8 @@ class EffectRules(_Base):
         taken = self._take_from_row(top.victim, action.index)
         data = {"seat": top.seat, "from": top.victim, "card": taken}
         if isinstance(top, StealPick):
-            events.append(event("steal", data))
+            events.append(Event("steal", data))
             self._arrive(top.seat, taken, events)
             return
         self.discard.append(taken)
-        events.append(event("discard", data))
+        events.append(Event("discard", data))

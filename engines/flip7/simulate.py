@@ -28,8 +28,8 @@ def play_plain(
     and Flip 7s counted from the events."""
     game = new_game(names, seed, goal=goal, brutal=brutal)
     events = game.opening_events()
-    while not game.is_over:
-        (seat,) = game.to_act()
+    while acting := game.to_act():  # one seat acts at a time; none once the game is over
+        (seat,) = acting
         events += game.apply(seat, choose(game, seat, seat_levels[seat]))
     kinds = Counter(map(attrgetter("kind"), events))
     return game, kinds["bust"], kinds["flip7"]

@@ -180,14 +180,6 @@ class Table:
             if row and self.status[p] != BUSTED and p != exclude
         ]
 
-    def next_active(self, seat: int) -> int:
-        """The first active seat clockwise after `seat` (itself last), or NOBODY."""
-        status = self.status
-        for nxt in self.clockwise[seat]:
-            if status[nxt] == ACTIVE:
-                return nxt
-        return NOBODY
-
     # ------------------------------------------------------------------ keeping the books
 
     def _shuffle_discards_in(self) -> None:
