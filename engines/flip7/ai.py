@@ -4,11 +4,14 @@ Both levels read only public information: the rows, statuses and totals everyone
 discard pile and `game.unseen`, the draw pile as counts per card. Those counts are what an
 attentive player knows (every other card is face up, in the discard pile or was seen
 flipped); the order of the draw pile is never read. The fields are read directly rather than
-through `view()` because a decision has to cost microseconds for the simulator.
+through `view()` because a decision has to cost microseconds for the simulator. A game is
+typed as `EffectRules` (the table and its pending choice), not `Flip7Game`: the game asks
+the AI for its time-outs, so the AI must not import the game.
 """
 
 from __future__ import annotations
 
+from math import inf
 from operator import add
 
 from engines.base import IllegalMove
@@ -23,8 +26,7 @@ from engines.flip7.cards import (
     ZERO_BIT,
     number_totals,
 )
-from engines.flip7.effects import Bonus, Pick, Resolve
-from engines.flip7.game import Flip7Game
+from engines.flip7.effects import Bonus, Resolve
 from engines.flip7.picks import (
     LEADER_WEIGHT,
     NOBODY,
@@ -33,6 +35,7 @@ from engines.flip7.picks import (
     pick_steps,
     quick_weights,
 )
+from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, round_points
 from engines.flip7.table import ACTIVE, BUSTED, OVER
 
@@ -42,7 +45,7 @@ RACE_MARGIN = 60
 """Points from the goal at which the race starts to bend hit-or-stay decisions."""
 
 
-def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
+def choose(game: EffectRules, seat: int, level: str = "strong") -> Action:
     """The move this seat's AI makes now."""
     if not game.stack and seat == game.turn and game.phase != OVER:  # hit or stay
         must_hit = game.mask[seat] & ZERO_BIT  # The Zero forbids staying (F8)
@@ -63,7 +66,7 @@ def choose(game: Flip7Game, seat: int, level: str = "strong") -> Action:
     return _strong_choice(game, seat, options)
 
 
-def choose_among(game: Flip7Game, seat: int, options: list[Action]) -> Action:
+def choose_among(game: EffectRules, seat: int, options: list[Action]) -> Action:
     """The strong AI's pick among some of the pending choice's options (a timeout leaves
     out the seat's own name when it would aim an action or a modifier at itself)."""
     return _strong_choice(game, seat, options)
@@ -83,7 +86,7 @@ def _simple_choice(seat: int, options: list[Action]) -> Action:
 # ------------------------------------------------------------------ hit or stay
 
 
-def _pool(game: Flip7Game) -> tuple[list[int], int, int, int]:
+def _pool(game: EffectRules) -> tuple[list[int], int, int, int]:
     """The cards the next draw can be, as (counts, cards, number cards, number points): the
     draw pile, or the discard pile when the draw pile is empty (it is reshuffled in)."""
     if game.draw:
@@ -117,7 +120,7 @@ def _bust_cards(row: list[int], counts: list[int]) -> tuple[int, int]:
     return bust, points
 
 
-def _should_hit(game: Flip7Game, seat: int) -> bool:
+def _should_hit(game: EffectRules, seat: int) -> bool:
     """The strong AI's hit or stay: hit when the expected round score after one more card
     beats the score now, judged from the public card counts and bent by the race to the
     goal (F1). Actions and modifiers count as leaving the score unchanged (the drawer aims
@@ -161,7 +164,7 @@ def _should_hit(game: Flip7Game, seat: int) -> bool:
     return gain > score * (bust + unlucky)
 
 
-def _odds_favour_hit(game: Flip7Game, seat: int, score: int) -> bool:
+def _odds_favour_hit(game: EffectRules, seat: int, score: int) -> bool:
     """Does one more card raise the expected round score? Bust cards score 0, Unlucky 7
     leaves 7, actions and modifiers leave `score`, a safe number adds the mean of the safe
     numbers (and Flip 7's bonus as the seventh). Without ÷2 and minus cards the rule is
@@ -186,7 +189,7 @@ def _odds_favour_hit(game: Flip7Game, seat: int, score: int) -> bool:
     return expected > score * total
 
 
-def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
+def _race(game: EffectRules, seat: int, score: int) -> bool | None:
     """Near the goal: stay on a clear win; hit when the last one playing and someone else
     is set to win. The caller checks first that one of the two can apply."""
     totals = game.totals
@@ -204,7 +207,7 @@ def _race(game: Flip7Game, seat: int, score: int) -> bool | None:
 # ------------------------------------------------------------------ targets and modifiers
 
 
-def _weights(game: Flip7Game, seat: int, scores: list[int]) -> list[float]:
+def _weights(game: EffectRules, seat: int, scores: list[int]) -> list[float]:
     """What a point for each player is worth to `seat`: +1 for itself, negative for
     opponents, most negative for whoever leads the race. `scores` are the round scores."""
     standing = [t + score for t, score in zip(game.totals, scores, strict=True)]
@@ -218,7 +221,7 @@ def _weights(game: Flip7Game, seat: int, scores: list[int]) -> list[float]:
     return weights
 
 
-def _open_potential(game: Flip7Game, seat: int, score: int) -> float:
+def _open_potential(game: EffectRules, seat: int, score: int) -> float:
     """What an active player still stands to add by hitting on."""
     if game.status[seat] != ACTIVE:
         return 0.0
@@ -226,7 +229,7 @@ def _open_potential(game: Flip7Game, seat: int, score: int) -> float:
 
 
 def _draws_delta(
-    game: Flip7Game, seat: int, draws: int, counts: list[int], total: int, score: int
+    game: EffectRules, seat: int, draws: int, counts: list[int], total: int, score: int
 ) -> float:
     """Rough change in a player's round score (`score` now) from being made to take `draws`
     cards (1 for Just One More!, 4 for Flip Four!): each card busts with the row's chance, a
@@ -247,7 +250,7 @@ def _draws_delta(
     return gain
 
 
-def _modifier_delta(game: Flip7Game, target: int, card: int, score: int) -> float:
+def _modifier_delta(game: EffectRules, target: int, card: int, score: int) -> float:
     """The change a modifier makes to `target`'s round score (`score` now; guessed for open
     rows)."""
     status = game.status[target]
@@ -267,16 +270,10 @@ def _modifier_delta(game: Flip7Game, target: int, card: int, score: int) -> floa
     return float((after if after > 0 or game.brutal else 0) - score)
 
 
-def _best_pick(game: Flip7Game, seat: int, top: Pick) -> Action:
-    """Search every complete Swap/Steal/Discard consistent with the steps taken so far, score
-    the rows it leaves, and take the next step of the best one."""
-    return pick_steps(game, seat, top)[0]
-
-
-def _strong_choice(game: Flip7Game, seat: int, options: list[Action]) -> Action:
+def _strong_choice(game: EffectRules, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
-    if not isinstance(top, (Resolve, Bonus)):
-        return _best_pick(game, seat, top)
+    if not isinstance(top, (Resolve, Bonus)):  # a Swap, Steal or Discard: search the picks
+        return pick_steps(game, seat, top)[0]
     weights = quick_weights(game, seat)
     if isinstance(top, Bonus):
         return _bonus_choice(seat, options, weights)
@@ -294,7 +291,7 @@ def _bonus_choice(seat: int, options: list[Action], weights: list[float]) -> Act
 
 
 def _modifier_choice(
-    game: Flip7Game, card: int, options: list[Action], weights: list[float]
+    game: EffectRules, card: int, options: list[Action], weights: list[float]
 ) -> Action:
     """A modifier that hurts the leader goes to the leader; else every option is weighed,
     the first with the highest worth taken, as max() would. (On an active row every modifier
@@ -306,7 +303,7 @@ def _modifier_choice(
     ):
         return player_choice(leader)
     best = options[0]
-    best_worth = float("-inf")
+    best_worth = -inf
     for option in options:
         target = option.seat  # type: ignore[union-attr]
         worth = weights[target] * _modifier_delta(game, target, card, game.round_score(target))
@@ -316,7 +313,7 @@ def _modifier_choice(
 
 
 def _draws_choice(
-    game: Flip7Game, seat: int, card: int, options: list[Action], weights: list[float]
+    game: EffectRules, seat: int, card: int, options: list[Action], weights: list[float]
 ) -> Action:
     """Just One More! or Flip Four!: weigh each target's expected change. Only itself and
     the leader are weighed when the leader can be a target (the options are in seat order,
@@ -328,7 +325,7 @@ def _draws_choice(
     if game.status[leader] != BUSTED:  # the leader is one of the options
         targets = [target for target in sorted((seat, leader)) if target in targets]
     best_target = targets[0]
-    best_worth = float("-inf")
+    best_worth = -inf
     for target in targets:
         delta = _draws_delta(game, target, draws, counts, total, game.round_score(target))
         worth = weights[target] * delta

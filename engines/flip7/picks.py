@@ -9,6 +9,7 @@ Like the rest of the AI it reads only public information.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from math import inf
 from operator import add
 
 from engines.flip7.actions import CARD_CHOICES, PLAYER_CHOICES, Action
@@ -23,7 +24,7 @@ from engines.flip7.cards import (
     ZERO,
 )
 from engines.flip7.effects import NOT_CHOSEN, DiscardPick, Pick, StealPick, SwapPick
-from engines.flip7.game import Flip7Game
+from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, round_points
 from engines.flip7.table import ACTIVE, BUSTED
 
@@ -37,7 +38,7 @@ NOBODY = -(1 << 62)
 """A standing below any player's: leaves a seat out of the search for the leader."""
 
 
-def quick_weights(game: Flip7Game, seat: int) -> list[float]:
+def quick_weights(game: EffectRules, seat: int) -> list[float]:
     """`ai._weights` on a cheaper standing: the game total plus the row's number sum (0 for a
     busted row) stands in for the total plus the round score. +1 for `seat`, -1.5 for the
     first opponent with the best standing, an even share of -1 for the others."""
@@ -61,7 +62,7 @@ follow it instead of searching again. A fresh search gives the same plan (the st
 restrict the search to a set that still holds it), so this only saves time."""
 
 
-def pick_steps(game: Flip7Game, seat: int, top: Pick) -> list[Action]:
+def pick_steps(game: EffectRules, seat: int, top: Pick) -> list[Action]:
     """The strong AI's remaining steps of the Swap/Steal/Discard entry `top`, in order: the
     bot takes the first, the simulator takes them all in a row."""
     plan = _plan_cache[2]
@@ -99,7 +100,7 @@ def _fits(top: Pick, plan: object) -> bool:
     return len(plan) == 2 and top.victim in (NOT_CHOSEN, plan[0])
 
 
-def _search(game: Flip7Game, seat: int, top: Pick, weights: list[float]) -> tuple[int, ...]:
+def _search(game: EffectRules, seat: int, top: Pick, weights: list[float]) -> tuple[int, ...]:
     """The best complete Swap (p1, i1, p2, i2) or Steal/Discard (victim, index) consistent
     with the steps in `top`, by the weighted change in the rows' worth; the first best in
     candidate order. With no step taken and a row of its own, the AI swaps one of its own
@@ -114,7 +115,7 @@ def _search(game: Flip7Game, seat: int, top: Pick, weights: list[float]) -> tupl
 
 
 def _bounds(
-    game: Flip7Game, players: list[int], weights: list[float]
+    game: EffectRules, players: list[int], weights: list[float]
 ) -> tuple[dict[int, float], dict[int, float]]:
     """Each player's row worth now, and the most its weighted change can add to a pick.
     Outside brutal mode a row is worth at least 0, so an opponent's term w * (worth - now) is
@@ -125,7 +126,7 @@ def _bounds(
     for p in players:
         now_p = now[p] = _row_worth(game, p)
         w = weights[p]
-        bound[p] = float("inf") if game.brutal or w >= 0 else w * (0.0 - now_p)
+        bound[p] = inf if game.brutal or w >= 0 else w * (0.0 - now_p)
     return now, bound
 
 
@@ -135,7 +136,7 @@ class _Best:
     __slots__ = ("plan", "value")
 
     def __init__(self) -> None:
-        self.value = float("-inf")
+        self.value = -inf
         self.plan: tuple[int, ...] = ()
 
     def offer(self, value: float, plan: tuple[int, ...]) -> None:
@@ -149,7 +150,7 @@ class _Best:
 
 
 def _search_swap(
-    game: Flip7Game, top: SwapPick, holders: list[int], weights: list[float]
+    game: EffectRules, top: SwapPick, holders: list[int], weights: list[float]
 ) -> tuple[int, ...]:
     """A Swap by a seat with no row of its own, or one whose first steps are taken."""
     now, bound = _bounds(game, holders, weights)
@@ -175,7 +176,7 @@ def _swap_candidates(
 
 
 def _try_swaps(
-    game: Flip7Game,
+    game: EffectRules,
     best: _Best,
     step: tuple[int, int, int],
     weights: list[float],
@@ -189,7 +190,7 @@ def _try_swaps(
     brutal, c1 = game.brutal, game.rows[p1][i1]
     w1, now1, facts1, bound1 = weights[p1], now[p1], facts[p1], bound[p1]
     w2, now2, facts2, bound2 = weights[p2], now[p2], facts[p2], bound[p2]
-    if bound2 == float("inf") and bound1 < bound2:  # bound the other term first
+    if bound2 == inf and bound1 < bound2:  # bound the other term first
         for i2, c2 in enumerate(game.rows[p2]):
             gain2 = w2 * (_value(facts2, c2, c1, brutal) - now2)
             if bound1 + gain2 > best.value:
@@ -202,7 +203,7 @@ def _try_swaps(
 
 
 def _search_take(
-    game: Flip7Game,
+    game: EffectRules,
     seat: int,
     top: StealPick | DiscardPick,
     holders: list[int],
@@ -241,7 +242,7 @@ def _take_victims(
 
 
 def _take_plain(
-    game: Flip7Game, best: _Best, thief: int, p: int, w: float, now_p: float, mine_now: float
+    game: EffectRules, best: _Best, thief: int, p: int, w: float, now_p: float, mine_now: float
 ) -> None:
     """Offer each card of `p`'s plain row, taken away or (`thief` not NOBODY) into the
     thief's plain row."""
@@ -254,7 +255,7 @@ def _take_plain(
             best.offer(value, (p, i))
 
 
-def _plain_steal_gain(game: Flip7Game, thief: int, card: int, mine_now: float) -> float:
+def _plain_steal_gain(game: EffectRules, thief: int, card: int, mine_now: float) -> float:
     """The change in the worth of the thief's plain row when plain `card` arrives."""
     if game.mask[thief] >> card & 1:
         return 0.0 - mine_now
@@ -265,7 +266,7 @@ def _plain_steal_gain(game: Flip7Game, thief: int, card: int, mine_now: float) -
 
 
 def _take_any(
-    game: Flip7Game, best: _Best, thief: int, p: int, w: float, now_p: float, mine_now: float
+    game: EffectRules, best: _Best, thief: int, p: int, w: float, now_p: float, mine_now: float
 ) -> None:
     """`_take_plain` for rows of any cards, through their facts."""
     brutal = game.brutal
@@ -280,7 +281,7 @@ def _take_any(
 
 
 def _search_own_swap(
-    game: Flip7Game, seat: int, holders: list[int], weights: list[float]
+    game: EffectRules, seat: int, holders: list[int], weights: list[float]
 ) -> tuple[int, ...]:
     """`_search` for the commonest Swap: no step taken, and the seat has a row, so it swaps
     one of its own cards with an opponent's. Opponents are tried from the one with the most
@@ -303,12 +304,12 @@ def _search_own_swap(
     return best.plan
 
 
-def _most_own_gain(game: Flip7Game, seat: int, w_mine: float, mine_now: float) -> float:
+def _most_own_gain(game: EffectRules, seat: int, w_mine: float, mine_now: float) -> float:
     """The most the seat's weighted row worth can gain by a swap of its own: giving a card
     and taking one leaves at most the number sum + 13 and one more number card; a row's
     worth rises with its score. The 1.0 covers float rounding."""
     if w_mine <= 0:
-        return float("inf")
+        return inf
     ceiling = game.numsum[seat] + 13
     if game.nums[seat] >= 6:
         most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
@@ -320,7 +321,7 @@ def _most_own_gain(game: Flip7Game, seat: int, w_mine: float, mine_now: float) -
 
 
 def _own_swaps_plain(
-    game: Flip7Game,
+    game: EffectRules,
     best: _Best,
     pair: tuple[int, int, float, float, float],
     weights: list[float],
@@ -346,7 +347,7 @@ def _own_swaps_plain(
 
 
 def _own_swaps_any(
-    game: Flip7Game,
+    game: EffectRules,
     best: _Best,
     pair: tuple[int, int, float, float, float],
     weights: list[float],
@@ -380,7 +381,7 @@ def _plain_worth(mask: int, active: bool, numsum: int, out: int, card: int) -> f
     return _worth(numsum - out + card, active)
 
 
-def _row_worth(game: Flip7Game, seat: int) -> float:
+def _row_worth(game: EffectRules, seat: int) -> float:
     """`_value(_facts(game, seat), -1, -1, brutal)` for a row in play during a pick (never a
     Flip 7: that ends the round; never busted: out of every search), from the engine's row
     sums instead of card by card: its `round_score` plus its open potential."""
@@ -392,7 +393,7 @@ Facts = tuple[int, int, int, int, int, int, list[int], bool]
 13s, number cards per value, and whether the player is still active."""
 
 
-def _facts(game: Flip7Game, seat: int) -> Facts:
+def _facts(game: EffectRules, seat: int) -> Facts:
     """A row summed up once per search (see `Facts`)."""
     numsum = nums = halves = minus = zeros = luckies = 0
     per_value = [0] * 14
