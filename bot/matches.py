@@ -28,7 +28,7 @@ from bot.storage import (
     Seat,
     Storage,
 )
-from bot.texts import _, join_names, seat_names, texts_for
+from bot.texts import _, game_title, join_names, seat_names, texts_for
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 log = logging.getLogger(__name__)
@@ -132,6 +132,8 @@ class MatchService:
         raise Refusal(QUARANTINED)
 
     def load_game(self, record: MatchRecord) -> Game | None:
+        if record.game not in GAMES:  # the host removed the game's plug-in
+            raise LookupError(f"no game {record.game!r} in this bot")
         return GAMES[record.game].from_dict(record.state) if record.state is not None else None
 
     # -- lobby ---------------------------------------------------------------------------
@@ -160,7 +162,7 @@ class MatchService:
             )
         except ChannelBusy:
             existing = await self.storage.open_match_in_channel(channel_id)
-            title = texts_for(existing.game).title if existing else _("A game")
+            title = game_title(existing.game) if existing else _("A game")
             raise Refusal(
                 _(
                     "{title} is already open in this channel. Join it, or wait until it ends "

@@ -117,6 +117,12 @@ def texts_for(key: str) -> GameTexts:
     return _GAME_TEXTS[key]
 
 
+def game_title(key: str) -> str:
+    """A game's title; a match of a game whose plug-in the host removed shows its key."""
+    texts = _GAME_TEXTS.get(key)
+    return texts.title if texts is not None else key
+
+
 PLATFORM_EVENTS = {
     "match.start": _("The game started with {players} players."),
     "match.timeout": _("{name} ran out of time; the bot moved for them."),

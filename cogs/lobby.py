@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.storage import MatchRecord
-from bot.texts import GameTexts, _, count, seat_names
+from bot.texts import GameTexts, _, count, game_title, seat_names
 from cogs.components import GameRenderer, LobbyButton, TableMessage
 from engines.base import GAMES, Game
 
@@ -79,20 +79,26 @@ def lobby_table(
     return TableMessage([embed], items, content=notice)
 
 
+def ended_table(record: MatchRecord, notice: str | None = None) -> TableMessage:
+    """The table of a match ended while it could not be loaded (a damaged state, or a game
+    whose plug-in the host removed): why it ended, and no controls."""
+    return TableMessage([_ended_early(record, game_title(record.game))], content=notice)
+
+
+def _ended_early(record: MatchRecord, title: str) -> discord.Embed:
+    embed = discord.Embed(title=_("{title} — ended early").format(title=title), colour=ENDED_COLOUR)
+    embed.set_footer(
+        text=_("{reason}; no result was recorded.").format(reason=record.ended_reason or _("ended"))
+    )
+    return embed
+
+
 def result_embed(record: MatchRecord, game: Game, texts: GameTexts) -> discord.Embed:
     """Final standings with their units, or a note that the match was ended early."""
     title = texts.title
     outcome = game.outcome()
     if outcome is None or record.status != "finished":
-        embed = discord.Embed(
-            title=_("{title} — ended early").format(title=title), colour=ENDED_COLOUR
-        )
-        embed.set_footer(
-            text=_("{reason}; no result was recorded.").format(
-                reason=record.ended_reason or _("ended")
-            )
-        )
-        return embed
+        return _ended_early(record, title)
     winners = set(outcome.winners)
     names = seat_names(record.seats)
     order = sorted(range(len(record.seats)), key=lambda s: -outcome.scores[s])

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.errors import Refusal
 from bot.matches import MatchService
-from bot.texts import _, count, texts_for
+from bot.texts import _, count, game_title, texts_for
 from cogs.components import refuse
 from cogs.table import Desk, desk_of_bot
 from engines.base import GAMES
@@ -68,7 +68,7 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
             return
         await interaction.response.send_message(
             _("{title} in this channel was {reason}.").format(
-                title=texts_for(record.game).title, reason=reason
+                title=game_title(record.game), reason=reason
             ),
             ephemeral=True,
         )
@@ -94,7 +94,7 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
                 "last move {minutes} min ago"
             ).format(
                 channel=r.channel_id,
-                title=texts_for(r.game).title,
+                title=game_title(r.game),
                 status=r.status,
                 players=count(len(r.seats), _("player"), _("players")),
                 host=r.host_id,

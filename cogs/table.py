@@ -29,7 +29,7 @@ from cogs.components import (
     responding,
 )
 from cogs.hands import OpenHands
-from cogs.lobby import lobby_table, result_embed
+from cogs.lobby import ended_table, lobby_table, result_embed
 from cogs.pings import Pings
 
 log = logging.getLogger(__name__)
@@ -63,7 +63,10 @@ class Desk(commands.Cog):
 
     async def render(self, change: Change) -> TableMessage:
         record, game = change.record, change.game
-        renderer = self.renderers[record.game]
+        renderer = self.renderers.get(record.game)
+        if record.status == "cancelled" and (record.quarantine is not None or renderer is None):
+            return ended_table(record, change.notice)  # ended while it could not be loaded
+        assert renderer is not None  # only a match that can't be loaded lacks one
         if record.status == "lobby" or (record.status == "cancelled" and game is None):
             return lobby_table(record, renderer, change.notice)
         assert game is not None
@@ -122,7 +125,8 @@ class Desk(commands.Cog):
         # A move made from a private view is answered in that view; the others follow.
         from_hand = interaction is not None and not clicked and interaction.message is not None
         skip = interaction.user.id if from_hand and interaction is not None else None
-        await self.hands.refresh(change, self.renderers[record.game], skip)
+        if record.game in self.renderers:  # not for a game whose plug-in was removed
+            await self.hands.refresh(change, self.renderers[record.game], skip)
         await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)

@@ -28,6 +28,23 @@ def _damage(settings, channel_id, state):
         )
 
 
+async def _listed_then_reset(world, title):
+    """A moderator's /games list (returned), then the host's /games reset of the damaged
+    match: its table says it ended, without controls, and the channel is free again."""
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[mods])
+    listed = (await mod.slash(world.channel, "games list")).response.embeds[0].description
+    alice = world.people["alice"]
+    reset = await alice.slash(world.channel, "games reset")
+    assert reset.ephemeral and "ended by the host" in reset.response.content
+    ended = embed_text(table_of(world.channel, alice))
+    assert f"{title} — ended early" in ended and "no result was recorded" in ended
+    assert not buttons(table_of(world.channel, alice))
+    again = await alice.slash(world.channel, "flip7 start")
+    assert again.acknowledged and not again.ephemeral
+    return listed
+
+
 async def test_a_damaged_match_is_quarantined_and_its_channel_freed(world, settings, stacked_flip7):
     stacked_flip7(["5", "9", "5", "9"])
     env, people = world.env, world.people
@@ -46,14 +63,8 @@ async def test_a_damaged_match_is_quarantined_and_its_channel_freed(world, setti
     mover = next(p for p in people.values() if f"▶️ {p.name} ·" in embed_text(other_table))
     assert not (await mover.click(other_table, label="Stay")).ephemeral
 
-    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
-    mod = world.guild.add_member(env.create_user("mod"), roles=[mods])
-    listed = await mod.slash(world.channel, "games list")
-    assert "can't be loaded (state_json: invalid JSON" in listed.response.embeds[0].description
-    reset = await people["alice"].slash(world.channel, "games reset")
-    assert reset.ephemeral and "ended by the host" in reset.response.content
-    again = await people["alice"].slash(world.channel, "flip7 start")
-    assert again.acknowledged and not again.ephemeral
+    listed = await _listed_then_reset(world, "Flip 7: With a Vengeance")
+    assert "can't be loaded (state_json: invalid JSON" in listed
 
 
 async def test_a_state_no_engine_reads_is_quarantined_when_met(world, settings, stacked_flip7):
@@ -88,3 +99,22 @@ async def test_a_button_from_a_replaced_database_reaches_nothing(
     stale = await actor.click(table, label="Stay")
     assert stale.ephemeral and "no longer keeps" in stale.response.content
     assert "Stay" in buttons(table_of(other, people["carol"]))
+
+
+async def test_a_match_of_a_game_the_bot_no_longer_has_is_listed_and_freed(
+    world, settings, stacked_flip7
+):
+    """A host who removes a game's plug-in leaves its running matches behind: they are
+    listed by their key and a reset frees the channel."""
+    stacked_flip7(["5", "9"])
+    env, people = world.env, world.people
+    table = await _flip7_table(world, world.channel)
+    await env.bot.shutdown_storage()
+    with sqlite3.connect(settings.database_path) as db:
+        db.execute("UPDATE matches SET game = 'chess' WHERE channel_id = ?", (world.channel.id,))
+    await env.restart_bot(create_bot(settings))
+
+    click = await people["bob"].click(table, label="Stay")
+    assert click.ephemeral and "saved state is damaged" in click.response.content
+    listed = await _listed_then_reset(world, "chess")
+    assert "chess" in listed and "can't be loaded (LookupError: no game 'chess'" in listed
