@@ -1,5 +1,6 @@
 """The layers the design promises, checked on the source: imports run cogs -> bot ->
-engines, engines import no Discord, and the platform names no particular game."""
+engines without loops, engines import no Discord, and the platform names no particular
+game."""
 
 from __future__ import annotations
 
@@ -46,3 +47,39 @@ def test_the_platform_names_no_game():
             assert f'"{key}"' not in text and f"'{key}'" not in text, (path, key)
         for package in ("engines.flip7", "engines.sink_or_swim", "engines.sequence_numbers"):
             assert package not in text, (path, package)
+
+
+def _module_imports(path: Path, modules: set[str]) -> set[str]:
+    """The project modules a file imports anywhere in it (a function-level import too);
+    `from package import module` names the module, not the package."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            named = {f"{node.module}.{alias.name}" for alias in node.names}
+            found |= named & modules or {node.module}
+    return found & modules
+
+
+def test_no_modules_import_each_other_in_a_loop():
+    """Each layer is a tree of imports: a loop (a game importing its AI that imports the
+    game) would make neither module readable without the other."""
+    modules = {}
+    for folder in ("engines", "bot", "cogs"):
+        for path in _sources(folder):
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            modules[name.removesuffix(".__init__")] = path
+    graph = {name: _module_imports(path, set(modules)) - {name} for name, path in modules.items()}
+    done: set[str] = set()
+
+    def visit(name: str, trail: list[str]) -> None:
+        assert name not in trail, " -> ".join([*trail[trail.index(name) :], name])
+        if name in done:
+            return
+        for other in sorted(graph[name]):
+            visit(other, [*trail, name])
+        done.add(name)
+
+    for name in sorted(graph):
+        visit(name, [])
