@@ -169,7 +169,9 @@ class MatchService:
                     "(the host or a moderator can end it with /games reset)."
                 ).format(title=title)
             ) from None
-        self._plan(record, None, Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout))
+        self._plan(
+            record, None, Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout), now
+        )
         return record
 
     async def lobby_action(
@@ -393,7 +395,7 @@ class MatchService:
             self._live[record.id] = (record, game)
         else:
             self._live.pop(record.id, None)
-        self._plan(record, game, deadline)
+        self._plan(record, game, deadline, now)
 
     def _deadline_for(
         self, record: MatchRecord, game: Game | None, now: float, events: list[Event]
@@ -418,24 +420,30 @@ class MatchService:
 
     # -- AI turns and deadlines ------------------------------------------------------------
 
-    def _plan(self, record: MatchRecord, game: Game | None, deadline: Deadline | None) -> None:
-        """Arm the match's one timer: an AI move soon, else its deadline, else nothing."""
+    def _plan(
+        self,
+        record: MatchRecord,
+        game: Game | None,
+        deadline: Deadline | None,
+        now: float | None = None,
+    ) -> None:
+        """Arm the match's one timer: an AI move soon, else its deadline, else nothing.
+        `now` spares a second read of the clock when the caller has just read it."""
+        now = self.clock() if now is None else now
         if not record.is_open:
             self._locks.pop(record.id, None)
             self.timers.set(record.id, None)
         elif game is not None and any(record.seats[s].ai for s in game.to_act()):
-            self.timers.set(
-                record.id, Due(self.clock() + self.settings.ai_delay, record.version, "ai")
-            )
+            self.timers.set(record.id, Due(now + self.settings.ai_delay, record.version, "ai"))
         elif deadline is not None:
-            self.timers.set(record.id, self._next_due(record, deadline))
+            self.timers.set(record.id, self._next_due(record, deadline, now))
         else:
             self.timers.set(record.id, None)
 
-    def _next_due(self, record: MatchRecord | OpenBrief, deadline: Deadline) -> Due:
+    def _next_due(self, record: MatchRecord | OpenBrief, deadline: Deadline, now: float) -> Due:
         """A turn deadline is preceded by one reminder, while there is still time for it."""
         left = min(REMIND_LEFT, self.settings.turn_timeout / 3)
-        if deadline.kind == "turn" and deadline.due_at - left > self.clock():
+        if deadline.kind == "turn" and deadline.due_at - left > now:
             return Due(deadline.due_at - left, record.version, "remind")
         return Due(deadline.due_at, record.version, deadline.kind)
 
@@ -521,9 +529,10 @@ class MatchService:
             except Refusal:
                 continue  # quarantined: it keeps no timer, and stops no other match
             self._plan(record, game, brief.deadline)
+        now = self.clock()
         for brief in briefs.values():
             if brief.deadline is not None:
-                self.timers.set(brief.id, self._next_due(brief, brief.deadline))
+                self.timers.set(brief.id, self._next_due(brief, brief.deadline, now))
 
     async def stop(self) -> None:
         await self.timers.stop()

@@ -40,6 +40,30 @@ DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's description
 REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
 
 
+class _Deferral:
+    """Acknowledges a click whose work is still going after DEFER_AFTER seconds, so Discord
+    never shows "This interaction failed". A plain timer, cancelled when the work is done:
+    a click answered in time, nearly all of them, costs no task."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self._interaction = interaction
+        self._task: asyncio.Task[None] | None = None
+        self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._start)
+
+    def _start(self) -> None:
+        self._task = asyncio.create_task(self._defer())
+
+    async def _defer(self) -> None:
+        async with responding(self._interaction):
+            if not self._interaction.response.is_done():
+                await self._interaction.response.defer()
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+        if self._task is not None:
+            self._task.cancel()
+
+
 # -- the desk --------------------------------------------------------------------------
 
 
@@ -282,7 +306,7 @@ class Desk(commands.Cog):
         (discord.py would only log a button's exception, and the member would see nothing).
         A request still busy after DEFER_AFTER seconds (a slow database) is deferred first,
         so Discord never shows "This interaction failed"."""
-        watch = asyncio.create_task(self._defer_later(interaction))
+        watch = _Deferral(interaction)
         try:
             await request
         except Refusal as error:
@@ -298,15 +322,6 @@ class Desk(commands.Cog):
         finally:
             watch.cancel()
             done_responding(interaction)
-
-    @staticmethod
-    async def _defer_later(interaction: discord.Interaction[Any]) -> None:
-        """Acknowledge a click whose work is still going after DEFER_AFTER seconds (a plain
-        sleep, cancelled as soon as the work is done)."""
-        await asyncio.sleep(DEFER_AFTER)
-        async with responding(interaction):
-            if not interaction.response.is_done():
-                await interaction.response.defer()
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
         """A move made from a private message: refresh that message with the seat's view

@@ -197,6 +197,21 @@ async def test_a_slow_move_is_deferred_and_still_shown(world, stacked_flip7):
     assert "alice stays." in embed_text(table_of(world.channel, alice))
 
 
+async def test_each_slow_click_is_deferred_and_no_quick_one(world, stacked_flip7):
+    """The deferral's one timer serves click after click: a quick click in between is
+    answered directly, and a later slow one is still deferred."""
+    stacked_flip7(["5", "9", "3"])
+    await _three_at_the_table(world)
+    people, storage = world.people, world.env.bot.storage
+    save = storage.save
+    for name, slow in (("alice", True), ("bob", False), ("carol", True)):
+        storage.save = _slowed(save) if slow else save
+        result = await people[name].click(table_of(world.channel, people[name]), label="Stay")
+        assert result.acknowledged and result.deferred == slow, name
+    # Everyone stayed, the last of them by a deferred click: the round ended on the table.
+    assert "Round 1: how it ended" in embed_text(table_of(world.channel, people["alice"]))
+
+
 async def test_a_slow_pick_from_a_private_hand_updates_that_hand(world):
     channel, people = world.channel, world.people
     await people["alice"].slash(channel, "sinkorswim start")

@@ -109,13 +109,14 @@ class Flip7Renderer(GameRenderer):
             lines = self.recent_lines(record, EVENTS_SHOWN)
             return [(_("Last events"), field_lines(lines))] if lines else []
         starts = [i for i, entry in enumerate(logged) if entry["kind"] == "round_start"]
-        # Only the rounds shown are read: the finished one and the current one.
-        first = starts[-2] if len(starts) > 1 else 0
-        events = [Event.from_dict(entry) for entry in logged[first:]]
-        split = starts[-1] - first if starts else 0
-        current, finished = events[split:], events[:split]
+        begins = starts[-1] if starts else 0
+        current = [Event.from_dict(entry) for entry in logged[begins:]]
+        finished: list[Event] = []
         if any(e.kind == "round_end" for e in current):  # the game's last round
             finished, current = current, []
+        elif not first_move_made(current):  # the finished round is shown: read it only now
+            first = starts[-2] if len(starts) > 1 else 0
+            finished = [Event.from_dict(entry) for entry in logged[first:begins]]
         names = self.names(record)
         fields = []
         ended = [e for e in finished if e.kind == "round_end"]
