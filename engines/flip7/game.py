@@ -11,7 +11,15 @@ from __future__ import annotations
 import random
 from typing import Any, NoReturn, TypeVar
 
-from engines.base import Decision, Event, IllegalMove, Option, Outcome, check_seat
+from engines.base import (
+    Decision,
+    Event,
+    IllegalMove,
+    Option,
+    Outcome,
+    check_seat,
+    rng_from_saved,
+)
 from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, Hit, Stay
 from engines.flip7.cards import (
     FIRST_ACTION,
@@ -39,7 +47,6 @@ from engines.flip7.table import (
     STATUS_NAMES,
     STAYED,
     Table,
-    rng_from_saved,
     shuffle,
 )
 from engines.flip7.views import Flip7View, PendingView, PlayerView

@@ -14,7 +14,7 @@ from itertools import repeat, starmap
 from operator import itemgetter
 from typing import Any
 
-from engines.base import SCHEMA, IllegalMove
+from engines.base import SCHEMA, IllegalMove, saved_rng
 from engines.flip7.cards import (
     HALVE,
     KINDS,
@@ -254,14 +254,13 @@ class Table:
     # ------------------------------------------------------------------ persistence
 
     def to_dict(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
             SCHEMA: SCHEMA_VERSION,
             "epoch": self.epoch_count,
             "names": list(self.names),
             "goal": self.goal,
             "brutal": self.brutal,
-            "rng": [version, list(internal), gauss],
+            "rng": saved_rng(self.rng),
             "draw": list(self.draw),
             "discard": list(self.discard),
             "rows": [list(row) for row in self.rows],
@@ -287,13 +286,6 @@ class Table:
         self.stack = [effect_from_list(entry) for entry in raw["stack"]]
         self.epoch_count = raw.get("epoch", 0)
         self._rebuild()
-
-
-def rng_from_saved(saved: list[Any]) -> random.Random:
-    version, internal, gauss = saved
-    rng = random.Random()
-    rng.setstate((version, tuple(internal), gauss))
-    return rng
 
 
 def shuffle(rng: random.Random, cards: list[int]) -> None:

@@ -8,7 +8,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Self
 
-from engines.base import SCHEMA, Decision, Event, IllegalMove, Outcome, check_seat
+from engines.base import (
+    SCHEMA,
+    Decision,
+    Event,
+    IllegalMove,
+    Outcome,
+    check_seat,
+    rng_from_saved,
+    saved_rng,
+)
 from engines.sequence_numbers import cards
 from engines.sequence_numbers.actions import (
     Action,
@@ -465,13 +474,12 @@ class SequenceGame:
     # ---- saving --------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
             SCHEMA: SCHEMA_VERSION,
             "names": list(self.names),
             "num_teams": self.num_teams,
             "required": self.required,
-            "rng": [version, list(internal), gauss],
+            "rng": saved_rng(self.rng),
             "draw_pile": list(self.draw_pile),
             "hands": [list(hand) for hand in self.hands],
             "turn": self.turn,
@@ -499,9 +507,7 @@ class SequenceGame:
             raw = _upgrade_v1(raw)
         elif version != SCHEMA_VERSION:
             raise IllegalMove("bad_schema", schema=version)
-        rng = random.Random()
-        rng_version, internal, gauss = raw.pop("rng")
-        rng.setstate((rng_version, tuple(internal), gauss))
+        rng = rng_from_saved(raw.pop("rng"))
         raw["locked"] = set(raw["locked"])
         return cls(rng=rng, **raw)
 

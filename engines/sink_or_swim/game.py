@@ -7,7 +7,17 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Self
 
-from engines.base import SCHEMA, Action, Decision, Event, IllegalMove, Outcome, check_seat
+from engines.base import (
+    SCHEMA,
+    Action,
+    Decision,
+    Event,
+    IllegalMove,
+    Outcome,
+    check_seat,
+    rng_from_saved,
+    saved_rng,
+)
 from engines.sink_or_swim.cards import (
     HAND_SIZE,
     TIDE_DECK,
@@ -381,7 +391,6 @@ class SinkOrSwimGame:
     # ----- persistence -----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        version, internal, gauss = self.rng.getstate()
         return {
             SCHEMA: SCHEMA_VERSION,
             "names": list(self.names),
@@ -400,7 +409,7 @@ class SinkOrSwimGame:
             "round_scores": [list(scores) for scores in self.round_scores],
             "history": [_copy_record(record) for record in self.history],
             "over": self.over,
-            "rng": [version, list(internal), gauss],
+            "rng": saved_rng(self.rng),
         }
 
     @classmethod
@@ -425,9 +434,7 @@ class SinkOrSwimGame:
         game.round_scores = [list(scores) for scores in raw["round_scores"]]
         game.history = [_copy_record(record) for record in raw["history"]]
         game.over = raw["over"]
-        version, internal, gauss = raw["rng"]
-        game.rng = random.Random()
-        game.rng.setstate((version, tuple(internal), gauss))
+        game.rng = rng_from_saved(raw["rng"])
         return game
 
 
