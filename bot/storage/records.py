@@ -60,7 +60,7 @@ class MatchRecord:
     # The match's latest events, newest last, for drawing its table. Not stored in the row:
     # the same events are rows of match_events, read from there when first needed (None:
     # not read yet), so a save writes each event once.
-    log: list[Event] | None = None
+    log: list[Event] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ref(self) -> str:
