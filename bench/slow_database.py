@@ -71,7 +71,6 @@ async def timed_save(storage: Storage, record: Any) -> float:
     start = time.perf_counter()
     expected = record.version
     record.version += 1
-    record.extra["log"] = [{"kind": "flip", "data": {"seat": 0, "card": 7}}]
     await storage.save(
         record,
         expected_version=expected,

@@ -131,6 +131,14 @@ class MatchService:
                 record.quarantine = reason
         raise Refusal(QUARANTINED)
 
+    async def recent(self, record: MatchRecord) -> list[Event]:
+        """The record's latest events (at most LOG_SIZE, newest last), read from the stored
+        events the first time a table needs them; saves keep them current after that."""
+        if record.log is None:
+            stored = await self.storage.events(record.id, LOG_SIZE)
+            record.log = [event for _version, event in stored]
+        return record.log
+
     def load_game(self, record: MatchRecord) -> Game | None:
         if record.game not in GAMES:  # the host removed the game's plug-in
             raise LookupError(f"no game {record.game!r} in this bot")
@@ -376,9 +384,8 @@ class MatchService:
                     for index, seat in enumerate(record.seats)
                     if seat.user_id is not None
                 ]
-        recent = record.extra.setdefault("log", [])
-        recent.extend(event.to_dict() for event in events)
-        del recent[:-LOG_SIZE]
+        # Earlier versions kept the log in `extra`; match_events holds the same events.
+        record.extra.pop("log", None)
         deadline = self._deadline_for(record, game, now, events)
         try:
             await self.storage.save(
@@ -391,6 +398,9 @@ class MatchService:
             )
         except Exception as error:  # rolled back: the caller's copy is dropped by _session
             raise NotSaved(record.id) from error
+        if record.log is not None:  # else it is read from match_events when next drawn
+            record.log.extend(events)
+            del record.log[:-LOG_SIZE]
         if record.is_open:
             self._live[record.id] = (record, game)
         else:

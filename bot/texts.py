@@ -138,9 +138,14 @@ PLATFORM_EVENTS = {
 LEGACY_TEXT = "text"  # events stored before they were data carry their sentence here
 
 
+def is_legacy(event: Event) -> bool:
+    """Whether the event was stored as a sentence, before events were data."""
+    return set(event.data) == {LEGACY_TEXT}
+
+
 def event_text(texts: GameTexts, event: Event, names: Sequence[str]) -> str:
     """One sentence for any event of a match: the platform's own, or the game's."""
-    if set(event.data) == {LEGACY_TEXT}:
+    if is_legacy(event):
         return str(event.data[LEGACY_TEXT])
     template = PLATFORM_EVENTS.get(event.kind)
     if template is None:
@@ -150,10 +155,7 @@ def event_text(texts: GameTexts, event: Event, names: Sequence[str]) -> str:
     return template.format(name=name, **{k: v for k, v in event.data.items() if k != "seat"})
 
 
-def logged_lines(texts: GameTexts, logged: Sequence[Any], names: Sequence[str]) -> list[str]:
-    """Sentences for a match's stored event log. Matches saved before events were data
-    logged sentences; those are shown as they were written."""
-    return [
-        entry if isinstance(entry, str) else event_text(texts, Event.from_dict(entry), names)
-        for entry in logged
-    ]
+def logged_lines(texts: GameTexts, logged: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """Sentences for a match's stored events. Events stored before events were data are
+    shown as they were written."""
+    return [event_text(texts, event, names) for event in logged]

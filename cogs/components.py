@@ -90,7 +90,7 @@ class GameRenderer(ABC):
 
     def recent_lines(self, record: MatchRecord, limit: int) -> list[str]:
         """The last `limit` logged events of the match, as sentences."""
-        logged = record.extra.get("log", [])[-limit:]
+        logged = (record.log or [])[-limit:]
         return logged_lines(self.texts, logged, self.names(record))
 
     def option_items(

@@ -94,6 +94,7 @@ class Desk(commands.Cog):
         if record.status == "lobby" or (record.status == "cancelled" and game is None):
             return lobby_table(record, renderer, change.notice)
         assert game is not None
+        await self.matches.recent(record)  # a table retells the latest events
         table = await renderer.table(record, game)
         if record.is_open and any(s.ai and s.user_id is not None for s in record.seats):
             table.items.append(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage.writer import Statement
+from engines.base import Event
 
 OPEN_STATUSES = ("lobby", "playing")
 
@@ -56,6 +57,10 @@ class MatchRecord:
     raw: dict[str, str] = field(default_factory=dict)
     # The database the record was read from (its instance id); not stored in the row.
     database: str = ""
+    # The match's latest events, newest last, for drawing its table. Not stored in the row:
+    # the same events are rows of match_events, read from there when first needed (None:
+    # not read yet), so a save writes each event once.
+    log: list[Event] | None = field(default=None, repr=False, compare=False)
 
     @property
     def ref(self) -> str:

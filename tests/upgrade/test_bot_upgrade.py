@@ -8,6 +8,7 @@ import pytest
 
 from bot.matches import Change
 from bot.settings import Settings
+from bot.texts import LEGACY_TEXT, is_legacy
 from engines.base import GAMES
 from tests.cogs.helpers import embed_text
 from tests.upgrade.saved import build_v1_database
@@ -38,7 +39,8 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
         assert (record.status == "lobby") == ("— lobby" in text), text
         # The long-passed deadlines fired at start-up, so logs mix the old version's
         # sentences with new events; the sentences still show as they were written.
-        old = [entry for entry in record.extra.get("log", []) if isinstance(entry, str)]
+        # They are read from match_events, where the upgrade kept them as {"text": ...}.
+        old = [str(e.data[LEGACY_TEXT]) for e in record.log or [] if is_legacy(e)]
         old_sentences_shown += sum(sentence in text for sentence in old)
     assert old_sentences_shown
     for record in [r for r in records if r.status == "playing"]:

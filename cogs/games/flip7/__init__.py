@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.storage import MatchRecord
-from bot.texts import _, event_text, signed
+from bot.texts import _, event_text, is_legacy, signed
 from cogs.components import GameRenderer, MoveButton, TableMessage, field_lines
 from cogs.game_commands import GameCommands, add_game
 from cogs.games.flip7.story import first_move_made, round_summary
@@ -104,19 +104,19 @@ class Flip7Renderer(GameRenderer):
     def _story(self, record: MatchRecord) -> list[tuple[str, str]]:
         """What just happened, and why: the round so far; and once a round has ended, why
         each player scored what they did, until the next round's first move."""
-        logged = record.extra.get("log", [])
-        if any(isinstance(entry, str) for entry in logged):  # saved before events were data
+        logged = record.log or []
+        if any(is_legacy(event) for event in logged):  # saved before events were data
             lines = self.recent_lines(record, EVENTS_SHOWN)
             return [(_("Last events"), field_lines(lines))] if lines else []
-        starts = [i for i, entry in enumerate(logged) if entry["kind"] == "round_start"]
+        starts = [i for i, event in enumerate(logged) if event.kind == "round_start"]
         begins = starts[-1] if starts else 0
-        current = [Event.from_dict(entry) for entry in logged[begins:]]
+        current = logged[begins:]
         finished: list[Event] = []
         if any(e.kind == "round_end" for e in current):  # the game's last round
             finished, current = current, []
-        elif not first_move_made(current):  # the finished round is shown: read it only now
+        elif not first_move_made(current):  # the finished round is shown
             first = starts[-2] if len(starts) > 1 else 0
-            finished = [Event.from_dict(entry) for entry in logged[first:begins]]
+            finished = logged[first:begins]
         names = self.names(record)
         fields = []
         ended = [e for e in finished if e.kind == "round_end"]

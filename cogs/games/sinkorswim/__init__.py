@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.matches import names_of
 from bot.storage import MatchRecord
-from bot.texts import _, logged_lines, points
+from bot.texts import _, is_legacy, logged_lines, points
 from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage, field_lines
 from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sinkorswim.texts import TEXTS
@@ -154,16 +154,16 @@ class SinkOrSwimRenderer(GameRenderer):
 
     def _news(self, record: MatchRecord) -> list[str]:
         """The logged events since the latest reveal (and the time-outs that led to it)."""
-        logged = [e for e in record.extra.get("log", []) if isinstance(e, dict)]
-        reveals = [i for i, e in enumerate(logged) if e["kind"] == "reveal"]
+        logged = [e for e in record.log or [] if not is_legacy(e)]  # old sentences: not news
+        reveals = [i for i, e in enumerate(logged) if e.kind == "reveal"]
         if not reveals:
             return []
         start = reveals[-1]
-        while start > 0 and logged[start - 1]["kind"] in ("match.timeout", "picked", "repicked"):
+        while start > 0 and logged[start - 1].kind in ("match.timeout", "picked", "repicked"):
             start -= 1
-        shown = [e for e in logged[start:] if e["kind"] in NEWS]
+        shown = [e for e in logged[start:] if e.kind in NEWS]
         lines = logged_lines(self.texts, shown, self.names(record))
-        return [f"{NEWS[e['kind']]} {line}" for e, line in zip(shown, lines, strict=True)]
+        return [f"{NEWS[e.kind]} {line}" for e, line in zip(shown, lines, strict=True)]
 
     async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
         assert isinstance(game, SinkOrSwimGame)
