@@ -46,7 +46,11 @@ def copy_match(path: Path, match_id: int, copies: int, now: float) -> None:
 async def run(matches: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-restore-"))
     settings = Settings(
-        token="bench", database_path=folder / "restore.sqlite3", ai_delay=0, turn_timeout=3600
+        token="bench",
+        database_path=folder / "restore.sqlite3",
+        ai_delay=0,
+        turn_timeout=3600,
+        game_seed=2,  # a deal that opens on Hit or Stay (not an action to aim): the timed click
     )
     bot = create_bot(settings)
     async with simcord.run(bot) as env:
