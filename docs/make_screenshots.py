@@ -50,12 +50,7 @@ async def flip7_choice(browser) -> None:
     options = PlaygroundOptions(game="flip7", members=3, seed=4, ai_delay=0)
     async with playground(options) as place:
         page = await PlaygroundPage.open(browser, place.url, WIDTH, 1000)
-        for name in ("Bob", "Cat"):
-            await page.view_as(name)
-            await page.click("Join")
-            await page.shows(f"{name} joined.")
-        await page.view_as("Ann")
-        await page.click("Start")
+        await page.join_and_start("Ann", ("Bob", "Cat"))
         await page.shows("round 1")
         for _move in range(60):
             table = await page.table().inner_text()
@@ -82,12 +77,7 @@ async def sink_or_swim_hand(browser) -> None:
     options = PlaygroundOptions(game="sinkorswim", members=3, seed=7, ai_delay=0)
     async with playground(options) as place:
         page = await PlaygroundPage.open(browser, place.url, WIDTH, HEIGHT)
-        for name in ("Bob", "Cat"):
-            await page.view_as(name)
-            await page.click("Join")
-            await page.shows(f"{name} joined.")
-        await page.view_as("Ann")
-        await page.click("Start")
+        await page.join_and_start("Ann", ("Bob", "Cat"))
         for name in ("Ann", "Bob", "Cat"):
             await page.view_as(name)
             await page.click("Pick a card")

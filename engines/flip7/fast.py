@@ -439,20 +439,6 @@ class FastGame(Flip7Game):
             self.turn = self.dealer
             self.acted = True
 
-    def _draw(self, events: list[Event]) -> int | None:
-        draw = self.draw
-        if not draw:
-            if not self.discard:
-                return None
-            self._shuffle_discards_in()
-        card = draw.pop()
-        self.unseen[card] -= 1
-        if card < FIRST_ACTION:
-            self.unseen_points -= VALUE[card]
-        else:
-            self.unseen_others -= 1
-        return card
-
     def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
         card = self._draw(events)
         if card is None:
@@ -692,14 +678,7 @@ def _own_swap_plan(
     status, rows, mask, numsum, brutal = game.status, game.rows, game.mask, game.numsum, game.brutal
     active_mine = status[seat] == ACTIVE
     mine_now = _open_worth(game.round_score(seat), active_mine)
-    ceiling = numsum[seat] + 13
-    if game.nums[seat] >= 6:
-        most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
-    elif ceiling < OPEN_ROW_TARGET:
-        most = ceiling + 0.4 * (OPEN_ROW_TARGET - ceiling)
-    else:
-        most = ceiling
-    most_mine = 1.0 * (most - mine_now) + 1.0
+    most_mine = picks._most_own_gain(game, seat, 1.0, mine_now)
     now: dict[int, float] = {}
     bound: dict[int, float] = {}
     for p in holders:

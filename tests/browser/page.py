@@ -134,5 +134,14 @@ class PlaygroundPage:
             await self.page.wait_for_timeout(100)
         raise AssertionError(f"the table did not change from:\n{before}")
 
+    async def join_and_start(self, host: str, guests: tuple[str, ...]) -> None:
+        """Each guest joins the open lobby from their own view; then the host starts it."""
+        for name in guests:
+            await self.view_as(name)
+            await self.click("Join")
+            await self.shows(f"{name} joined.")
+        await self.view_as(host)
+        await self.click("Start")
+
     async def shows(self, text: str | re.Pattern[str]) -> None:
         await expect(self.main).to_contain_text(text)

@@ -69,12 +69,7 @@ async def test_sink_or_swim_picks_stay_secret_in_every_view(browser):
         await page.view_as("Ann")
         await page.slash("sinkorswim start")
         await page.shows("Sink or Swim — lobby")
-        for name in ("Bob", "Cat"):
-            await page.view_as(name)
-            await page.click("Join")
-            await page.shows(f"{name} joined.")
-        await page.view_as("Ann")
-        await page.click("Start")
+        await page.join_and_start("Ann", ("Bob", "Cat"))
         await page.shows("round 1 of")
 
         held: dict[str, set[int]] = {name: set() for name in NAMES}
