@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from importlib.util import find_spec
 from pkgutil import iter_modules
 from typing import Any
@@ -13,12 +13,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import failure_answer
 from bot.matches import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
 
 log = logging.getLogger(__name__)
+
+FailureAnswer = Callable[[discord.Interaction[Any], BaseException], Awaitable[None]]
 
 PLATFORM_EXTENSIONS = ("cogs.table", "cogs.server_commands")
 GAME_PLUGINS = "cogs.games"  # one package per game under here; each is loaded as an extension
@@ -132,6 +133,8 @@ class TabletopBot(commands.Bot):
         self.settings = settings
         self.clock = clock
         self.extra_plugins = tuple(extra_plugins)
+        # How a failed command is answered; the Discord layer words it (cogs.table).
+        self.answer_failure: FailureAnswer | None = None
         self.tree.on_error = self._on_command_error
 
     async def setup_hook(self) -> None:
@@ -154,7 +157,7 @@ class TabletopBot(commands.Bot):
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Answer every failed command in one short, true private line instead of silence."""
+        """Log a failed command; `answer_failure` tells the member in one private line."""
         log.error(
             "command %s by user %s in channel %s failed",
             interaction.command and interaction.command.qualified_name,
@@ -163,11 +166,8 @@ class TabletopBot(commands.Bot):
             exc_info=error,
         )
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        message = failure_answer(cause)
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
+        if self.answer_failure is not None:
+            await self.answer_failure(interaction, cause)
 
     async def close(self) -> None:
         await self.shutdown_storage()

@@ -1,10 +1,28 @@
-"""Failures the Discord layer turns into a short, honest private answer."""
+"""Refusals, notices and failures as kinds plus data; cogs/ word them for their reader."""
 
-from bot.texts import _
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
 
 
 class Refusal(Exception):
-    """A request the bot declines; the message is shown to the member who asked, privately."""
+    """A request the bot declines, shown privately to the member who asked. `kind` names
+    the reason and `data` holds what its wording needs (a count, a game's key, an engine's
+    `IllegalMove` with the seats it names)."""
+
+    def __init__(self, kind: str, **data: Any) -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.data = data
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What a lobby or seat change did ("ann joined"), as a kind plus data."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 class NotSaved(Exception):
@@ -13,25 +31,3 @@ class NotSaved(Exception):
 
 class SavedNotShown(Exception):
     """The change was saved, but showing it failed."""
-
-
-# What a member sees when the bot itself failed, by how far the request got. A change is
-# saved whole or not at all, so each answer can say exactly what happened.
-UNEXPECTED_FAILURE = _(
-    "Something went wrong on the bot's side, and nothing changed. Please try again."
-)
-NOT_SAVED = _(
-    "Your move was not made: the bot couldn't save it, so nothing changed. Please try again."
-)
-SAVED_NOT_SHOWN = _(
-    "Your move was made and saved, but the table couldn't be updated. Use /{game} table to see it."
-)
-
-
-def failure_answer(error: BaseException) -> str:
-    """What to tell the member when their request failed: whether it happened or not."""
-    if isinstance(error, NotSaved):
-        return NOT_SAVED
-    if isinstance(error, SavedNotShown):
-        return SAVED_NOT_SHOWN.format(game=error.args[0] if error.args else "<game>")
-    return UNEXPECTED_FAILURE

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import lobby
-from bot.errors import NotSaved, Refusal, SavedNotShown
+from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import (
@@ -28,15 +28,10 @@ from bot.storage import (
     Seat,
     Storage,
 )
-from bot.texts import _, game_title, join_names, seat_names, texts_for
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 log = logging.getLogger(__name__)
 
-QUARANTINED = _(
-    "This game's saved state is damaged, so it can't go on. The host or a moderator can "
-    "end it with /games reset, which frees the channel."
-)
 LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
@@ -60,7 +55,7 @@ class Change:
     record: MatchRecord
     game: Game | None
     events: list[Event] = field(default_factory=list)
-    notice: str | None = None
+    notice: Notice | None = None
 
 
 Publisher = Callable[[Change], Awaitable[None]]
@@ -80,14 +75,22 @@ async def _answer(answer: Publisher, change: Change) -> None:
         raise SavedNotShown(change.record.game) from error
 
 
-def names_of(seats: list[int], record: MatchRecord) -> str:
-    names = seat_names(record.seats)
-    return join_names([names[s] for s in seats])
-
-
 def refusal(record: MatchRecord, error: IllegalMove) -> Refusal:
-    """The engine's refusal, worded by the game's texts for the member who tried."""
-    return Refusal(texts_for(record.game).error(error, seat_names(record.seats)))
+    """The engine's refusal, for the game's texts to word for the member who tried."""
+    return Refusal("illegal_move", game=record.game, error=error, seats=list(record.seats))
+
+
+def engine_names(seats: list[Seat]) -> list[str]:
+    """The seats' names as the engine gets them: told apart where a member and an AI seat
+    share one ("Bao" and "Bao#2"); the engine never shows them, tables name seats."""
+    names: list[str] = []
+    for seat in seats:
+        name, copy = seat.name, 1
+        while name in names:
+            copy += 1
+            name = f"{seat.name}#{copy}"
+        names.append(name)
+    return names
 
 
 class MatchService:
@@ -129,7 +132,7 @@ class MatchService:
                 reason = f"{type(error).__name__}: {error}"[:200]
                 await self.storage.quarantine(record.id, reason)
                 record.quarantine = reason
-        raise Refusal(QUARANTINED)
+        raise Refusal("quarantined")
 
     async def recent(self, record: MatchRecord) -> list[Event]:
         """The record's latest events (at most LOG_SIZE, newest last), read from the stored
@@ -170,13 +173,7 @@ class MatchService:
             )
         except ChannelBusy:
             existing = await self.storage.open_match_in_channel(channel_id)
-            title = game_title(existing.game) if existing else _("A game")
-            raise Refusal(
-                _(
-                    "{title} is already open in this channel. Join it, or wait until it ends "
-                    "(the host or a moderator can end it with /games reset)."
-                ).format(title=title)
-            ) from None
+            raise Refusal("channel_busy", game=existing.game if existing else None) from None
         self._plan(
             record, None, Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout), now
         )
@@ -204,16 +201,14 @@ class MatchService:
                     return await self._leave_game(record, game, user_id, answer)
                 if action in ("join", "reclaim"):
                     return await self._reclaim(record, game, user_id, answer)
-                raise Refusal(_("This game has already started; the next one is yours!"))
+                raise Refusal("already_started")
             if stamp is not None and stamp != record.version and action in ("ai", "unai"):
-                raise Refusal(
-                    _("That button is out of date: the lobby has changed. Use its current buttons.")
-                )
+                raise Refusal("stale_lobby_button")
             info = GAMES[record.game]
             events: list[Event] = []
             if action == "start":
                 game, events = self._start(record, info, user_id)
-                notice = _("The game has started!")
+                notice = Notice("started")
             else:
                 notice = lobby.step(record, info, action, user_id, user_name)
             return await self._commit(record, game, events, answer, notice)
@@ -225,16 +220,16 @@ class MatchService:
         A seat left this way records no result; when no member is left, the match ends."""
         seat = record.seat_of(user_id)
         if seat is None:
-            raise Refusal(_("You're not playing in this game."))
+            raise Refusal("not_playing")
         name = record.seats[seat].name
         record.seats[seat] = Seat(name=name, ai=GAMES[record.game].ai_levels[-1])
         if any(s.user_id is not None for s in record.seats):
             events = [Event(LEFT, {"seat": seat})]
-            notice = _("{name} left; the AI plays their seat.").format(name=name)
+            notice = Notice("left_game", {"name": name})
         else:
             events = [Event(ABANDONED, {"seat": seat})]
-            record.status, record.ended_reason = "cancelled", _("every player left")
-            notice = _("Everyone left, so the game ended.")
+            record.end("every_player_left")
+            notice = Notice("everyone_left_game")
         return await self._commit(record, game, events, answer, notice)
 
     async def _reclaim(
@@ -243,13 +238,11 @@ class MatchService:
         """A member whose seat the AI took after missed turns plays it again."""
         seat = record.seat_of(user_id)
         if seat is None:
-            raise Refusal(_("This game has already started; the next one is yours!"))
+            raise Refusal("already_started")
         if record.seats[seat].ai is None:
-            raise Refusal(_("You're already playing your seat."))
+            raise Refusal("already_playing_seat")
         events = self._give_back(record, seat)
-        return await self._commit(
-            record, game, events, answer, _("Welcome back! Your seat is yours again.")
-        )
+        return await self._commit(record, game, events, answer, Notice("welcome_back"))
 
     @staticmethod
     def _give_back(record: MatchRecord, seat: int) -> list[Event]:
@@ -266,7 +259,7 @@ class MatchService:
         return game, [Event(STARTED, {"players": len(record.seats)}), *game.opening_events()]
 
     def _new_game(self, record: MatchRecord, info: GameInfo) -> Game:
-        names = [seat.name for seat in record.seats]
+        names = engine_names(record.seats)
         try:
             options = info.check_options(record.options)
             return info.new_game(names, self._next_seed(), **options)
@@ -289,27 +282,18 @@ class MatchService:
         async with self._session(match_id):
             record, game = await self._current(match_id)
             if game is None:
-                raise Refusal(_("The game hasn't started yet."))
+                raise Refusal("not_started")
             info = GAMES[record.game]
             seat = record.seat_of(user_id)
             if seat is None:
-                raise Refusal(
-                    _("You're not playing in this game. Watch along, or join the next one!")
-                )
+                raise Refusal("watching")
             if stamp != game.epoch():
-                raise Refusal(
-                    _(
-                        "That button is out of date: the game has moved on. "
-                        "Use the table's current buttons."
-                    )
-                )
+                raise Refusal("stale_button")
             acting = game.to_act()
             if seat not in acting and not (info.simultaneous and game.legal_actions(seat)):
-                raise Refusal(
-                    _("It's {names}'s turn, not yours.").format(names=names_of(acting, record))
-                    if acting
-                    else _("Nothing is waiting on you right now.")
-                )
+                if acting:
+                    raise Refusal("not_your_turn", seats=[record.seats[s] for s in acting])
+                raise Refusal("nothing_waiting")
             try:
                 action = info.action_from_code(code)
                 events = game.apply(seat, action)
@@ -320,8 +304,9 @@ class MatchService:
             record.extra.setdefault("missed", {}).pop(str(seat), None)
             return await self._commit(record, game, events, answer)
 
-    async def end(self, match_id: int, reason: str, answer: Publisher) -> Change:
-        """End a match without a result (a reset by its host or a moderator)."""
+    async def end(self, match_id: int, reason: str, name: str, answer: Publisher) -> Change:
+        """End a match without a result: a reset ("reset_by_host", "reset_by_moderator")
+        by the member called `name`."""
         async with self._session(match_id):
             try:
                 record, game = await self._current(match_id)
@@ -330,9 +315,8 @@ class MatchService:
                 if quarantined is None or quarantined.quarantine is None:
                     raise
                 record, game = quarantined, None  # a damaged match can still be ended
-            record.status, record.ended_reason = "cancelled", reason
-            notice = _("The game was ended: {reason}.").format(reason=reason)
-            return await self._commit(record, game, [], answer, notice)
+            record.end(reason, name=name)
+            return await self._commit(record, game, [], answer, Notice("ended"))
 
     async def _commit(
         self,
@@ -340,7 +324,7 @@ class MatchService:
         game: Game | None,
         events: list[Event],
         answer: Publisher,
-        notice: str | None = None,
+        notice: Notice | None = None,
     ) -> Change:
         """Save a change under the next version, then show it (under the match lock)."""
         expected = record.version
@@ -364,7 +348,7 @@ class MatchService:
             return live
         record = await self.storage.get_match(match_id)
         if record is None or not record.is_open:
-            raise Refusal(_("This game has already ended."))
+            raise Refusal("already_ended")
         live = self._live[match_id] = (record, await self.game_of(record))
         return live
 
@@ -476,9 +460,8 @@ class MatchService:
                 self.timers.set(match_id, Due(record.extra["turn_due"][1], version, "turn"))
                 return
             if kind == "lobby":
-                record.status, record.ended_reason = "cancelled", _("the lobby expired")
-                notice = _("Nobody started this lobby in time, so it closed.")
-                await self._commit(record, None, [], self.publish, notice)
+                record.end("lobby_expired")
+                await self._commit(record, None, [], self.publish, Notice("lobby_expired"))
                 return
             assert game is not None
             # A step of a longer choice may change the game without any event: save it anyway.

@@ -15,8 +15,9 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.i18n import _
 from bot.storage import MatchRecord
-from bot.texts import GameTexts, _, logged_lines, seat_names
+from cogs.words import GameTexts, logged_lines, seat_names
 from engines.base import Decision, Game
 
 SELECT_LIMIT = 25
@@ -162,6 +163,7 @@ class LobbyButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         desk = desk_of(interaction)
+        await desk.hear(interaction)
         if await desk.from_elsewhere(interaction, self.database):
             return
         await desk.lobby_click(interaction, self.match_id, self.action, self.stamp)
@@ -202,6 +204,7 @@ class MoveButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         desk = desk_of(interaction)
+        await desk.hear(interaction)
         if await desk.from_elsewhere(interaction, self.database):
             return
         await desk.move(interaction, self.match_id, self.stamp, self.code)
@@ -244,6 +247,7 @@ class MoveSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         code = self.item.values[0] if self.item.values else ""
         desk = desk_of(interaction)
+        await desk.hear(interaction)
         if await desk.from_elsewhere(interaction, self.database):
             return
         await desk.move(interaction, self.match_id, self.stamp, code)
@@ -255,7 +259,7 @@ class HandButton(
 ):
     """Opens the clicking player's private view (their hand) as an ephemeral message."""
 
-    def __init__(self, ref: str, *, label: str = "Your hand") -> None:
+    def __init__(self, ref: str, *, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label, style=discord.ButtonStyle.primary, custom_id=f"hand:{ref}"
@@ -271,6 +275,7 @@ class HandButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         desk = desk_of(interaction)
+        await desk.hear(interaction)
         if await desk.from_elsewhere(interaction, self.database):
             return
         await desk.show_private(interaction, self.match_id)
@@ -281,6 +286,8 @@ DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton)
 
 class ClickHandler(Protocol):
     """What the table buttons call: the Desk cog, found by name so buttons need no import."""
+
+    async def hear(self, interaction: discord.Interaction[Any]) -> bool: ...
 
     async def lobby_click(
         self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None

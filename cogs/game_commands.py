@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer
 from cogs.table import Desk, desk_of_bot
 
@@ -22,29 +23,40 @@ class GameCommands(commands.GroupCog):
         self.game = renderer.key
         super().__init__()
 
-    @app_commands.command(name="join", description="Join the lobby in this channel")
+    @app_commands.command(
+        name=slash("command", "join"), description=slash_text("Join the lobby in this channel")
+    )
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.lobby_command(interaction, self.game, "join")
 
     @app_commands.command(
-        name="leave", description="Leave the lobby, or hand your seat in a running game to the AI"
+        name=slash("command", "leave"),
+        description=slash_text("Leave the lobby, or hand your seat in a running game to the AI"),
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.lobby_command(interaction, self.game, "leave")
 
-    @app_commands.command(name="table", description="Post the table again, at the bottom")
+    @app_commands.command(
+        name=slash("command", "table"),
+        description=slash_text("Post the table again, at the bottom"),
+    )
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.repost(interaction, self.game)
 
-    @app_commands.command(name="log", description="Everything that happened this round, privately")
+    @app_commands.command(
+        name=slash("command", "log"),
+        description=slash_text("Everything that happened this round, privately"),
+    )
     @app_commands.guild_only()
     async def log(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.show_log(interaction, self.game)
 
-    @app_commands.command(name="rules", description="The rules in short, privately")
+    @app_commands.command(
+        name=slash("command", "rules"), description=slash_text("The rules in short, privately")
+    )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.show_rules(interaction, self.game)
 
@@ -52,7 +64,9 @@ class GameCommands(commands.GroupCog):
 class HiddenHandCommands(GameCommands):
     """Adds `hand` for games where each player holds secret cards."""
 
-    @app_commands.command(name="hand", description="Your hand, privately, to play from")
+    @app_commands.command(
+        name=slash("command", "hand"), description=slash_text("Your hand, privately, to play from")
+    )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.show_hand(interaction, self.game)

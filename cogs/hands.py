@@ -13,8 +13,9 @@ from typing import Any
 
 import discord
 
+from bot import i18n
+from bot.i18n import _
 from bot.matches import Change
-from bot.texts import _
 from cogs.components import GameRenderer
 
 log = logging.getLogger(__name__)
@@ -25,11 +26,14 @@ EDITABLE_FOR = 14 * 60  # seconds; Discord keeps an interaction's token for 15 m
 class OpenHands:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        # match id -> member id -> (the interaction whose message shows their hand, when)
-        self._open: dict[int, dict[int, tuple[discord.Interaction[Any], float]]] = {}
+        # match id -> member id -> (the interaction whose message shows their hand, when,
+        # and the language the member reads it in)
+        self._open: dict[int, dict[int, tuple[discord.Interaction[Any], float, str]]] = {}
 
     def remember(self, match_id: int, user_id: int, interaction: discord.Interaction[Any]) -> None:
-        self._open.setdefault(match_id, {})[user_id] = (interaction, self.clock())
+        """Keep the member's open hand current, in the language it was shown in."""
+        entry = (interaction, self.clock(), i18n.reader())
+        self._open.setdefault(match_id, {})[user_id] = entry
 
     async def refresh(
         self, change: Change, renderer: GameRenderer, skip_user: int | None = None
@@ -41,7 +45,7 @@ class OpenHands:
             return
         if not record.is_open or game is None:
             del self._open[record.id]
-        for user_id, (interaction, opened) in list(hands.items()):
+        for user_id, (interaction, opened, language) in list(hands.items()):
             if user_id == skip_user:
                 continue
             if self.clock() - opened > EDITABLE_FOR:
@@ -49,12 +53,13 @@ class OpenHands:
                 continue
             seat = record.seat_of(user_id)
             private = None
-            if record.is_open and game is not None and seat is not None:
-                private = await renderer.private(record, game, seat)
+            with i18n.reading(language):  # each hand in its own reader's language
+                if record.is_open and game is not None and seat is not None:
+                    private = await renderer.private(record, game, seat)
+                note = _("The game is over: the result is on the table.")
             try:
                 if private is None:
                     hands.pop(user_id, None)
-                    note = _("The game is over: the result is on the table.")
                     await interaction.edit_original_response(content=note, embeds=[], view=None)
                 else:
                     await interaction.edit_original_response(

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import _, ngettext, number
 from bot.storage import MatchRecord
-from bot.texts import GameTexts, _, count, game_title, seat_names
 from cogs.components import GameRenderer, LobbyButton, TableMessage
+from cogs.replies import ended_text
+from cogs.words import GameTexts, join_names, seat_names
 from engines.base import GAMES, Game
 
 LOBBY_COLOUR = discord.Colour.blurple()
@@ -14,15 +16,10 @@ ENDED_COLOUR = discord.Colour.dark_grey()
 WIN_COLOUR = discord.Colour.gold()
 
 
-def _options_text(options: dict[str, object]) -> str:
-    parts = []
-    for key, value in options.items():
-        if isinstance(value, bool):
-            if value:
-                parts.append(key.replace("_", " "))
-        else:
-            parts.append(f"{key.replace('_', ' ')} {value}")
-    return " · ".join(parts)
+def _options_text(options: dict[str, object], texts: GameTexts) -> str:
+    """The lobby's settings as the game words them ("goal 100 · brutal mode")."""
+    parts = [texts.setting(key, value) for key, value in options.items()]
+    return " · ".join(part for part in parts if part)
 
 
 def lobby_table(
@@ -31,17 +28,20 @@ def lobby_table(
     info = GAMES[record.game]
     title = renderer.texts.title
     lines = []
+    names = seat_names(record.seats)
     for index, seat in enumerate(record.seats, start=1):
-        who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {seat.name}"
+        who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {names[index - 1]}"
         host = " 👑 " + _("host") if seat.user_id == record.host_id else ""
         lines.append(f"`{index}.` {who}{host}")
     embed = discord.Embed(title=_("{title} — lobby").format(title=title), colour=LOBBY_COLOUR)
     embed.description = "\n".join(lines) or _("Nobody yet.")
-    settings = _options_text(record.options)
+    settings = _options_text(record.options, renderer.texts)
     embed.add_field(
         name=_("Players"),
         value=_("{seated} of {least}–{most}").format(
-            seated=len(record.seats), least=info.min_players, most=info.max_players
+            seated=number(len(record.seats)),
+            least=number(info.min_players),
+            most=number(info.max_players),
         ),
     )
     if settings:
@@ -52,13 +52,15 @@ def lobby_table(
     if not record.is_open:
         embed.colour = ENDED_COLOUR
         embed.title = _("{title} — lobby closed").format(title=title)
-        embed.set_footer(text=record.ended_reason or _("closed"))
+        embed.set_footer(text=ended_text(record.ended_reason, record.ended_data))
         return TableMessage([embed], content=notice)
     short = max(0, info.min_players - len(record.seats))
     embed.set_footer(
-        text=_("Waiting for {more} — or add AI players.").format(
-            more=count(short, _("more player"), _("more players"))
-        )
+        text=ngettext(
+            "Waiting for {count} more player — or add AI players.",
+            "Waiting for {count} more players — or add AI players.",
+            short,
+        ).format(count=number(short))
         if short
         else _("Ready: the host can start.")
     )
@@ -79,16 +81,18 @@ def lobby_table(
     return TableMessage([embed], items, content=notice)
 
 
-def ended_table(record: MatchRecord, notice: str | None = None) -> TableMessage:
+def ended_table(record: MatchRecord, title: str, notice: str | None = None) -> TableMessage:
     """The table of a match ended while it could not be loaded (a damaged state, or a game
     whose plug-in the host removed): why it ended, and no controls."""
-    return TableMessage([_ended_early(record, game_title(record.game))], content=notice)
+    return TableMessage([_ended_early(record, title)], content=notice)
 
 
 def _ended_early(record: MatchRecord, title: str) -> discord.Embed:
     embed = discord.Embed(title=_("{title} — ended early").format(title=title), colour=ENDED_COLOUR)
     embed.set_footer(
-        text=_("{reason}; no result was recorded.").format(reason=record.ended_reason or _("ended"))
+        text=_("{reason}; no result was recorded.").format(
+            reason=ended_text(record.ended_reason, record.ended_data)
+        )
     )
     return embed
 
@@ -110,7 +114,8 @@ def result_embed(record: MatchRecord, game: Game, texts: GameTexts) -> discord.E
     if outcome.draw:
         heading, colour = _("{title} — a draw").format(title=title), ENDED_COLOUR
     else:
-        who = ", ".join(names[s] for s in sorted(winners))
+        who = join_names([names[s] for s in sorted(winners)])
         won = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
-        heading, colour = f"{title} — {won.format(names=who)}", WIN_COLOUR
+        heading = _("{title} — {won}").format(title=title, won=won.format(names=who))
+        colour = WIN_COLOUR
     return discord.Embed(title=heading, description="\n".join(lines), colour=colour)

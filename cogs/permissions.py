@@ -10,21 +10,30 @@ from typing import Any
 
 import discord
 
-from bot.texts import _, join_names
+from bot.i18n import _, lazy_gettext
+from cogs.words import join_names
 
-NEEDED = {
-    "view_channel": _("View Channel"),
-    "send_messages": _("Send Messages"),
-    "embed_links": _("Embed Links"),
-    "read_message_history": _("Read Message History"),
+# Discord's own names for the permissions, as its settings show them in each language.
+NAMES = {
+    "view_channel": lazy_gettext("View Channel"),
+    "send_messages": lazy_gettext("Send Messages"),
+    "embed_links": lazy_gettext("Embed Links"),
+    "read_message_history": lazy_gettext("Read Message History"),
+    "attach_files": lazy_gettext("Attach Files"),
 }
-FOR_PICTURES = {"attach_files": _("Attach Files")}
+NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
+FOR_PICTURES = ("attach_files",)
 
 
 def missing(permissions: discord.Permissions, pictures: bool) -> list[str]:
-    """The names of the permissions a table needs that `permissions` lacks."""
-    needed = {**NEEDED, **(FOR_PICTURES if pictures else {})}
-    return [name for flag, name in needed.items() if not getattr(permissions, flag)]
+    """The permissions (their flags) a table needs that `permissions` lacks."""
+    needed = (*NEEDED, *(FOR_PICTURES if pictures else ()))
+    return [flag for flag in needed if not getattr(permissions, flag)]
+
+
+def named(flags: list[str]) -> str:
+    """Permission flags as the reader's Discord names them: "Send Messages and Embed Links"."""
+    return join_names([str(NAMES[flag]) for flag in flags])
 
 
 def missing_in(channel: Any, pictures: bool) -> list[str]:
@@ -39,7 +48,7 @@ def cannot_start(lacking: list[str]) -> str:
     return _(
         "I can't run a game in this channel: I'm missing {permissions} here. "
         "A moderator can grant them in the channel's settings."
-    ).format(permissions=join_names(lacking))
+    ).format(permissions=named(lacking))
 
 
 def saved_not_shown(lacking: list[str], game: str) -> str:
@@ -48,7 +57,7 @@ def saved_not_shown(lacking: list[str], game: str) -> str:
         return _(
             "Your move was saved, but I couldn't post in this channel: I'm missing "
             "{permissions} here. Once a moderator grants them, /{game} table shows the table."
-        ).format(permissions=join_names(lacking), game=game)
+        ).format(permissions=named(lacking), game=game)
     return _(
         "Your move was saved, but I couldn't post in this channel. /{game} table shows the table."
     ).format(game=game)

@@ -14,9 +14,11 @@ from typing import Any
 
 import discord
 
+from bot import i18n
+from bot.i18n import _, number
 from bot.matches import Change
 from bot.storage import Storage
-from bot.texts import _, texts_for
+from cogs.language import Languages
 
 log = logging.getLogger(__name__)
 
@@ -24,10 +26,19 @@ ACTIVE_WINDOW = 60.0  # seconds: a member who acted this recently needs no menti
 
 
 class Pings:
-    def __init__(self, bot: discord.Client, storage: Storage, clock: Callable[[], float]) -> None:
+    def __init__(
+        self,
+        bot: discord.Client,
+        storage: Storage,
+        clock: Callable[[], float],
+        languages: Languages,
+        title: Callable[[str], str],
+    ) -> None:
         self.bot = bot
         self.storage = storage
         self.clock = clock
+        self.languages = languages  # pings are public: in the server's language
+        self.title = title
         self._seen: dict[tuple[int, int], float] = {}  # (match, member) -> last action
         self._out: dict[int, dict[int, int]] = {}  # match -> member -> ping message id
         self._enabled: dict[int, bool] = {}  # guild -> setting, as last read or set
@@ -71,9 +82,10 @@ class Pings:
             recent = now - self._seen.get((record.id, user_id), -ACTIVE_WINDOW) < ACTIVE_WINDOW
             if user_id in out or recent:
                 continue
-            text = _("<@{user}>, it's your turn in {title}.").format(
-                user=user_id, title=texts_for(record.game).title
-            )
+            with i18n.reading(await self.languages.server(record.guild_id)):
+                text = _("<@{user}>, it's your turn in {title}.").format(
+                    user=user_id, title=self.title(record.game)
+                )
             await self._post(record.channel_id, record.id, user_id, text)
 
     async def remind(self, change: Change) -> None:
@@ -87,10 +99,11 @@ class Pings:
         for user_id in self.waiting(change):
             if user_id in out:
                 await self._take_down(record.channel_id, out.pop(user_id))
-            text = _(
-                "⏰ <@{user}>, {seconds} seconds left to move in {title}; then the bot moves "
-                "for you."
-            ).format(user=user_id, seconds=left, title=texts_for(record.game).title)
+            with i18n.reading(await self.languages.server(record.guild_id)):
+                text = _(
+                    "⏰ <@{user}>, {seconds} seconds left to move in {title}; then the bot moves "
+                    "for you."
+                ).format(user=user_id, seconds=number(left), title=self.title(record.game))
             await self._post(record.channel_id, record.id, user_id, text)
 
     async def _post(self, channel_id: int, match_id: int, user_id: int, text: str) -> None:

@@ -8,22 +8,64 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.errors import Refusal
+from bot.i18n import _, lazy_gettext, ngettext, number, percent
 from bot.matches import MatchService
-from bot.texts import _, count, game_title, texts_for
+from cogs import permissions
+from cogs.commands_i18n import slash, slash_text
 from cogs.components import refuse
+from cogs.replies import ended_text
 from cogs.table import Desk, desk_of_bot
 from engines.base import GAMES
 
-NOT_IN_DMS = _("Games, their lists and leaderboards live in server channels, not in DMs.")
+NOT_IN_DMS = lazy_gettext(
+    "Games, their lists and leaderboards live in server channels, not in DMs."
+)
+# Each language by its own name, so a member finds theirs whatever they read now.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name="English", value="en"),
+    app_commands.Choice(name="Tiếng Việt", value="vi"),
+    app_commands.Choice(name="Bahasa Indonesia", value="id"),
+    app_commands.Choice(name=slash_text("Automatic"), value="auto"),
+]
+LANGUAGE_NAMES = {choice.value: str(choice.name) for choice in LANGUAGE_CHOICES}
 
 
 async def in_server(interaction: discord.Interaction[Any]) -> bool:
     """Whether the command came from a server; a DM gets one plain answer instead."""
     if interaction.guild_id is None:
-        await refuse(interaction, NOT_IN_DMS)
+        await refuse(interaction, str(NOT_IN_DMS))
         return False
     return True
+
+
+def problem_text(kind: str, data: dict[str, Any]) -> str:
+    """Why a match's table could not be shown lately, for /games list."""
+    if kind == "missing":
+        return _("can't post here: missing {permissions}").format(
+            permissions=permissions.named(data["permissions"])
+        )
+    if kind == "no_fresh_table":
+        return _("can't post a fresh table here: missing Send Messages")
+    return _("can't post here ({status})").format(status=data.get("status"))
+
+
+def status_text(status: str) -> str:
+    return {"lobby": _("lobby"), "playing": _("playing")}.get(status, status)
+
+
+def form_text(recent: str) -> str:
+    """Recent results, newest first, as marks any reader knows: ✅ a win, ❌ a loss."""
+    return "".join("✅" if result == "W" else "❌" for result in recent) or "-"
+
+
+def games_count(games: int) -> str:
+    return ngettext("{count} game", "{count} games", games).format(count=number(games))
+
+
+def wins_count(wins: int) -> str:
+    return ngettext("{count} win", "{count} wins", wins).format(count=number(wins))
 
 
 def is_moderator(member: discord.Member | discord.User) -> bool:
@@ -34,27 +76,32 @@ def is_moderator(member: discord.Member | discord.User) -> bool:
     return perms.manage_messages or perms.manage_guild or perms.administrator
 
 
-class Games(commands.GroupCog, group_name="games", group_description="Across all games"):
+class Games(
+    commands.GroupCog,
+    group_name=slash("command", "games"),
+    group_description=slash_text("Across all games"),
+):
     def __init__(self, desk: Desk, matches: MatchService) -> None:
         self.desk = desk
         self.matches = matches
         super().__init__()
 
     @app_commands.command(
-        name="reset", description="End the game in this channel (host or moderator)"
+        name=slash("command", "reset"),
+        description=slash_text("End the game in this channel (host or moderator)"),
     )
     @app_commands.guild_only()
     async def reset(self, interaction: discord.Interaction[Any]) -> None:
         try:
             record = await self.desk.channel_match(interaction)
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.desk.refusal(error))
             return
         user = interaction.user
         if user.id == record.host_id:
-            reason = _("ended by the host, {name}").format(name=user.display_name)
+            reason = "reset_by_host"
         elif is_moderator(user):
-            reason = _("ended by moderator {name}").format(name=user.display_name)
+            reason = "reset_by_moderator"
         else:
             await refuse(
                 interaction,
@@ -62,18 +109,22 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
             )
             return
         try:
-            await self.matches.end(record.id, reason, self.desk.publish)
+            await self.matches.end(record.id, reason, user.display_name, self.desk.publish)
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.desk.refusal(error))
             return
         await interaction.response.send_message(
             _("{title} in this channel was {reason}.").format(
-                title=game_title(record.game), reason=reason
+                title=self.desk.title(record.game),
+                reason=ended_text(reason, {"name": user.display_name}),
             ),
             ephemeral=True,
         )
 
-    @app_commands.command(name="list", description="Running games in this server (moderators)")
+    @app_commands.command(
+        name=slash("command", "list"),
+        description=slash_text("Running games in this server (moderators)"),
+    )
     @app_commands.guild_only()
     async def list_games(self, interaction: discord.Interaction[Any]) -> None:
         if not await in_server(interaction):
@@ -94,13 +145,19 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
                 "last move {minutes} min ago"
             ).format(
                 channel=r.channel_id,
-                title=game_title(r.game),
-                status=r.status,
-                players=count(len(r.seats), _("player"), _("players")),
+                title=self.desk.title(r.game),
+                status=status_text(r.status),
+                players=ngettext("{count} player", "{count} players", len(r.seats)).format(
+                    count=number(len(r.seats))
+                ),
                 host=r.host_id,
-                minutes=int((now - r.updated_at) // 60),
+                minutes=number(int((now - r.updated_at) // 60)),
             )
-            + (f"\n  ⚠️ {self.desk.problems[r.id]}" if r.id in self.desk.problems else "")
+            + (
+                f"\n  ⚠️ {problem_text(*self.desk.problems[r.id])}"
+                if r.id in self.desk.problems
+                else ""
+            )
             + (
                 "\n  ⚠️ "
                 + _("can't be loaded ({reason}); /games reset there ends it").format(
@@ -115,9 +172,13 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(
-        name="reminders", description="Turn mentions and reminders on or off here (moderators)"
+        name=slash("command", "reminders"),
+        description=slash_text("Turn mentions and reminders on or off here (moderators)"),
     )
-    @app_commands.describe(on="Mention members when their turn starts and before it runs out")
+    @app_commands.rename(on=slash("command", "on"))
+    @app_commands.describe(
+        on=slash_text("Mention members when their turn starts and before it runs out")
+    )
     @app_commands.guild_only()
     async def reminders(self, interaction: discord.Interaction[Any], on: bool) -> None:
         if not await in_server(interaction):
@@ -136,8 +197,11 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
         )
         await interaction.response.send_message(answer, ephemeral=True)
 
-    @app_commands.command(name="leaderboard", description="This server's best players")
-    @app_commands.describe(game="Which game (default: the first one)")
+    @app_commands.command(
+        name=slash("command", "leaderboard"), description=slash_text("This server's best players")
+    )
+    @app_commands.rename(game=slash("command", "game"))
+    @app_commands.describe(game=slash_text("Which game (default: the first one)"))
     @app_commands.guild_only()
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None = None
@@ -149,7 +213,7 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
             await refuse(interaction, _("There is no such game here."))
             return
         rows = await self.matches.storage.leaderboard(interaction.guild_id or 0, key)
-        name = texts_for(key).title
+        name = self.desk.title(key)
         title = _("{title} — leaderboard").format(title=name)
         if not rows:
             await interaction.response.send_message(
@@ -161,11 +225,11 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
             _("`{rank}.` <@{user}> — {wins} / {games} ({rate}), best {best}, form {form}").format(
                 rank=rank,
                 user=row.user_id,
-                wins=count(row.wins, _("win"), _("wins")),
-                games=count(row.games, _("game"), _("games")),
-                rate=f"{row.win_rate:.0%}",
-                best=row.best,
-                form=row.recent or "-",
+                wins=wins_count(row.wins),
+                games=games_count(row.games),
+                rate=percent(row.win_rate),
+                best=number(row.best),
+                form=form_text(row.recent),
             )
             for rank, row in enumerate(rows, start=1)
         ]
@@ -181,14 +245,18 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
         """The registered games, by title, matching what the member typed so far."""
+        titles = {key: self.desk.title(key) for key in GAMES}
         return [
-            app_commands.Choice(name=texts_for(key).title, value=key)
-            for key in GAMES
-            if typed.lower() in texts_for(key).title.lower() or typed.lower() in key
+            app_commands.Choice(name=title, value=key)
+            for key, title in titles.items()
+            if typed.lower() in title.lower() or typed.lower() in key
         ][:25]
 
-    @app_commands.command(name="stats", description="A member's record in every game")
-    @app_commands.describe(member="Whose stats (default: yours)")
+    @app_commands.command(
+        name=slash("command", "stats"), description=slash_text("A member's record in every game")
+    )
+    @app_commands.rename(member=slash("command", "member"))
+    @app_commands.describe(member=slash_text("Whose stats (default: yours)"))
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction[Any], member: discord.Member | None = None
@@ -209,17 +277,64 @@ class Games(commands.GroupCog, group_name="games", group_description="Across all
         )
         for key, row in per_game.items():
             embed.add_field(
-                name=texts_for(key).title,
+                name=self.desk.title(key),
                 value=_("{games}, {wins} ({rate})\nbest score {best} · recent {form}").format(
-                    games=count(row.games, _("game"), _("games")),
-                    wins=count(row.wins, _("win"), _("wins")),
-                    rate=f"{row.win_rate:.0%}",
-                    best=row.best,
-                    form=row.recent or "-",
+                    games=games_count(row.games),
+                    wins=wins_count(row.wins),
+                    rate=percent(row.win_rate),
+                    best=number(row.best),
+                    form=form_text(row.recent),
                 ),
                 inline=False,
             )
         await interaction.response.send_message(embed=embed)
+
+    @app_commands.command(
+        name=slash("command", "language"),
+        description=slash_text("The language of this server's tables (moderators)"),
+    )
+    @app_commands.rename(language=slash("command", "language"))
+    @app_commands.describe(
+        language=slash_text("Automatic follows the server's own language, else English")
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.guild_only()
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction,
+                _("Only moderators (Manage Messages) can change this server's language."),
+            )
+            return
+        assert interaction.guild_id is not None
+        chosen = None if language == "auto" else language
+        await self.desk.languages.choose_for_server(interaction.guild_id, chosen)
+        shown = await self.desk.languages.server(interaction.guild_id)
+        await interaction.response.send_message(
+            _("Tables, lobbies, results and pings in this server are now in {language}.").format(
+                language=LANGUAGE_NAMES[shown]
+            ),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name=slash("command", "mylanguage"),
+        description=slash_text("The language the bot uses for what only you see"),
+    )
+    @app_commands.rename(language=slash("command", "language"))
+    @app_commands.describe(language=slash_text("Automatic follows your Discord app's language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def mylanguage(self, interaction: discord.Interaction[Any], language: str) -> None:
+        chosen = None if language == "auto" else language
+        await self.desk.languages.choose_for_member(interaction.user.id, chosen)
+        reader = await self.desk.languages.member(interaction)
+        i18n.set_reader(reader)
+        await interaction.response.send_message(
+            _("What only you see is now in {language}.").format(language=LANGUAGE_NAMES[reader]),
+            ephemeral=True,
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,11 +14,13 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.errors import Refusal, failure_answer
+from bot import i18n
+from bot.errors import Refusal
+from bot.i18n import _
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
-from bot.texts import _, event_text, register_texts
 from cogs import permissions
+from cogs.commands_i18n import CatalogTranslator
 from cogs.components import (
     DYNAMIC_ITEMS,
     GameRenderer,
@@ -29,8 +31,11 @@ from cogs.components import (
     responding,
 )
 from cogs.hands import OpenHands
+from cogs.language import Languages
 from cogs.lobby import ended_table, lobby_table, result_embed
 from cogs.pings import Pings
+from cogs.replies import ended_text, failure_answer, notice_text, refusal_text
+from cogs.words import GameTexts, event_text
 
 log = logging.getLogger(__name__)
 
@@ -74,25 +79,60 @@ class Desk(commands.Cog):
         self.bot = bot
         self.matches = matches
         self.renderers: dict[str, GameRenderer] = {}
+        self.languages = Languages(bot, matches.storage)
         self.hands = OpenHands(matches.clock)
-        self.pings = Pings(bot, matches.storage, matches.clock)
-        # Matches whose table could not be shown lately, with why: for /games list.
-        self.problems: dict[int, str] = {}
+        self.pings = Pings(bot, matches.storage, matches.clock, self.languages, self.title)
+        # Matches whose table could not be shown lately, with why (a kind and its data,
+        # worded when /games list shows it).
+        self.problems: dict[int, tuple[str, dict[str, Any]]] = {}
         matches.publish = self.publish
         matches.remind = self.pings.remind
 
     def register(self, renderer: GameRenderer) -> None:
         self.renderers[renderer.key] = renderer
-        register_texts(renderer.key, renderer.texts)
 
-    async def render(self, change: Change) -> TableMessage:
+    def texts_of(self, game: str) -> GameTexts | None:
+        renderer = self.renderers.get(game)
+        return renderer.texts if renderer is not None else None
+
+    def title(self, game: str) -> str:
+        """A game's title; a match of a game whose plug-in the host removed shows its key."""
+        texts = self.texts_of(game)
+        return texts.title if texts is not None else game
+
+    async def hear(self, interaction: discord.Interaction[Any]) -> bool:
+        """The start of every interaction: what is said to this member privately from here
+        on is in their language (a public build sets the server's around itself)."""
+        i18n.set_reader(await self.languages.member(interaction))
+        return True
+
+    async def answer_failure(
+        self, interaction: discord.Interaction[Any], error: BaseException
+    ) -> None:
+        """Answer a failed command in one short, true private line instead of silence."""
+        await refuse(interaction, failure_answer(error))
+
+    def refusal(self, error: Refusal) -> str:
+        return refusal_text(error, self.texts_of)
+
+    async def render(self, change: Change, language: str | None = None) -> TableMessage:
+        """The match's public table, in `language` (by default the server's)."""
+        if language is None:
+            language = await self.languages.server(change.record.guild_id)
+        with i18n.reading(language):
+            return await self._render(change)
+
+    async def _render(self, change: Change) -> TableMessage:
         record, game = change.record, change.game
         renderer = self.renderers.get(record.game)
+        notice = None
+        if change.notice is not None:
+            notice = notice_text(change.notice, ended_text(record.ended_reason, record.ended_data))
         if record.status == "cancelled" and (record.quarantine is not None or renderer is None):
-            return ended_table(record, change.notice)  # ended while it could not be loaded
+            return ended_table(record, self.title(record.game), notice)  # couldn't be loaded
         assert renderer is not None  # only a match that can't be loaded lacks one
         if record.status == "lobby" or (record.status == "cancelled" and game is None):
-            return lobby_table(record, renderer, change.notice)
+            return lobby_table(record, renderer, notice)
         assert game is not None
         await self.matches.recent(record)  # a table retells the latest events
         table = await renderer.table(record, game)
@@ -103,8 +143,8 @@ class Desk(commands.Cog):
         if not record.is_open:
             table.items = []
             table.embeds.append(result_embed(record, game, renderer.texts))
-        elif change.notice:
-            table.content = change.notice
+        elif notice:
+            table.content = notice
         return table
 
     # -- posting ----------------------------------------------------------------------
@@ -155,7 +195,8 @@ class Desk(commands.Cog):
         await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             channel = self.bot.get_channel(record.channel_id)
-            result = result_embed(record, change.game, self.renderers[record.game].texts)
+            with i18n.reading(await self.languages.server(record.guild_id)):
+                result = result_embed(record, change.game, self.renderers[record.game].texts)
             if isinstance(channel, discord.abc.Messageable) and not await self._shown(
                 record, channel.send(embed=result)
             ):
@@ -170,9 +211,9 @@ class Desk(commands.Cog):
         except discord.HTTPException as error:
             lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), False)
             self.problems[record.id] = (
-                _("can't post here: missing {permissions}").format(permissions=", ".join(lacking))
+                ("missing", {"permissions": lacking})
                 if lacking
-                else _("can't post here ({status})").format(status=error.status)
+                else ("refused", {"status": error.status})
             )
             log.warning(
                 "match %s in channel %s: the table could not be shown (%s %s)",
@@ -182,7 +223,7 @@ class Desk(commands.Cog):
                 error.code,
             )
             return False
-        if isinstance(note, str):
+        if isinstance(note, tuple):
             self.problems[record.id] = note
         else:
             self.problems.pop(record.id, None)
@@ -197,7 +238,9 @@ class Desk(commands.Cog):
         lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), pictures)
         await refuse(interaction, permissions.saved_not_shown(lacking, record.game))
 
-    async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> str | None:
+    async def _edit_or_repost(
+        self, record: MatchRecord, table: TableMessage
+    ) -> tuple[str, dict[str, Any]] | None:
         """Edit the table in place, or post it anew when it is too old to edit; a note when
         the table could only be kept current in place."""
         channel = self.bot.get_channel(record.channel_id)
@@ -228,7 +271,7 @@ class Desk(commands.Cog):
             await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
                 content=table.content, embeds=table.embeds, view=table.view()
             )
-            return _("can't post a fresh table here: missing Send Messages")
+            return ("no_fresh_table", {})
         await self.matches.set_message(record.id, message.id, now)
         record.message_id, record.message_at = message.id, now
         if old:
@@ -239,9 +282,12 @@ class Desk(commands.Cog):
         """Strip the buttons off an old table message so nobody clicks a dead copy."""
         channel = self.bot.get_channel(channel_id)
         if isinstance(channel, discord.abc.Messageable):
+            guild = getattr(channel, "guild", None)
+            with i18n.reading(await self.languages.server(guild.id if guild else None)):
+                moved = _("The table moved to a newer message below.")
             try:
                 await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                    content="The table moved to a newer message below.", view=None
+                    content=moved, view=None
                 )
             except discord.HTTPException:
                 log.debug("old table %s could not be retired", message_id)
@@ -311,7 +357,7 @@ class Desk(commands.Cog):
         try:
             await request
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.refusal(error))
         except Exception as error:
             log.exception(
                 "a click on match %s by user %s in channel %s failed",
@@ -374,7 +420,7 @@ class Desk(commands.Cog):
         try:
             game = await self.matches.game_of(record)
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.refusal(error))
             return
         assert game is not None
         private = await self.renderers[record.game].private(record, game, seat)
@@ -415,7 +461,7 @@ class Desk(commands.Cog):
                 options=options,
             )
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.refusal(error))
             return
         await self.post_new(interaction, record)
 
@@ -433,16 +479,19 @@ class Desk(commands.Cog):
                 self.publish,
             )
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.refusal(error))
             return
-        await interaction.response.send_message(change.notice or _("Done."), ephemeral=True)
+        notice = change.notice and notice_text(
+            change.notice, ended_text(change.record.ended_reason, change.record.ended_data)
+        )
+        await interaction.response.send_message(notice or _("Done."), ephemeral=True)
 
     async def repost(self, interaction: discord.Interaction[Any], game: str) -> None:
         """`/<game> table`: post the table again at the bottom of the channel."""
         try:
             record = await self.channel_match(interaction, game)
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.refusal(error))
             return
         async with self.matches.lock(record.id):
             fresh = await self.matches.storage.get_match(record.id)
@@ -452,14 +501,14 @@ class Desk(commands.Cog):
             try:
                 await self.post_new(interaction, fresh)
             except Refusal as error:
-                await refuse(interaction, str(error))
+                await refuse(interaction, self.refusal(error))
 
     async def show_hand(self, interaction: discord.Interaction[Any], game: str) -> None:
         """`/<game> hand`: the member's private view, as the table's hand button gives it."""
         try:
             record = await self.channel_match(interaction, game)
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.refusal(error))
             return
         await self.show_private(interaction, record.id)
 
@@ -469,7 +518,7 @@ class Desk(commands.Cog):
         try:
             record = await self.channel_match(interaction, game)
         except Refusal as error:
-            await refuse(interaction, str(error))
+            await refuse(interaction, self.refusal(error))
             return
         renderer = self.renderers[game]
         logged = [event for _, event in await self.matches.storage.events(record.id, LOG_READ)]
@@ -503,22 +552,14 @@ class Desk(commands.Cog):
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> MatchRecord:
         if interaction.guild_id is None:
-            raise Refusal(_("Games are played in server channels, not in direct messages."))
+            raise Refusal("not_in_dms")
         record = await self.matches.storage.open_match_in_channel(interaction.channel_id or 0)
         if record is None:
             if game is None:
-                raise Refusal(_("No game is open in this channel."))
-            raise Refusal(
-                _("No game is open in this channel. Start one with /{game} start.").format(
-                    game=game
-                )
-            )
+                raise Refusal("no_game_here")
+            raise Refusal("no_such_game_here", game=game)
         if game is not None and record.game != game:
-            raise Refusal(
-                _("This channel is playing {title}; use /{game} for it.").format(
-                    title=self.renderers[record.game].texts.title, game=record.game
-                )
-            )
+            raise Refusal("wrong_game", game=record.game)
         return record
 
 
@@ -533,5 +574,10 @@ def desk_of_bot(bot: commands.Bot) -> Desk:
 
 async def setup(bot: commands.Bot) -> None:
     matches: MatchService = bot.matches  # type: ignore[attr-defined]
-    await bot.add_cog(Desk(bot, matches))
+    desk = Desk(bot, matches)
+    await bot.add_cog(desk)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    # Every slash command first learns its member's language; a failed one is answered in it.
+    bot.tree.interaction_check = desk.hear  # type: ignore[method-assign]
+    bot.answer_failure = desk.answer_failure  # type: ignore[attr-defined]
+    await bot.tree.set_translator(CatalogTranslator())

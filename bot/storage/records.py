@@ -48,7 +48,10 @@ class MatchRecord:
     extra: dict[str, Any] = field(default_factory=dict)
     message_id: int | None = None
     message_at: float | None = None
+    # Why an ended match ended, as a kind ("host_cancelled", "reset_by_moderator") with its
+    # data ({"name": ...}); a match ended before reasons were kinds has kind "text".
     ended_reason: str | None = None
+    ended_data: dict[str, Any] = field(default_factory=dict)
     created_at: float = 0.0
     updated_at: float = 0.0
     # Why the match can't be played (None: it can). A column that could not be read keeps
@@ -71,6 +74,10 @@ class MatchRecord:
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+    def end(self, reason: str, **data: Any) -> None:
+        """Close the match without a result, for `reason` (a kind) with its data."""
+        self.status, self.ended_reason, self.ended_data = "cancelled", reason, data
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -127,7 +134,7 @@ class PlayerStats:
 
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, version, seats, options, state, extra, "
-    "message_id, message_at, ended_reason, created_at, updated_at, quarantine"
+    "message_id, message_at, ended_reason, created_at, updated_at, quarantine, ended_data"
 )
 
 
@@ -152,6 +159,7 @@ _JSON_COLUMNS: tuple[tuple[int, str, Callable[[Any], Any], Callable[[], Any]], .
     (8, "options", _mapping, dict),
     (9, "state", _state, lambda: None),
     (10, "extra", _mapping, dict),
+    (17, "ended_data", lambda value: {} if value is None else _mapping(value), dict),
 )
 
 
@@ -205,14 +213,15 @@ def match_update(
     if record.quarantine is not None:
         return (
             "UPDATE matches SET status = ?, version = ?, message_id = ?, message_at = ?, "
-            "ended_reason = ?, updated_at = ?, due_kind = ?, due_version = ?, due_at = ? "
-            "WHERE id = ? AND version = ?",
+            "ended_reason = ?, ended_data = ?, updated_at = ?, due_kind = ?, due_version = ?, "
+            "due_at = ? WHERE id = ? AND version = ?",
             (
                 record.status,
                 record.version,
                 record.message_id,
                 record.message_at,
                 record.ended_reason,
+                json.dumps(record.ended_data),
                 now,
                 *due,
                 *tail,
@@ -220,8 +229,8 @@ def match_update(
         )
     return (
         "UPDATE matches SET status = ?, version = ?, seats = ?, options = ?, state = ?, "
-        "extra = ?, message_id = ?, message_at = ?, ended_reason = ?, updated_at = ?, "
-        "due_kind = ?, due_version = ?, due_at = ? WHERE id = ? AND version = ?",
+        "extra = ?, message_id = ?, message_at = ?, ended_reason = ?, ended_data = ?, "
+        "updated_at = ?, due_kind = ?, due_version = ?, due_at = ? WHERE id = ? AND version = ?",
         (
             record.status,
             record.version,
@@ -232,6 +241,7 @@ def match_update(
             record.message_id,
             record.message_at,
             record.ended_reason,
+            json.dumps(record.ended_data),
             now,
             *due,
             *tail,

@@ -342,6 +342,42 @@ class Storage:
             ]
         )
 
+    async def language(self, guild_id: int) -> str | None:
+        """The language a server's moderators chose for its tables (None: not chosen)."""
+        rows = await self._read(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return rows[0][0] if rows else None
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
+                    "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                    (guild_id, language),
+                )
+            ]
+        )
+
+    async def member_language(self, user_id: int) -> str | None:
+        """The language a member chose for what the bot tells them (None: their client's)."""
+        rows = await self._read(
+            "SELECT language FROM member_settings WHERE user_id = ?", (user_id,)
+        )
+        return rows[0][0] if rows else None
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        await self._write(
+            [
+                (
+                    "INSERT INTO member_settings (user_id, language) VALUES (?, ?) "
+                    "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+                    (user_id, language),
+                )
+            ]
+        )
+
     # -- results -------------------------------------------------------------------------
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:

@@ -12,7 +12,7 @@ from engines.flip7.actions import (
     Stay,
     action_from_code,
 )
-from engines.flip7.cards import card_from_label, card_label
+from engines.flip7.cards import card_code, card_from_label
 from engines.flip7.game import (
     BRUTAL_OPTION,
     GOAL_OPTION,
@@ -55,7 +55,7 @@ __all__ = [
     "PlayerView",
     "Stay",
     "action_from_code",
+    "card_code",
     "card_from_label",
-    "card_label",
     "new_game",
 ]

@@ -127,8 +127,9 @@ def number_totals(counts: Sequence[int]) -> tuple[int, int]:
     return sum(numbers), sum(map(mul, numbers, VALUE))
 
 
-def card_label(card: int) -> str:
-    """The plain-text name players see: "9", "Zero", "Lucky 13", "−4", "÷2"."""
+def card_code(card: int) -> str:
+    """A card's stable code, for stacking decks and for logs: "9", "Zero", "Lucky 13",
+    "−4". Players read the names the cogs word in their language."""
     return LABELS[card]
 
 

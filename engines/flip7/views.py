@@ -1,7 +1,7 @@
 """What a seat sees of the table (F13): frozen values, card ids rather than words.
 
 Flip 7 hides nothing but the draw pile's order, so every seat and a spectator see the same.
-`cards.card_label` names a card id for display.
+`cards.card_code` names a card id in tests; players read the cogs' wording of it.
 """
 
 from __future__ import annotations

@@ -9,16 +9,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _
 from bot.storage import MatchRecord
-from bot.texts import _, common_error
 from cogs.components import GameRenderer, MoveButton, TableMessage
 from cogs.game_commands import GameCommands, add_game
+from cogs.words import common_error
 from engines.base import Action, Decision, Event, Game, IllegalMove
 from tests.nim.engine import NIM, NimGame
 
 
 class NimTexts:
     title = "Nim"
+
+    def setting(self, name: str, value: Any) -> str | None:
+        return _("{stones} stones").format(stones=value) if name == "stones" else None
 
     def event(self, event: Event, names: Sequence[str]) -> str:
         if event.kind == "heap":

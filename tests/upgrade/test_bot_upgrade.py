@@ -8,7 +8,7 @@ import pytest
 
 from bot.matches import Change
 from bot.settings import Settings
-from bot.texts import LEGACY_TEXT, is_legacy
+from cogs.words import LEGACY_TEXT, is_legacy
 from engines.base import GAMES
 from tests.cogs.helpers import embed_text
 from tests.upgrade.saved import build_v1_database

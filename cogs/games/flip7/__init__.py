@@ -8,14 +8,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, number
 from bot.storage import MatchRecord
-from bot.texts import _, event_text, is_legacy, signed
+from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer, MoveButton, TableMessage, field_lines
 from cogs.game_commands import GameCommands, add_game
 from cogs.games.flip7.story import first_move_made, round_summary
-from cogs.games.flip7.texts import TEXTS
+from cogs.games.flip7.texts import TEXTS, card_label
+from cogs.words import event_text, is_legacy, signed
 from engines.base import Decision, Event, Game
-from engines.flip7 import HIT, STAY, Flip7Game, card_label
+from engines.flip7 import HIT, STAY, Flip7Game
 from engines.flip7.cards import is_number
 
 KEY = "flip7"
@@ -63,17 +65,19 @@ class Flip7Renderer(GameRenderer):
         names = self.names(record)
         mode = _(" · brutal") if view.brutal else ""
         embed = discord.Embed(
-            title=_("{title} — round {round}").format(title=self.texts.title, round=view.round),
+            title=_("{title} — round {round}").format(
+                title=self.texts.title, round=number(view.round)
+            ),
             colour=COLOUR,
             description=_(
                 "Goal **{goal}**{mode} · 🃏 dealer **{dealer}** · draw pile **{draw}** · "
                 "discards {discards}"
             ).format(
-                goal=view.goal,
+                goal=number(view.goal),
                 mode=mode,
                 dealer=names[view.dealer],
-                draw=view.draw_pile,
-                discards=view.discard_pile,
+                draw=number(view.draw_pile),
+                discards=number(view.discard_pile),
             ),
         )
         acting = game.to_act()
@@ -156,9 +160,19 @@ class Flip7Renderer(GameRenderer):
         ]
 
 
-class Flip7(GameCommands, group_name=KEY, group_description="Flip 7: With a Vengeance"):
-    @app_commands.command(name="start", description="Open a Flip 7 lobby in this channel")
-    @app_commands.describe(goal="Points to win (50–1000, default 200)", brutal="Brutal mode")
+class Flip7(
+    GameCommands,
+    group_name=slash("command", "flip7"),
+    group_description=slash_text("Flip 7: With a Vengeance"),
+):
+    @app_commands.command(
+        name=slash("command", "start"),
+        description=slash_text("Open a Flip 7 lobby in this channel"),
+    )
+    @app_commands.rename(goal=slash("command", "goal"), brutal=slash("command", "brutal"))
+    @app_commands.describe(
+        goal=slash_text("Points to win (50–1000, default 200)"), brutal=slash_text("Brutal mode")
+    )
     @app_commands.guild_only()
     async def start(
         self,

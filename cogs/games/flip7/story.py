@@ -11,12 +11,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.texts import _, count, signed
+from bot.i18n import _, ngettext, number
+from cogs.games.flip7.texts import card_label, ordinal
+from cogs.words import signed
 from engines.base import Event
-from engines.flip7.cards import card_label
 
 TIMED_OUT = "match.timeout"  # the platform's event when the bot moved for someone
-ORDINALS = {2: _("second"), 3: _("third")}
 
 
 @dataclass
@@ -66,9 +66,8 @@ def _note(event: Event, results: list[_Result], names: Sequence[str]) -> None:
         results[data["seat"]].timeouts += 1
     elif event.kind == "bust":
         value = _("Zero") if data["value"] == 0 else str(data["value"])
-        ordinal = ORDINALS.get(data["copy"], str(data["copy"]))
         results[data["seat"]].bust = _("busted on a {ordinal} {value}").format(
-            ordinal=ordinal, value=value
+            ordinal=ordinal(data["copy"]), value=value
         )
     elif event.kind == "flip7":
         results[data["seat"]].flip7 = True
@@ -112,8 +111,10 @@ def _why(result: _Result) -> str:
         parts.append(", ".join(result.given))
     if result.timeouts:
         parts.append(
-            _("the bot moved for them {times}").format(
-                times=count(result.timeouts, _("time"), _("times"))
-            )
+            ngettext(
+                "the bot moved for them {count} time",
+                "the bot moved for them {count} times",
+                result.timeouts,
+            ).format(count=number(result.timeouts))
         )
     return "; ".join(parts)

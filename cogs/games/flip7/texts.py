@@ -1,7 +1,7 @@
 """Flip 7's sentences: every event, decision, option and refusal of engines.flip7, worded.
 
-Pure: it imports only the engine and bot.texts, so tests word whole games without Discord.
-Card names come from `engines.flip7.cards.card_label` ("9", "Zero", "Flip Four!", "−4").
+Pure: it imports only the engine, bot.i18n and cogs.words, so tests word whole games
+without Discord. Cards are named here (`card_label`), in the reader's language.
 """
 
 from __future__ import annotations
@@ -9,15 +9,40 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.texts import _, common_error, join_names, points, signed
+from bot.i18n import _, lazy_gettext, number
+from cogs.words import common_error, join_names, points, signed
 from engines.base import Action, Decision, Event, IllegalMove
+from engines.flip7 import cards
 from engines.flip7.actions import ChooseCard, ChoosePlayer, Hit, Stay
-from engines.flip7.cards import card_label, is_number
+from engines.flip7.cards import is_number
 from engines.flip7.game import BRUTAL_OPTION, GOAL_OPTION
 from engines.flip7.views import Flip7View
 
 MAX_OPTION = 80
-_ORDINALS = {2: _("second"), 3: _("third"), 4: _("fourth")}
+_ORDINALS = {2: lazy_gettext("second"), 3: lazy_gettext("third"), 4: lazy_gettext("fourth")}
+# The cards with a name; the others are numbers and modifiers ("9", "−4", "÷2").
+CARD_NAMES = {
+    cards.ZERO: lazy_gettext("Zero"),
+    cards.UNLUCKY_7: lazy_gettext("Unlucky 7"),
+    cards.LUCKY_13: lazy_gettext("Lucky 13"),
+    cards.JUST_ONE_MORE: lazy_gettext("Just One More!"),
+    cards.FLIP_FOUR: lazy_gettext("Flip Four!"),
+    cards.SWAP: lazy_gettext("Swap"),
+    cards.STEAL: lazy_gettext("Steal"),
+    cards.DISCARD: lazy_gettext("Discard"),
+}
+
+
+def card_label(card: int) -> str:
+    """A card as players read it: "9", "Zero", "Flip Four!", "−4"."""
+    name = CARD_NAMES.get(card)
+    return str(name) if name is not None else cards.card_code(card)
+
+
+def ordinal(copy: int) -> str:
+    """ "second" for the second copy of a number, and so on."""
+    word = _ORDINALS.get(copy)
+    return str(word) if word is not None else number(copy)
 
 
 def _end(sentence: str) -> str:
@@ -90,9 +115,8 @@ def _stay(data: Mapping[str, Any], w: _Words) -> str:
 
 def _bust(data: Mapping[str, Any], w: _Words) -> str:
     value = _("Zero") if data["value"] == 0 else str(data["value"])
-    ordinal = _ORDINALS.get(data["copy"], str(data["copy"]))
     return _("{name} busted on a {ordinal} {value}.").format(
-        name=w.name(data["seat"]), ordinal=ordinal, value=value
+        name=w.name(data["seat"]), ordinal=ordinal(data["copy"]), value=value
     )
 
 
@@ -265,20 +289,24 @@ DECISION_KINDS = frozenset(_DECISIONS)
 # ------------------------------------------------------------------ errors
 
 _ERRORS = {
-    "must_hit": _("You hold The Zero: you must hit."),
-    "player_count": _("Flip 7 needs {low} to {high} players."),
-    "bad_names": _("Every player needs a name."),
-    "deck_exhausted": _("The deck has no more {card} cards."),
-    "unknown_card": _("There is no card called {card}."),
-    "unknown_ai_level": _("There is no AI level called {level}."),
-    "unknown_schema": _("This saved game comes from a version this bot doesn't know."),
+    "must_hit": lazy_gettext("You hold The Zero: you must hit."),
+    "player_count": lazy_gettext("Flip 7 needs {low} to {high} players."),
+    "bad_names": lazy_gettext("Every player needs a name."),
+    "deck_exhausted": lazy_gettext("The deck has no more {card} cards."),
+    "unknown_card": lazy_gettext("There is no card called {card}."),
+    "unknown_ai_level": lazy_gettext("There is no AI level called {level}."),
+    "unknown_schema": lazy_gettext("This saved game comes from a version this bot doesn't know."),
 }
-_OPTION_ERRORS = {
-    GOAL_OPTION.name: _("The goal must be a whole number from {low} to {high}.").format(
-        low=GOAL_OPTION.low, high=GOAL_OPTION.high
-    ),
-    BRUTAL_OPTION.name: _("Brutal mode is either on or off."),
-}
+
+
+def _option_error(option: str) -> str | None:
+    if option == GOAL_OPTION.name:
+        return _("The goal must be a whole number from {low} to {high}.").format(
+            low=number(GOAL_OPTION.low), high=number(GOAL_OPTION.high)
+        )
+    if option == BRUTAL_OPTION.name:
+        return _("Brutal mode is either on or off.")
+    return None
 
 
 def _error_fields(error: IllegalMove) -> dict[str, Any]:
@@ -289,9 +317,18 @@ def _error_fields(error: IllegalMove) -> dict[str, Any]:
 
 
 class Flip7Texts:
-    """`bot.texts.GameTexts` for Flip 7."""
+    """`cogs.words.GameTexts` for Flip 7."""
 
-    title = _("Flip 7: With a Vengeance")
+    @property
+    def title(self) -> str:
+        return _("Flip 7: With a Vengeance")
+
+    def setting(self, name: str, value: Any) -> str | None:
+        if name == GOAL_OPTION.name:
+            return _("goal {goal}").format(goal=number(value))
+        if name == BRUTAL_OPTION.name:
+            return _("brutal mode") if value else None
+        return None
 
     def event(self, event: Event, names: Sequence[str]) -> str:
         return _EVENTS[event.kind](event.data, _Words(names))
@@ -329,8 +366,9 @@ class Flip7Texts:
         return _("me") if action.seat == me else w.name(action.seat)
 
     def error(self, error: IllegalMove, names: Sequence[str]) -> str:
-        if error.kind == "bad_option" and error.data.get("option") in _OPTION_ERRORS:
-            return _OPTION_ERRORS[error.data["option"]]
+        refused_option = _option_error(str(error.data.get("option")))
+        if error.kind == "bad_option" and refused_option is not None:
+            return refused_option
         template = _ERRORS.get(error.kind)
         if template is None:
             return common_error(error, names)
@@ -366,7 +404,7 @@ class Flip7Texts:
             "Swap, Steal and Discard face-up cards.\n"
             "**Modifiers**: −2…−10 and ÷2: give them to any player still in.\n"
             "{mode}"
-        ).format(goal=goal, mode=mode)
+        ).format(goal=number(goal), mode=mode)
 
 
 TEXTS = Flip7Texts()

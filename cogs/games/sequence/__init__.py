@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import _, ngettext, number
 from bot.storage import MatchRecord
-from bot.texts import _, count
+from cogs.commands_i18n import slash, slash_text
 from cogs.components import (
     GameRenderer,
     HandButton,
@@ -44,12 +45,18 @@ BUTTONS_UP_TO = 5  # a cell step with more choices than this becomes a select me
 CACHED_BOARDS = 16
 
 
-def _cards(number: int) -> str:
-    return count(number, _("card"), _("cards"))
+def _cards(cards: int) -> str:
+    return ngettext("{count} card", "{count} cards", cards).format(count=number(cards))
 
 
-def _sequences(number: int) -> str:
-    return count(number, _("SEQUENCE"), _("SEQUENCES"))
+def _sequences(sequences: int) -> str:
+    return ngettext("{count} SEQUENCE", "{count} SEQUENCES", sequences).format(
+        count=number(sequences)
+    )
+
+
+def _chips(chips: int) -> str:
+    return ngettext("{count} chip", "{count} chips", chips).format(count=number(chips))
 
 
 def _team_line(team: TeamView, view: SequenceView, names: list[str]) -> str:
@@ -139,11 +146,7 @@ class SequenceRenderer(GameRenderer):
         chips = [
             _("{team}: {chips}, {sequences}").format(
                 team=team_name(team.index, view, names),
-                chips=count(
-                    sum(owner == team.index for row in view.board for owner in row),
-                    _("chip"),
-                    _("chips"),
-                ),
+                chips=_chips(sum(owner == team.index for row in view.board for owner in row)),
                 sequences=_sequences(view.sequences[team.index]),
             )
             for team in view.teams
@@ -280,8 +283,9 @@ class SequenceRenderer(GameRenderer):
         except IllegalMove as error:
             return [(_("⚠️ Teams"), self.texts.error(error, self.names(record)))]
         rows = []
+        names = self.names(record)
         for team in range(teams_made):
-            members = [s.name for i, s in enumerate(record.seats) if i % teams_made == team]
+            members = [n for i, n in enumerate(names) if i % teams_made == team]
             rows.append(f"{TEAM_EMOJI[COLOURS[team]]} {', '.join(members)}")
         needed = required_count(players, record.options.get("sequences"))
         wins = _("{sequences} wins") if needed == 1 else _("{sequences} win")
@@ -292,20 +296,28 @@ class SequenceRenderer(GameRenderer):
 
 
 TEAM_CHOICES = [
-    app_commands.Choice(name="6 players: two teams of three", value=2),
-    app_commands.Choice(name="6 players: three teams of two", value=3),
+    app_commands.Choice(name=slash_text("6 players: two teams of three"), value=2),
+    app_commands.Choice(name=slash_text("6 players: three teams of two"), value=3),
 ]
 SEQUENCE_CHOICES = [
-    app_commands.Choice(name="1 SEQUENCE", value=1),
-    app_commands.Choice(name="2 SEQUENCES", value=2),
+    app_commands.Choice(name=slash_text("1 SEQUENCE"), value=1),
+    app_commands.Choice(name=slash_text("2 SEQUENCES"), value=2),
 ]
 
 
-class Sequence(HiddenHandCommands, group_name=KEY, group_description="Sequence Numbers"):
-    @app_commands.command(name="start", description="Open a Sequence Numbers lobby here")
+class Sequence(
+    HiddenHandCommands,
+    group_name=slash("command", "sequence"),
+    group_description=slash_text("Sequence Numbers"),
+):
+    @app_commands.command(
+        name=slash("command", "start"),
+        description=slash_text("Open a Sequence Numbers lobby here"),
+    )
+    @app_commands.rename(teams=slash("command", "teams"), sequences=slash("command", "sequences"))
     @app_commands.describe(
-        teams="With 6 players: two teams of three (default) or three of two",
-        sequences="SEQUENCES needed to win (default: 1 with 2–3 players, 2 with 4–6)",
+        teams=slash_text("With 6 players: two teams of three (default) or three of two"),
+        sequences=slash_text("SEQUENCES needed to win (default: 1 with 2–3 players, 2 with 4–6)"),
     )
     @app_commands.choices(teams=TEAM_CHOICES, sequences=SEQUENCE_CHOICES)
     @app_commands.guild_only()

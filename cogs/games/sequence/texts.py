@@ -1,6 +1,6 @@
 """Sequence Numbers in words: events, decisions, option labels, refusals and the short rules.
 
-Pure: imports only the engine and `bot.texts`, never Discord, so a test or a script can
+Pure: imports only the engine, `bot.i18n` and `cogs.words`, never Discord, so a test or a script can
 word a whole game. Every sentence passes through `_`; cards keep their arithmetic
 notation ("5 + 6"), and only Plus, Minus and the colours are words.
 """
@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.texts import _, common_error, count
+from bot.i18n import _, ngettext, number
+from cogs.words import common_error
 from engines.base import Action, Decision, Event, IllegalMove
 from engines.sequence_numbers import (
     COLOURS,
@@ -68,7 +69,9 @@ def team_name(team: int, view: SequenceView, names: Sequence[str]) -> str:
 
 
 def _deal(data: Mapping[str, Any], names: Sequence[str]) -> str:
-    held = count(data["hand_size"], _("card"), _("cards"))
+    held = ngettext("{count} card", "{count} cards", data["hand_size"]).format(
+        count=number(data["hand_size"])
+    )
     return _("{name} starts; everyone holds {held}.").format(
         name=_name(names, data["first"]), held=held
     )
@@ -305,9 +308,20 @@ def _seating(options: Mapping[str, Any]) -> str:
 
 
 class SequenceTexts:
-    """The `bot.texts.GameTexts` of Sequence Numbers."""
+    """The `cogs.words.GameTexts` of Sequence Numbers."""
 
-    title = _("Sequence Numbers")
+    @property
+    def title(self) -> str:
+        return _("Sequence Numbers")
+
+    def setting(self, name: str, value: Any) -> str | None:
+        if name == "teams":
+            return ngettext("{count} team", "{count} teams", value).format(count=number(value))
+        if name == "sequences":
+            return ngettext("{count} SEQUENCE to win", "{count} SEQUENCES to win", value).format(
+                count=number(value)
+            )
+        return None
 
     def event(self, event: Event, names: Sequence[str]) -> str:
         word = EVENTS.get(event.kind)
@@ -331,7 +345,7 @@ class SequenceTexts:
         return _error_templates()[error.kind].format(**fields)
 
     def score(self, score: int) -> str:
-        return count(score, _("SEQUENCE"), _("SEQUENCES"))
+        return ngettext("{count} SEQUENCE", "{count} SEQUENCES", score).format(count=number(score))
 
     def rules(self, options: Mapping[str, Any]) -> str:
         paragraphs = [

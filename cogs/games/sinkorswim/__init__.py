@@ -14,12 +14,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.matches import names_of
+from bot.i18n import _, ngettext
 from bot.storage import MatchRecord
-from bot.texts import _, is_legacy, logged_lines, points
+from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage, field_lines
 from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sinkorswim.texts import TEXTS
+from cogs.words import is_legacy, logged_lines, names_of, points
 from engines.base import Game
 from engines.sink_or_swim import Pick, SinkOrSwimGame
 from engines.sink_or_swim.views import SinkOrSwimView, TrickView
@@ -178,9 +179,11 @@ class SinkOrSwimRenderer(GameRenderer):
         lines = self._last_trick_lines(view, seat)
         tide = _("tide **{tide}**").format(tide=me.showing) if me.showing else _("no tide card")
         lines.append(
-            _("You show {tide} and have 🛟 **{belts}** belts afloat.").format(
-                tide=tide, belts=me.belts
-            )
+            ngettext(
+                "You show {tide} and have 🛟 **{belts}** belt afloat.",
+                "You show {tide} and have 🛟 **{belts}** belts afloat.",
+                me.belts,
+            ).format(tide=tide, belts=me.belts)
         )
         items: list[discord.ui.Item[Any]] = []
         if me.eliminated:
@@ -244,8 +247,15 @@ class SinkOrSwimRenderer(GameRenderer):
         return lines
 
 
-class SinkOrSwim(HiddenHandCommands, group_name=KEY, group_description="Sink or Swim"):
-    @app_commands.command(name="start", description="Open a Sink or Swim lobby in this channel")
+class SinkOrSwim(
+    HiddenHandCommands,
+    group_name=slash("command", "sinkorswim"),
+    group_description=slash_text("Sink or Swim"),
+):
+    @app_commands.command(
+        name=slash("command", "start"),
+        description=slash_text("Open a Sink or Swim lobby in this channel"),
+    )
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.open_lobby(interaction, KEY, {})

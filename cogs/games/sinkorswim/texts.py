@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.texts import _, common_error, count, join_names, points, signed
+from bot.i18n import _, lazy_gettext, ngettext, number
+from cogs.words import common_error, join_names, points, signed
 from engines.base import Action, Decision, Event, IllegalMove
 from engines.sink_or_swim.cards import Pick, card_belts
 from engines.sink_or_swim.views import SinkOrSwimView
@@ -23,8 +24,8 @@ def _belts_on_card(card: int) -> str:
     return _("no belt")
 
 
-def _belts(number: int) -> str:
-    return count(number, _("belt"), _("belts"))
+def _belts(belts: int) -> str:
+    return ngettext("{count} belt", "{count} belts", belts).format(count=number(belts))
 
 
 # ----- events --------------------------------------------------------------------------
@@ -49,9 +50,9 @@ def _reveal(data: Mapping[str, Any], names: Names) -> str:
 
 
 TOOK = {
-    "lower": _("{name} takes the lower tide card ({tide})."),
-    "higher": _("{name} takes the higher tide card ({tide})."),
-    "either": _("{name} takes a tide card ({tide})."),
+    "lower": lazy_gettext("{name} takes the lower tide card ({tide})."),
+    "higher": lazy_gettext("{name} takes the higher tide card ({tide})."),
+    "either": lazy_gettext("{name} takes a tide card ({tide})."),
 }
 
 
@@ -84,10 +85,12 @@ def _round_end(data: Mapping[str, Any], names: Names) -> str:
         template = _("Round {round} ends after trick {trick}.")
     elif data["remaining"] == 0:
         template = _("Round {round} ends: nobody is left in it.")
-    elif data["remaining"] == 1:
-        template = _("Round {round} ends: only 1 player is left in it.")
     else:
-        template = _("Round {round} ends: only {remaining} players are left in it.")
+        template = ngettext(
+            "Round {round} ends: only {remaining} player is left in it.",
+            "Round {round} ends: only {remaining} players are left in it.",
+            data["remaining"],
+        )
     return template.format(**data)
 
 
@@ -158,22 +161,24 @@ EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
 # ----- refusals ------------------------------------------------------------------------
 
 ERRORS = {
-    "out_of_round": _("You are out of this round and play no more tricks in it."),
-    "already_played": _("You already played {card} this round."),
-    "not_in_hand": _("You don't hold {card}."),
-    "nothing_to_pick": _("{name} has nothing to pick now."),
-    "unknown_ai_level": _("There is no AI level {level}; choose one of {levels}."),
-    "player_count": _("Sink or Swim needs {low} to {high} players."),
-    "duplicate_names": _("Every player needs a different name."),
-    "bad_stacked_hands": _("Stacked hands must be {hands} hands of {size} cards."),
-    "bad_stacked_cards": _("Stacked hands must hold different weather cards from {low} to {high}."),
-    "bad_tide_order": _(
+    "out_of_round": lazy_gettext("You are out of this round and play no more tricks in it."),
+    "already_played": lazy_gettext("You already played {card} this round."),
+    "not_in_hand": lazy_gettext("You don't hold {card}."),
+    "nothing_to_pick": lazy_gettext("{name} has nothing to pick now."),
+    "unknown_ai_level": lazy_gettext("There is no AI level {level}; choose one of {levels}."),
+    "player_count": lazy_gettext("Sink or Swim needs {low} to {high} players."),
+    "duplicate_names": lazy_gettext("Every player needs a different name."),
+    "bad_stacked_hands": lazy_gettext("Stacked hands must be {hands} hands of {size} cards."),
+    "bad_stacked_cards": lazy_gettext(
+        "Stacked hands must hold different weather cards from {low} to {high}."
+    ),
+    "bad_tide_order": lazy_gettext(
         "A stacked tide order may only use the tide cards {low} to {high}, twice each."
     ),
-    "unknown_schema": _("This saved game is from a newer version of the bot."),
+    "unknown_schema": lazy_gettext("This saved game is from a newer version of the bot."),
 }
 
-RULES = _(
+RULES = lazy_gettext(
     "Everyone gets 12 weather cards (1–60). A hand's 🛟 belts are the belts printed on "
     "its cards, rounded down.\n\n"
     "**Each trick** two tide cards are turned up. Everyone picks a weather card in secret, "
@@ -190,9 +195,14 @@ RULES = _(
 
 
 class SinkOrSwimTexts:
-    """The `bot.texts.GameTexts` of Sink or Swim."""
+    """The `cogs.words.GameTexts` of Sink or Swim."""
 
-    title = _("Sink or Swim")
+    @property
+    def title(self) -> str:
+        return _("Sink or Swim")
+
+    def setting(self, name: str, value: Any) -> str | None:
+        return None  # Sink or Swim has no lobby options
 
     def event(self, event: Event, names: Names) -> str:
         wording = EVENTS.get(event.kind)
@@ -233,7 +243,7 @@ class SinkOrSwimTexts:
         return points(score)
 
     def rules(self, options: Mapping[str, Any]) -> str:
-        return RULES
+        return str(RULES)
 
 
 TEXTS = SinkOrSwimTexts()

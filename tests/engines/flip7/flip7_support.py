@@ -8,7 +8,7 @@ from typing import Any
 from engines.base import Event
 from engines.flip7 import Flip7Game, new_game
 from engines.flip7.actions import Action
-from engines.flip7.cards import card_from_label, card_label, deck_counts
+from engines.flip7.cards import card_code, card_from_label, deck_counts
 
 ANN, BOB, CAT = 0, 1, 2
 
@@ -50,7 +50,7 @@ def kinds(events: list[Event]) -> list[str]:
 
 
 def labels(cards_: list[int] | tuple[int, ...]) -> list[str]:
-    return [card_label(card) for card in cards_]
+    return [card_code(card) for card in cards_]
 
 
 def rows(game: Flip7Game) -> list[list[str]]:

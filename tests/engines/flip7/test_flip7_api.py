@@ -22,7 +22,7 @@ from engines.flip7 import (
     PendingView,
     PlayerView,
     action_from_code,
-    card_label,
+    card_code,
     new_game,
 )
 from engines.flip7.ai import AI_LEVELS, choose
@@ -30,9 +30,9 @@ from engines.flip7.cards import FLIP_FOUR, HALVE, JUST_ONE_MORE, LUCKY_13, MINUS
 from engines.flip7.simulate import simulate
 
 
-def test_constants_and_card_labels() -> None:
+def test_constants_and_card_codes() -> None:
     assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 24)
-    assert [card_label(c) for c in (ZERO, 9, LUCKY_13, MINUS_4)] == ["Zero", "9", "Lucky 13", "−4"]
+    assert [card_code(c) for c in (ZERO, 9, LUCKY_13, MINUS_4)] == ["Zero", "9", "Lucky 13", "−4"]
     assert AI_LEVELS == ("simple", "strong")
 
 

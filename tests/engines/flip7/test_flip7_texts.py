@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from flip7_support import ANN, BOB, play, stacked
 
-from bot.texts import COMMON_ERRORS, GameTexts
 from cogs.games.flip7.texts import DECISION_KINDS, EVENT_KINDS, TEXTS
+from cogs.words import COMMON_ERRORS, GameTexts
 from engines.base import Decision, Event, IllegalMove
 from engines.flip7 import HIT, STAY, ChooseCard, ChoosePlayer, Flip7Game, action_from_code, new_game
 from engines.flip7.ai import choose
@@ -176,7 +176,7 @@ def test_every_refusal_is_worded() -> None:
     assert sentences["not_your_turn"] == COMMON_ERRORS["not_your_turn"].format(name="ann")
     assert sentences["must_hit"] == "You hold The Zero: you must hit."
     assert sentences["player_count"] == "Flip 7 needs 2 to 24 players."
-    assert sentences["bad_optiongoal"] == "The goal must be a whole number from 50 to 1000."
+    assert sentences["bad_optiongoal"] == "The goal must be a whole number from 50 to 1,000."
     assert sentences["deck_exhausted"] == "The deck has no more Swap cards."
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.texts import COMMON_ERRORS
 from cogs.games.sequence.texts import ERROR_KINDS, EVENTS, TEXTS, card_label, team_name
+from cogs.words import COMMON_ERRORS
 from engines.base import Decision, IllegalMove
 from engines.sequence_numbers import (
     Back,

@@ -1,8 +1,9 @@
 """Where sentences are worded: the shared helpers and the protocol each game's texts meet.
 
-Engines hand over kinds and data; each game's `texts` module (beside its cog) turns them
-into sentences, and the platform words its own here. Every sentence passes through `_`,
-the one point where a translation catalog will choose the reader's language.
+Engines and bot/ hand over kinds and data; each game's `texts` module (beside its cog)
+turns them into sentences, and the platform words its own here and in `cogs.replies`.
+Every sentence passes through `_` (or `ngettext`), which looks it up in the catalog of
+the language of the message being built (`bot.i18n`).
 """
 
 from __future__ import annotations
@@ -10,13 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.i18n import _, lazy_gettext, ngettext, number
 from engines.base import Action, Decision, Event, IllegalMove
-
-
-def _(message: str) -> str:
-    """Mark a sentence for the translation catalogs. English is the source language, so
-    until a catalog for the reader's language exists the sentence is returned as written."""
-    return message
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -29,35 +25,41 @@ def join_names(names: Sequence[str]) -> str:
 
 
 def seat_names(seats: Sequence[Any]) -> list[str]:
-    """How each seat is called at the table: a member's seat the AI is playing for them
-    says so ("alice (AI)"); seats that were AI from the start carry it in their name."""
+    """How each seat is called at the table: a seat the AI plays says so ("Ada (AI)"),
+    whether it was an AI seat from the start or a member's seat handed over."""
     return [
-        _("{name} (AI)").format(name=seat.name)
-        if seat.ai is not None and seat.user_id is not None
-        else seat.name
+        _("{name} (AI)").format(name=seat.name) if seat.ai is not None else seat.name
         for seat in seats
     ]
 
 
-def count(number: int, one: str, many: str) -> str:
-    """`number` with the right noun: count(1, "game", "games") is "1 game"."""
-    return f"{number} {one if number == 1 else many}"
+def names_of(seats: Sequence[int], record: Any) -> str:
+    """The named seats of a match, as the table calls them: "ann and Ada (AI)"."""
+    names = seat_names(record.seats)
+    return join_names([names[s] for s in seats])
 
 
-def signed(number: int) -> str:
+def signed(value: int) -> str:
     """A number with a typographic minus, matching the cards' "−2"."""
-    return f"−{-number}" if number < 0 else str(number)
+    return f"−{number(-value)}" if value < 0 else number(value)
 
 
-def points(number: int) -> str:
+def points(value: int) -> str:
     """A score in points: "1 point", "−3 points"."""
-    return f"{signed(number)} {_('point') if abs(number) == 1 else _('points')}"
+    return ngettext("{points} point", "{points} points", abs(value)).format(points=signed(value))
 
 
 class GameTexts(Protocol):
     """How one game's kinds are worded. `names` are the seats' display names in seat order."""
 
-    title: str
+    @property
+    def title(self) -> str:
+        """The game's name, in the reader's language."""
+        ...
+
+    def setting(self, name: str, value: Any) -> str | None:
+        """A lobby option as the lobby lists it ("goal 100", "brutal mode"); None: not shown."""
+        ...
 
     def event(self, event: Event, names: Sequence[str]) -> str:
         """One sentence for an event of this game."""
@@ -86,52 +88,35 @@ class GameTexts(Protocol):
 
 
 COMMON_ERRORS = {
-    "no_such_seat": _("You are not playing at this table."),
-    "game_over": _("The game is over."),
-    "bad_option": _("That setting isn't allowed here."),
-    "unknown_option": _("This game has no such setting."),
-    "not_your_turn": _("It's {name}'s turn, not yours."),
-    "not_an_option": _("That is not one of the choices right now."),
-    "bad_code": _("That button isn't a move of this game."),
+    "no_such_seat": lazy_gettext("You are not playing at this table."),
+    "game_over": lazy_gettext("The game is over."),
+    "bad_option": lazy_gettext("That setting isn't allowed here."),
+    "unknown_option": lazy_gettext("This game has no such setting."),
+    "not_your_turn": lazy_gettext("It's {name}'s turn, not yours."),
+    "not_an_option": lazy_gettext("That is not one of the choices right now."),
+    "bad_code": lazy_gettext("That button isn't a move of this game."),
 }
 
 
 def common_error(error: IllegalMove, names: Sequence[str]) -> str:
     """Wording for the refusals every engine shares; a game's texts fall back on it."""
-    template = COMMON_ERRORS.get(error.kind, _("That move isn't allowed right now."))
+    template = COMMON_ERRORS.get(error.kind) or _("That move isn't allowed right now.")
     seat = error.data.get("seat")
     name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
     return template.format(name=name)
 
 
-# -- the games' texts, registered by their cogs; the platform's own events ------------------
-
-_GAME_TEXTS: dict[str, GameTexts] = {}
-
-
-def register_texts(key: str, texts: GameTexts) -> None:
-    _GAME_TEXTS[key] = texts
-
-
-def texts_for(key: str) -> GameTexts:
-    return _GAME_TEXTS[key]
-
-
-def game_title(key: str) -> str:
-    """A game's title; a match of a game whose plug-in the host removed shows its key."""
-    texts = _GAME_TEXTS.get(key)
-    return texts.title if texts is not None else key
-
+# -- the platform's own events ---------------------------------------------------------
 
 PLATFORM_EVENTS = {
-    "match.start": _("The game started with {players} players."),
-    "match.timeout": _("{name} ran out of time; the bot moved for them."),
-    "match.handover": _(
+    "match.start": lazy_gettext("The game started with {players} players."),
+    "match.timeout": lazy_gettext("{name} ran out of time; the bot moved for them."),
+    "match.handover": lazy_gettext(
         "{name} missed {missed} turns in a row; the AI plays their seat until they are back."
     ),
-    "match.returned": _("{name} is back and plays their seat again."),
-    "match.left": _("{name} left the game; the AI plays their seat now."),
-    "match.abandoned": _("{name} left, and no player is left at the table."),
+    "match.returned": lazy_gettext("{name} is back and plays their seat again."),
+    "match.left": lazy_gettext("{name} left the game; the AI plays their seat now."),
+    "match.abandoned": lazy_gettext("{name} left, and no player is left at the table."),
 }
 
 

@@ -1,0 +1,124 @@
+"""The translation catalogs' loader, and the one place a text is looked up for its reader.
+
+Each message is built for one reader: whoever builds it sets that reader's language with
+`reading(language)` (or `set_reader` for the rest of an interaction's task), and every
+`_()` / `ngettext()` inside looks the text up in that language's gettext catalog. A module
+constant is marked with `lazy_gettext`, so it is looked up each time it is used, never at
+import. Catalogs live in `locales/<language>/LC_MESSAGES/messages.mo`, compiled by
+`scripts/i18n compile` from the `.po` files the translators edit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+from collections.abc import Iterator
+from contextvars import ContextVar
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.numbers import format_decimal, format_percent
+from babel.support import LazyProxy, Translations
+
+SOURCE = "en"  # the language the code is written in
+LANGUAGES = ("en", "vi", "id")  # the languages with a catalog; the first is the fallback
+DOMAIN = "messages"
+LOCALES = Path(__file__).resolve().parents[1] / "locales"
+
+_reader: ContextVar[str] = ContextVar("reader_language", default=SOURCE)
+_catalogs: dict[str, gettext.NullTranslations] = {}
+
+
+def catalog(language: str) -> gettext.NullTranslations:
+    """The compiled catalog of `language`, loaded once; English reads its own catalog too,
+    so its plural forms and any rewording come from there."""
+    found = _catalogs.get(language)
+    if found is None:
+        found = Translations.load(str(LOCALES), [language], DOMAIN)
+        _catalogs[language] = found
+    return found
+
+
+def install(language: str, translations: gettext.NullTranslations) -> None:
+    """Use `translations` for `language` (a catalog compiled elsewhere, such as a test's
+    pseudo-locale); `forget` drops it again."""
+    _catalogs[language] = translations
+
+
+def forget(language: str) -> None:
+    _catalogs.pop(language, None)
+
+
+def supported(tag: str | None) -> str | None:
+    """Our language for a Discord locale tag ("en-US", "vi", "id"), or None."""
+    if not tag:
+        return None
+    base = str(tag).replace("_", "-").split("-")[0].lower()
+    return base if base in LANGUAGES or base in _catalogs else None
+
+
+def reader() -> str:
+    """The language of the message being built."""
+    return _reader.get()
+
+
+@contextlib.contextmanager
+def reading(language: str) -> Iterator[None]:
+    """Build one message for a reader of `language`."""
+    token = _reader.set(language)
+    try:
+        yield
+    finally:
+        _reader.reset(token)
+
+
+def set_reader(language: str) -> None:
+    """Set the reader for the rest of the current task (one interaction's handling)."""
+    _reader.set(language)
+
+
+def _(message: str) -> str:
+    """`message` in the reader's language."""
+    return catalog(_reader.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, number: int) -> str:
+    """The form of a counted text that fits `number` in the reader's language."""
+    return catalog(_reader.get()).ngettext(singular, plural, number)
+
+
+def pgettext(context: str, message: str, language: str | None = None) -> str:
+    """`message` in its `context` (a command's name, say), in `language` or the reader's."""
+    return catalog(language or _reader.get()).pgettext(context, message)
+
+
+def lazy_gettext(message: str) -> LazyProxy:
+    """A text marked at import and looked up at each use, for whoever reads it then."""
+    return LazyProxy(_, message, enable_cache=False)
+
+
+_number_locales: dict[str, Locale] = {}
+
+
+def _number_locale() -> Locale:
+    """Babel's locale data for the reader; a language Babel doesn't know (a test's pseudo
+    language) writes numbers as English does."""
+    language = _reader.get()
+    found = _number_locales.get(language)
+    if found is None:
+        try:
+            found = Locale.parse(language)
+        except (UnknownLocaleError, ValueError):
+            found = Locale.parse(SOURCE)
+        _number_locales[language] = found
+    return found
+
+
+def number(value: float) -> str:
+    """A number written the reader's way ("1,000" in English, "1.000" in Vietnamese)."""
+    return format_decimal(value, locale=_number_locale())
+
+
+def percent(value: float) -> str:
+    """A share as a percentage, written the reader's way ("40%", "40 %")."""
+    return format_percent(value, locale=_number_locale())

@@ -1,0 +1,166 @@
+"""The platform's own wording of bot/'s kinds: refusals, lobby notices, why a match
+ended, and failures. Each is worded when shown, in the language of the message built."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
+from bot.i18n import _, lazy_gettext
+from cogs.words import GameTexts, join_names, seat_names
+
+TextsOf = Callable[[str], GameTexts | None]
+
+REFUSALS = {
+    "already_in_lobby": lazy_gettext("You're already in this lobby."),
+    "table_full": lazy_gettext("The table is full ({count} players)."),
+    "not_in_lobby": lazy_gettext("You're not in this lobby."),
+    "host_cancels": lazy_gettext("Only the host can cancel the lobby."),
+    "unknown_button": lazy_gettext("That button isn't known here."),
+    "join_before_ai": lazy_gettext("Join the lobby first; then you can add AI players."),
+    "host_removes_ai": lazy_gettext("Only the host can remove AI players."),
+    "no_ai_to_remove": lazy_gettext("There is no AI player to remove."),
+    "host_starts": lazy_gettext("Only the host can start the game."),
+    "quarantined": lazy_gettext(
+        "This game's saved state is damaged, so it can't go on. The host or a moderator can "
+        "end it with /games reset, which frees the channel."
+    ),
+    "already_started": lazy_gettext("This game has already started; the next one is yours!"),
+    "stale_lobby_button": lazy_gettext(
+        "That button is out of date: the lobby has changed. Use its current buttons."
+    ),
+    "not_playing": lazy_gettext("You're not playing in this game."),
+    "already_playing_seat": lazy_gettext("You're already playing your seat."),
+    "not_started": lazy_gettext("The game hasn't started yet."),
+    "watching": lazy_gettext("You're not playing in this game. Watch along, or join the next one!"),
+    "stale_button": lazy_gettext(
+        "That button is out of date: the game has moved on. Use the table's current buttons."
+    ),
+    "nothing_waiting": lazy_gettext("Nothing is waiting on you right now."),
+    "already_ended": lazy_gettext("This game has already ended."),
+    "not_in_dms": lazy_gettext("Games are played in server channels, not in direct messages."),
+    "no_game_here": lazy_gettext("No game is open in this channel."),
+    "no_such_game_here": lazy_gettext(
+        "No game is open in this channel. Start one with /{game} start."
+    ),
+}
+
+
+def _title(texts_of: TextsOf, game: str | None) -> str:
+    """A game's title; a game whose plug-in the host removed shows its key."""
+    if game is None:
+        return _("A game")
+    texts = texts_of(game)
+    return texts.title if texts is not None else game
+
+
+def refusal_text(refusal: Refusal, texts_of: TextsOf) -> str:
+    """What to tell the member whose request was refused."""
+    kind, data = refusal.kind, refusal.data
+    if kind == "illegal_move":
+        texts = texts_of(data["game"])
+        names = seat_names(data["seats"])
+        if texts is None:
+            return _("That move isn't allowed right now.")
+        return texts.error(data["error"], names)
+    if kind == "not_your_turn":
+        return _("It's {names}'s turn, not yours.").format(
+            names=join_names(seat_names(data["seats"]))
+        )
+    if kind == "channel_busy":
+        return _(
+            "{title} is already open in this channel. Join it, or wait until it ends "
+            "(the host or a moderator can end it with /games reset)."
+        ).format(title=_title(texts_of, data.get("game")))
+    if kind == "too_few_players":
+        return _(
+            "{title} needs at least {least} players: {missing} more, or add AI players."
+        ).format(title=_title(texts_of, data["game"]), least=data["least"], missing=data["missing"])
+    if kind == "wrong_game":
+        return _("This channel is playing {title}; use /{game} for it.").format(
+            title=_title(texts_of, data["game"]), game=data["game"]
+        )
+    template = REFUSALS.get(kind)
+    if template is None:
+        return _("That isn't possible right now.")
+    return template.format(**data)
+
+
+NOTICES = {
+    "joined": lazy_gettext("{name} joined."),
+    "left_lobby_closed": lazy_gettext("{name} left. The lobby is closed."),
+    "left_new_host": lazy_gettext("{name} left; {host} is the host now."),
+    "left": lazy_gettext("{name} left."),
+    "cancelled": lazy_gettext("The host cancelled the game."),
+    "started": lazy_gettext("The game has started!"),
+    "left_game": lazy_gettext("{name} left; the AI plays their seat."),
+    "everyone_left_game": lazy_gettext("Everyone left, so the game ended."),
+    "welcome_back": lazy_gettext("Welcome back! Your seat is yours again."),
+    "lobby_expired": lazy_gettext("Nobody started this lobby in time, so it closed."),
+}
+
+
+def ai_name(name: str) -> str:
+    return _("{name} (AI)").format(name=name)
+
+
+def notice_text(notice: Notice, ended: str) -> str:
+    """A lobby or seat notice; `ended` is the worded reason, for a match just ended."""
+    data = notice.data
+    if notice.kind == "ai_joined":
+        return _("{name} joined as a {level} AI.").format(
+            name=ai_name(data["name"]), level=ai_level(data["level"])
+        )
+    if notice.kind == "ai_left":
+        return _("{name} left.").format(name=ai_name(data["name"]))
+    if notice.kind == "ended":
+        return _("The game was ended: {reason}.").format(reason=ended)
+    template = NOTICES.get(notice.kind)
+    return template.format(**data) if template is not None else ""
+
+
+def ai_level(level: str) -> str:
+    """An AI level's name ("strong", "simple"), as players read it."""
+    levels = {"strong": _("strong"), "simple": _("simple")}
+    return levels.get(level, level)
+
+
+ENDED = {
+    "everyone_left": lazy_gettext("everyone left"),
+    "host_cancelled": lazy_gettext("cancelled by the host"),
+    "every_player_left": lazy_gettext("every player left"),
+    "lobby_expired": lazy_gettext("the lobby expired"),
+    "reset_by_host": lazy_gettext("ended by the host, {name}"),
+    "reset_by_moderator": lazy_gettext("ended by moderator {name}"),
+}
+
+
+def ended_text(reason: str | None, data: Mapping[str, Any]) -> str:
+    """Why a match ended. A match ended before reasons were kinds shows its sentence as
+    it was written (`text`)."""
+    if reason == "text":
+        return str(data.get("text", ""))
+    template = ENDED.get(reason or "")
+    return template.format(**data) if template is not None else _("ended")
+
+
+UNEXPECTED_FAILURE = lazy_gettext(
+    "Something went wrong on the bot's side, and nothing changed. Please try again."
+)
+NOT_SAVED = lazy_gettext(
+    "Your move was not made: the bot couldn't save it, so nothing changed. Please try again."
+)
+SAVED_NOT_SHOWN = lazy_gettext(
+    "Your move was made and saved, but the table couldn't be updated. Use /{game} table to see it."
+)
+
+
+def failure_answer(error: BaseException) -> str:
+    """What to tell the member when their request failed: whether it happened or not. A
+    change is saved whole or not at all, so each answer can say exactly what happened."""
+    if isinstance(error, NotSaved):
+        return str(NOT_SAVED)
+    if isinstance(error, SavedNotShown):
+        return SAVED_NOT_SHOWN.format(game=error.args[0] if error.args else "<game>")
+    return str(UNEXPECTED_FAILURE)
