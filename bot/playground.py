@@ -25,10 +25,22 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import TabletopBot, create_bot
+from bot.i18n import LANGUAGES
 from bot.settings import Settings
+from bot.sim_locales import client_locales
 from engines.base import GAMES
 
-MEMBER_NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
+# The members, each with their Discord app's language: what only they see (their hand,
+# "not your turn", the rules) is in it; the table is in the server's language (--locale).
+MEMBERS = (
+    ("ann", "en-US"),
+    ("bao", "vi"),
+    ("citra", "id"),
+    ("dan", "en-GB"),
+    ("eve", "vi"),
+    ("fay", "id"),
+)
+MEMBER_NAMES = tuple(name for name, _locale in MEMBERS)
 # Seconds between AI moves. The preview shows a click's outcome once the bot is idle, AI
 # moves included, so a long delay only makes each click slower; the table retells them.
 PLAYGROUND_AI_DELAY = 0.3
@@ -46,6 +58,7 @@ class PlaygroundOptions:
     port: int = 0  # 0: any free port
     ai_delay: float = PLAYGROUND_AI_DELAY
     turn_timeout: float = 3600.0  # people here play every seat, so give them time
+    locale: str = "en"  # the server's language: the table, lobby, results and pings
     width: int = 1100
     height: int = 900
     # Raise the bot's unhandled errors when the playground ends (tests); an interactive
@@ -81,6 +94,8 @@ def check_options(options: PlaygroundOptions) -> None:
         raise ValueError(f"--game must be one of {', '.join(sorted(GAMES))}")
     if options.ai and options.game is None:
         raise ValueError("--ai needs --game: AI seats are added to that game's lobby")
+    if options.locale not in LANGUAGES:
+        raise ValueError(f"--locale must be one of {', '.join(LANGUAGES)}")
     if not 0 <= options.ai_delay <= 10:
         raise ValueError("--ai-delay must be 0 to 10 seconds")
     if options.game is not None:
@@ -152,12 +167,17 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
             ) as env:
                 await bot.user.edit(username="Tabletop")
                 # Fixed ids, so a match kept with --db finds its channel and players again.
-                guild = env.create_guild("Playground", id=1_000_000_000_000_001)
+                guild = env.create_guild(
+                    "Playground",
+                    id=1_000_000_000_000_001,
+                    preferred_locale="en-US" if options.locale == "en" else options.locale,
+                )
                 channel = guild.create_text_channel("games", topic="Every game, no Discord.")
-                members = [
-                    guild.add_member(env.create_user(name, global_name=name.capitalize()))
-                    for name in MEMBER_NAMES[: options.members]
-                ]
+                members = []
+                for name, locale in MEMBERS[: options.members]:
+                    member = guild.add_member(env.create_user(name, global_name=name.capitalize()))
+                    client_locales(env).set(member, locale)
+                    members.append(member)
                 async with env.preview(
                     channel,
                     viewers=members,
@@ -187,6 +207,12 @@ def parse_options(argv: Sequence[str] | None = None) -> tuple[PlaygroundOptions,
     )
     parser.add_argument("--ai", type=int, default=0, help="AI seats to add to the lobby")
     parser.add_argument(
+        "--locale",
+        choices=LANGUAGES,
+        default="en",
+        help="the server's language: tables, lobbies, results, pings (default en)",
+    )
+    parser.add_argument(
         "--db", type=Path, help="SQLite file that keeps games between runs (default: temporary)"
     )
     parser.add_argument("--seed", type=int, help="fix the deals (the same seed, the same cards)")
@@ -205,6 +231,7 @@ def parse_options(argv: Sequence[str] | None = None) -> tuple[PlaygroundOptions,
         game=args.game,
         members=args.members,
         ai=args.ai,
+        locale=args.locale,
         database=args.db,
         seed=args.seed,
         port=args.port,

@@ -38,9 +38,9 @@ async def lobby(browser) -> None:
     options = PlaygroundOptions(game="flip7", members=3, ai=1, seed=11, ai_delay=0)
     async with playground(options) as place:
         page = await PlaygroundPage.open(browser, place.url, WIDTH, HEIGHT)
-        await page.view_as("Bob")
+        await page.view_as("Bao")
         await page.click("Join")
-        await page.shows("Bob joined.")
+        await page.shows("Bao joined.")
         await page.view_as("Ann")
         await _shoot(page, "lobby.png")
 
@@ -50,7 +50,7 @@ async def flip7_choice(browser) -> None:
     options = PlaygroundOptions(game="flip7", members=3, seed=4, ai_delay=0)
     async with playground(options) as place:
         page = await PlaygroundPage.open(browser, place.url, WIDTH, 1000)
-        await page.join_and_start("Ann", ("Bob", "Cat"))
+        await page.join_and_start("Ann", ("Bao", "Citra"))
         await page.shows("round 1")
         for _move in range(60):
             table = await page.table().inner_text()
@@ -77,14 +77,14 @@ async def sink_or_swim_hand(browser) -> None:
     options = PlaygroundOptions(game="sinkorswim", members=3, seed=7, ai_delay=0)
     async with playground(options) as place:
         page = await PlaygroundPage.open(browser, place.url, WIDTH, HEIGHT)
-        await page.join_and_start("Ann", ("Bob", "Cat"))
-        for name in ("Ann", "Bob", "Cat"):
+        await page.join_and_start("Ann", ("Bao", "Citra"))
+        for name in ("Ann", "Bao", "Citra"):
             await page.view_as(name)
             await page.click("Pick a card")
             await page.shows("Your hand — round 1, trick 1")
             await page.main.get_by_role("button", name=re.compile(r"^\d+")).nth(-3).click()
         await page.shows("Round 1, trick 1 — revealed")
-        await page.view_as("Bob")
+        await page.view_as("Bao")
         await page.click("Pick a card")
         await page.shows("Your hand — round 1, trick 2")
         await page.main.get_by_role("button", name=re.compile(r"^\d+")).last.click()

@@ -14,11 +14,11 @@ from tests.browser.page import PlaygroundPage
 
 # With this seed Ann's second card is Flip Four!, whose target is chosen in a select menu.
 SEED = 4
-NAMES = ("Ann", "Bob")
+NAMES = ("Ann", "Bao")
 
 
 async def _acting(page: PlaygroundPage) -> str:
-    """Whose decision the table's footer names ("Bob: hit or stay?")."""
+    """Whose decision the table's footer names ("Bao: hit or stay?")."""
     footer = (await page.table().inner_text()).strip().splitlines()[-1]
     name = footer.split(":")[0].split(" ")[0]
     assert name in NAMES, footer
@@ -48,12 +48,12 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
         await page.shows("Flip 7: With a Vengeance — lobby")
         await page.shows("@Ann 👑 host")
 
-        await page.view_as("Bob")
+        await page.view_as("Bao")
         await page.click("Join")
-        await page.shows("Bob joined.")
+        await page.shows("Bao joined.")
         await page.shows("2 of 2–24")
 
-        await page.view_as("Bob")
+        await page.view_as("Bao")
         await page.click("Start")  # only the host may start
         await page.shows("Only the host can start")
         await page.view_as("Ann")

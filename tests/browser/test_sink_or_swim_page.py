@@ -11,7 +11,7 @@ from bot.playground import PlaygroundOptions, playground
 from tests.browser.helpers import current_game
 from tests.browser.page import PlaygroundPage
 
-NAMES = ("Ann", "Bob", "Cat")
+NAMES = ("Ann", "Bao", "Citra")
 TRICKS = 2
 
 
@@ -69,7 +69,7 @@ async def test_sink_or_swim_picks_stay_secret_in_every_view(browser):
         await page.view_as("Ann")
         await page.slash("sinkorswim start")
         await page.shows("Sink or Swim — lobby")
-        await page.join_and_start("Ann", ("Bob", "Cat"))
+        await page.join_and_start("Ann", ("Bao", "Citra"))
         await page.shows("round 1 of")
 
         held: dict[str, set[int]] = {name: set() for name in NAMES}
