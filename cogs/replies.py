@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.i18n import _, lazy_gettext
-from cogs.words import GameTexts, join_names, seat_names
+from cogs.words import GameTexts, ai_level, join_names, seat_names
 
 TextsOf = Callable[[str], GameTexts | None]
 
@@ -118,12 +118,6 @@ def notice_text(notice: Notice, ended: str) -> str:
         return _("The game was ended: {reason}.").format(reason=ended)
     template = NOTICES.get(notice.kind)
     return template.format(**data) if template is not None else ""
-
-
-def ai_level(level: str) -> str:
-    """An AI level's name ("strong", "simple"), as players read it."""
-    levels = {"strong": _("strong"), "simple": _("simple")}
-    return levels.get(level, level)
 
 
 ENDED = {

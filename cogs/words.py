@@ -33,6 +33,12 @@ def seat_names(seats: Sequence[Any]) -> list[str]:
     ]
 
 
+def ai_level(level: str) -> str:
+    """An AI level's name ("strong", "simple"), as players read it."""
+    levels = {"strong": _("strong"), "simple": _("simple")}
+    return levels.get(level, level)
+
+
 def names_of(seats: Sequence[int], record: Any) -> str:
     """The named seats of a match, as the table calls them: "ann and Ada (AI)"."""
     names = seat_names(record.seats)

@@ -20,7 +20,7 @@ from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage, field_lines
 from cogs.game_commands import HiddenHandCommands, add_game
 from cogs.games.sinkorswim.texts import TEXTS
-from cogs.words import is_legacy, logged_lines, names_of, points
+from cogs.words import is_legacy, logged_lines, names_of, points, signed
 from engines.base import Game
 from engines.sink_or_swim import Pick, SinkOrSwimGame
 from engines.sink_or_swim.views import SinkOrSwimView, TrickView
@@ -93,8 +93,12 @@ class SinkOrSwimRenderer(GameRenderer):
         if len(view.round_scores) > 1:
             names = self.names(record)
             rows = [
-                f"R{number}: "
-                + " · ".join(f"{name} {points}" for name, points in zip(names, row, strict=True))
+                # TRANSLATORS: a short label for round {round} in the table of round scores.
+                _("R{round}:").format(round=number)
+                + " "
+                + " · ".join(
+                    f"{name} {signed(points)}" for name, points in zip(names, row, strict=True)
+                )
                 for number, row in enumerate(view.round_scores, start=1)
             ]
             embed.add_field(name=_("Round scores"), value=field_lines(rows), inline=False)

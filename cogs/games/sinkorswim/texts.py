@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.i18n import _, lazy_gettext, ngettext, number
-from cogs.words import common_error, join_names, points, signed
+from cogs.words import ai_level, common_error, join_names, points, signed
 from engines.base import Action, Decision, Event, IllegalMove
 from engines.sink_or_swim.cards import Pick, card_belts
 from engines.sink_or_swim.views import SinkOrSwimView
@@ -236,7 +236,7 @@ class SinkOrSwimTexts:
         if isinstance(seat, int) and 0 <= seat < len(names):
             data["name"] = names[seat]
         if "levels" in data:
-            data["levels"] = join_names(list(data["levels"]))
+            data["levels"] = join_names([ai_level(level) for level in data["levels"]])
         return template.format(**data)
 
     def score(self, score: int) -> str:
