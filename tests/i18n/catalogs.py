@@ -81,25 +81,36 @@ ACCENTED = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
 PSEUDO = "pseudo"
 
 
-def pseudo(text: str) -> str:
+def pseudo(text: str, tag: str = "") -> str:
     """`text` with every letter accented and 40 % longer, placeholders and markup kept:
-    no English letter survives, and layouts meet longer languages."""
+    no English letter survives, and layouts meet longer languages. `tag` marks whose
+    catalog a text came from ("⟦vi:…⟧")."""
     parts = UNTOUCHED.split(text)
     shown = "".join(
         part if UNTOUCHED.fullmatch(part) else part.translate(ACCENTED) for part in parts
     )
-    return "⟦" + shown + "·" * math.ceil(len(text) * 0.4) + "⟧"
+    mark = f"⟦{tag}:" if tag else "⟦"
+    return mark + shown + "·" * math.ceil(len(text) * 0.4) + "⟧"
 
 
-def pseudo_translations() -> Translations:
+def pseudo_name(name: str, tag: str) -> str:
+    """A command's name in a tagged pseudo-language, still a name Discord accepts."""
+    return f"{tag or 'x'}{name}"[:32]
+
+
+def pseudo_translations(tag: str = "") -> Translations:
     """Every message of the template, pseudo-translated, compiled in memory."""
-    source = template()
     made = Catalog(locale="en", domain=DOMAIN)
-    for message in source:
+    for message in template():
         if not message.id:
             continue
         texts = forms(message)
-        string = tuple(pseudo(t) for t in texts) if len(texts) > 1 else pseudo(texts[0])
+        if message.context == "command":
+            string: str | tuple[str, ...] = pseudo_name(texts[0], tag)
+        elif len(texts) > 1:
+            string = tuple(pseudo(t, tag) for t in texts)
+        else:
+            string = pseudo(texts[0], tag)
         made.add(message.id, string, context=message.context)
     buffer = io.BytesIO()
     write_mo(buffer, made)
