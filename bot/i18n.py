@@ -20,10 +20,19 @@ from babel import Locale, UnknownLocaleError
 from babel.numbers import format_decimal, format_percent
 from babel.support import LazyProxy, Translations
 
-SOURCE = "en"  # the language the code is written in
-LANGUAGES = ("en", "vi", "id")  # the languages with a catalog; the first is the fallback
+SOURCE = "en"  # the language the code is written in, and the fallback
 DOMAIN = "messages"
 LOCALES = Path(__file__).resolve().parents[1] / "locales"
+
+
+def _compiled_languages() -> tuple[str, ...]:
+    """Every language with a compiled catalog under locales/, English first: a new
+    language is a new catalog, not code."""
+    found = {path.parts[-3] for path in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    return (SOURCE, *sorted(found - {SOURCE}))
+
+
+LANGUAGES = _compiled_languages()
 
 _reader: ContextVar[str] = ContextVar("reader_language", default=SOURCE)
 _catalogs: dict[str, gettext.NullTranslations] = {}
@@ -47,6 +56,15 @@ def install(language: str, translations: gettext.NullTranslations) -> None:
 
 def forget(language: str) -> None:
     _catalogs.pop(language, None)
+
+
+def own_name(language: str) -> str:
+    """A language's name in itself ("Tiếng Việt"), from Babel's locale data."""
+    try:
+        name = Locale.parse(language).get_display_name(language)
+    except (UnknownLocaleError, ValueError):
+        return language
+    return name[:1].upper() + name[1:] if name else language
 
 
 def supported(tag: str | None) -> str | None:

@@ -24,12 +24,9 @@ NOT_IN_DMS = lazy_gettext(
 )
 # Each language by its own name, so a member finds theirs whatever they read now.
 LANGUAGE_CHOICES = [
-    app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="Tiếng Việt", value="vi"),
-    app_commands.Choice(name="Bahasa Indonesia", value="id"),
+    *(app_commands.Choice(name=i18n.own_name(code), value=code) for code in i18n.LANGUAGES),
     app_commands.Choice(name=slash_text("Automatic"), value="auto"),
-]
-LANGUAGE_NAMES = {choice.value: str(choice.name) for choice in LANGUAGE_CHOICES}
+][:25]
 
 
 async def in_server(interaction: discord.Interaction[Any]) -> bool:
@@ -314,7 +311,7 @@ class Games(
         shown = await self.desk.languages.server(interaction.guild_id)
         await interaction.response.send_message(
             _("Tables, lobbies, results and pings in this server are now in {language}.").format(
-                language=LANGUAGE_NAMES[shown]
+                language=i18n.own_name(shown)
             ),
             ephemeral=True,
         )
@@ -332,7 +329,7 @@ class Games(
         reader = await self.desk.languages.member(interaction)
         i18n.set_reader(reader)
         await interaction.response.send_message(
-            _("What only you see is now in {language}.").format(language=LANGUAGE_NAMES[reader]),
+            _("What only you see is now in {language}.").format(language=i18n.own_name(reader)),
             ephemeral=True,
         )
 
