@@ -11,8 +11,9 @@ import. Catalogs live in `locales/<language>/LC_MESSAGES/messages.mo`, compiled 
 from __future__ import annotations
 
 import contextlib
+import functools
 import gettext
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from pathlib import Path
 
@@ -38,6 +39,17 @@ _reader: ContextVar[str] = ContextVar("reader_language", default=SOURCE)
 _catalogs: dict[str, gettext.NullTranslations] = {}
 
 
+class _Lookups(dict[str, Callable[[str], str]]):
+    """Each language's gettext, found once: a table render looks up dozens of texts."""
+
+    def __missing__(self, language: str) -> Callable[[str], str]:
+        found = self[language] = catalog(language).gettext
+        return found
+
+
+_gettext = _Lookups()
+
+
 def catalog(language: str) -> gettext.NullTranslations:
     """The compiled catalog of `language`, loaded once; English reads its own catalog too,
     so its plural forms and any rewording come from there."""
@@ -45,6 +57,7 @@ def catalog(language: str) -> gettext.NullTranslations:
     if found is None:
         found = Translations.load(str(LOCALES), [language], DOMAIN)
         _catalogs[language] = found
+        _gettext.pop(language, None)
     return found
 
 
@@ -52,10 +65,12 @@ def install(language: str, translations: gettext.NullTranslations) -> None:
     """Use `translations` for `language` (a catalog compiled elsewhere, such as a test's
     pseudo-locale); `forget` drops it again."""
     _catalogs[language] = translations
+    _gettext.pop(language, None)
 
 
 def forget(language: str) -> None:
     _catalogs.pop(language, None)
+    _gettext.pop(language, None)
 
 
 def own_name(language: str) -> str:
@@ -97,7 +112,7 @@ def set_reader(language: str) -> None:
 
 def _(message: str) -> str:
     """`message` in the reader's language."""
-    return catalog(_reader.get()).gettext(message)
+    return _gettext[_reader.get()](message)
 
 
 def ngettext(singular: str, plural: str, number: int) -> str:
@@ -118,10 +133,9 @@ def lazy_gettext(message: str) -> LazyProxy:
 _number_locales: dict[str, Locale] = {}
 
 
-def _number_locale() -> Locale:
-    """Babel's locale data for the reader; a language Babel doesn't know (a test's pseudo
+def _number_locale(language: str) -> Locale:
+    """Babel's locale data for `language`; a language Babel doesn't know (a test's pseudo
     language) writes numbers as English does."""
-    language = _reader.get()
     found = _number_locales.get(language)
     if found is None:
         try:
@@ -132,11 +146,17 @@ def _number_locale() -> Locale:
     return found
 
 
+@functools.lru_cache(maxsize=8192)
+def _number(value: float, language: str) -> str:
+    return format_decimal(value, locale=_number_locale(language))
+
+
 def number(value: float) -> str:
-    """A number written the reader's way ("1,000" in English, "1.000" in Vietnamese)."""
-    return format_decimal(value, locale=_number_locale())
+    """A number written the reader's way ("1,000" in English, "1.000" in Vietnamese).
+    Tables show the same few numbers again and again, so each is formatted once."""
+    return _number(value, _reader.get())
 
 
 def percent(value: float) -> str:
     """A share as a percentage, written the reader's way ("40%", "40 %")."""
-    return format_percent(value, locale=_number_locale())
+    return format_percent(value, locale=_number_locale(_reader.get()))

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import _, number
+from bot.i18n import _, lazy_gettext, number
 from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer, MoveButton, TableMessage, field_lines
@@ -25,13 +25,17 @@ COLOUR = discord.Colour.from_rgb(231, 76, 60)
 EVENTS_SHOWN = 6
 
 
+STATUSES = {
+    "active": lazy_gettext("🟢 in"),
+    "stayed": lazy_gettext("✋ stayed"),
+    "busted": lazy_gettext("💥 busted"),
+    "flip7": lazy_gettext("🌟 FLIP 7"),
+}
+
+
 def _status(status: str) -> str:
-    return {
-        "active": _("🟢 in"),
-        "stayed": _("✋ stayed"),
-        "busted": _("💥 busted"),
-        "flip7": _("🌟 FLIP 7"),
-    }.get(status, status)
+    shown = STATUSES.get(status)
+    return str(shown) if shown is not None else status
 
 
 def _chip(card: int) -> str:
