@@ -17,6 +17,7 @@ from typing import Any
 
 from bot import lobby
 from bot.errors import NotSaved, Refusal, SavedNotShown
+from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import (
@@ -41,16 +42,6 @@ LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
 REMIND_LEFT = 30.0  # seconds before a turn deadline when a late member is reminded (at most)
-
-# Events the platform adds beside the game's own; their kinds never clash with a game's.
-STARTED, TIMED_OUT, HANDED_OVER, RETURNED, LEFT, ABANDONED = (
-    "match.start",
-    "match.timeout",
-    "match.handover",
-    "match.returned",
-    "match.left",
-    "match.abandoned",
-)
 
 
 @dataclass(slots=True)
@@ -418,10 +409,10 @@ class MatchService:
             return None
         due = now + self.settings.turn_timeout
         simultaneous = GAMES[record.game].simultaneous
-        # The clock runs per turn, not per click: simultaneous picks keep their epoch's
+        # The clock runs per turn, not per click: simultaneous picks keep their turn's
         # deadline, and a step that changed nothing visible (choosing a card, Back) keeps
         # the turn's.
-        key = game.epoch() if simultaneous else game.to_act()
+        key = game.turn_id() if simultaneous else [game.turn_id(), *game.to_act()]
         kept = record.extra.get("turn_due")
         if kept and kept[0] == key and (simultaneous or not events):
             due = kept[1]
@@ -506,7 +497,7 @@ class MatchService:
         missed: dict[str, int] = record.extra.setdefault("missed", {})
         for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
             events.append(Event(TIMED_OUT, {"seat": seat}))
-            events += self._whole_turn(info, game, seat)
+            events += self._whole_turn(game, seat)
             missed[str(seat)] = missed.get(str(seat), 0) + 1
             if missed[str(seat)] >= HAND_OVER_AFTER:
                 record.seats[seat].ai = info.ai_levels[-1]
@@ -514,14 +505,15 @@ class MatchService:
         return events
 
     @staticmethod
-    def _whole_turn(info: GameInfo, game: Game, seat: int) -> list[Event]:
-        """Every step the absent seat is asked in a row (each step of a Swap, the cards a
-        Flip Four! sets aside), decided at once, so one time-out costs one timer. A
-        simultaneous game moves on to the next pick only when everyone has picked, so there
-        the seat's one pick is its turn."""
+    def _whole_turn(game: Game, seat: int) -> list[Event]:
+        """Every step the absent seat is asked in the turn that ran out (each step of a
+        Swap, the cards a Flip Four! sets aside), decided at once, so one time-out costs one
+        timer. It stops where the game begins a new turn: a later turn, even the same
+        seat's, gets its own timer."""
+        turn = game.turn_id()
         events = game.apply(seat, game.timeout_action(seat))
         for _step in range(TURN_STEPS_LIMIT):
-            if info.simultaneous or seat not in game.to_act():
+            if seat not in game.to_act() or game.turn_id() != turn:
                 break
             events += game.apply(seat, game.timeout_action(seat))
         return events

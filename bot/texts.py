@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from engines.base import Action, Decision, Event, IllegalMove
 
 
@@ -31,12 +32,39 @@ def join_names(names: Sequence[str]) -> str:
 def seat_names(seats: Sequence[Any]) -> list[str]:
     """How each seat is called at the table: a member's seat the AI is playing for them
     says so ("alice (AI)"); seats that were AI from the start carry it in their name."""
+    return _named([seat.name for seat in seats], [_played_for(seat) for seat in seats])
+
+
+def _played_for(seat: Any) -> bool:
+    """Whether the AI plays a member's seat for them now."""
+    return seat.ai is not None and seat.user_id is not None
+
+
+def _named(names: Sequence[str], played_for: Sequence[bool]) -> list[str]:
     return [
-        _("{name} (AI)").format(name=seat.name)
-        if seat.ai is not None and seat.user_id is not None
-        else seat.name
-        for seat in seats
+        _("{name} (AI)").format(name=name) if ai else name
+        for name, ai in zip(names, played_for, strict=True)
     ]
+
+
+def names_at_each(seats: Sequence[Any], events: Sequence[Event]) -> list[list[str]]:
+    """The seats' names as each event happened, for retelling it: "alice (AI)" only while
+    the AI played her seat, whoever plays it now. Told backwards from the seats as they are,
+    undoing each hand-over and return; those two events name the member plainly."""
+    plain = [seat.name for seat in seats]
+    played_for = [_played_for(seat) for seat in seats]
+    names = _named(plain, played_for)
+    told: list[list[str]] = []
+    for event in reversed(events):
+        seat = event.data.get("seat")
+        if event.kind in (HANDED_OVER, RETURNED) and isinstance(seat, int):
+            told.append(plain)
+            played_for[seat] = event.kind == RETURNED  # as the seat was before this event
+            names = _named(plain, played_for)
+        else:
+            told.append(names)
+    told.reverse()
+    return told
 
 
 def count(number: int, one: str, many: str) -> str:
@@ -124,14 +152,14 @@ def game_title(key: str) -> str:
 
 
 PLATFORM_EVENTS = {
-    "match.start": _("The game started with {players} players."),
-    "match.timeout": _("{name} ran out of time; the bot moved for them."),
-    "match.handover": _(
+    STARTED: _("The game started with {players} players."),
+    TIMED_OUT: _("{name} ran out of time; the bot moved for them."),
+    HANDED_OVER: _(
         "{name} missed {missed} turns in a row; the AI plays their seat until they are back."
     ),
-    "match.returned": _("{name} is back and plays their seat again."),
-    "match.left": _("{name} left the game; the AI plays their seat now."),
-    "match.abandoned": _("{name} left, and no player is left at the table."),
+    RETURNED: _("{name} is back and plays their seat again."),
+    LEFT: _("{name} left the game; the AI plays their seat now."),
+    ABANDONED: _("{name} left, and no player is left at the table."),
 }
 
 
@@ -155,7 +183,8 @@ def event_text(texts: GameTexts, event: Event, names: Sequence[str]) -> str:
     return template.format(name=name, **{k: v for k, v in event.data.items() if k != "seat"})
 
 
-def logged_lines(texts: GameTexts, logged: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """Sentences for a match's stored events. Events stored before events were data are
-    shown as they were written."""
-    return [event_text(texts, event, names) for event in logged]
+def logged_lines(texts: GameTexts, logged: Sequence[Event], seats: Sequence[Any]) -> list[str]:
+    """Sentences for a match's stored events, each naming the seats as they were then.
+    Events stored before events were data are shown as they were written."""
+    named = names_at_each(seats, logged)
+    return [event_text(texts, event, names) for event, names in zip(logged, named, strict=True)]

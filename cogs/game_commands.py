@@ -39,10 +39,13 @@ class GameCommands(commands.GroupCog):
     async def table(self, interaction: discord.Interaction[Any]) -> None:
         await self.desk.repost(interaction, self.game)
 
-    @app_commands.command(name="log", description="Everything that happened this round, privately")
+    @app_commands.command(name="log", description="Everything that happened in a round, privately")
+    @app_commands.describe(round="Which round (default: this one, and the one that just ended)")
     @app_commands.guild_only()
-    async def log(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.show_log(interaction, self.game)
+    async def log(
+        self, interaction: discord.Interaction[Any], round: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        await self.desk.show_log(interaction, self.game, round)
 
     @app_commands.command(name="rules", description="The rules in short, privately")
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

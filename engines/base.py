@@ -132,6 +132,13 @@ class Game(Protocol):
         simultaneous game keeps it while picks come in, so a pick can still be changed."""
         ...
 
+    def turn_id(self) -> int:
+        """A number that changes whenever a new turn begins. A turn may ask its seat several
+        times in a row (each step of a longer choice); a time-out completes those steps and
+        stops where this number changes, so it never moves in a later turn or round. A
+        simultaneous game's turn is one round of picks."""
+        ...
+
     def outcome(self) -> Outcome | None:
         """The result once the game is over, else None."""
         ...

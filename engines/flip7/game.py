@@ -79,6 +79,11 @@ class Flip7Game(EffectRules, Table):
     def epoch(self) -> int:
         return self.epoch_count
 
+    def turn_id(self) -> int:
+        """Counts turns begun: a hit-or-stay turn, or one card of the deal, each with every
+        choice its card sets off (F5, F6)."""
+        return self.turns_begun
+
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
@@ -225,6 +230,7 @@ class Flip7Game(EffectRules, Table):
                 for nxt in self.clockwise[self.turn]:  # the next active player's turn (F6)
                     if self.status[nxt] == ACTIVE:
                         self.turn = nxt
+                        self.turns_begun += 1
                         return
                 self._end_round(events)  # nobody is active
             else:
@@ -238,6 +244,7 @@ class Flip7Game(EffectRules, Table):
             seat = (self.dealer + 1 + self.deal_next) % count
             self.deal_next += 1
             if self.status[seat] == ACTIVE:  # skip a player made to stay or busted (F5)
+                self.turns_begun += 1  # each dealt card is a turn of its own
                 self._deal_card(seat, "deal", events)
         if self.deal_next == count and not self.stack and self.flip7 == NOBODY:
             self.phase = PLAY

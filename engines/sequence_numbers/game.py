@@ -128,6 +128,10 @@ class SequenceGame:
     def epoch(self) -> int:
         return self.steps
 
+    def turn_id(self) -> int:
+        """Turns taken: a turn is one whole move, however many steps it is chosen in."""
+        return self.turns
+
     def winners(self) -> list[int]:
         return [] if self.winner_team is None else self.team_seats(self.winner_team)
 

@@ -200,6 +200,10 @@ class SinkOrSwimGame:
         the game is over: picks keep it, every resolved trick raises it."""
         return self.round * 100 + self.trick + (1 if self.over else 0)
 
+    def turn_id(self) -> int:
+        """Every trick is one turn of simultaneous picks."""
+        return self.epoch()
+
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None

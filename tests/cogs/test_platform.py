@@ -61,9 +61,10 @@ async def test_a_time_out_decides_every_step_of_a_swap_at_once(world, stacked_fl
     assert text.rstrip().endswith("bob: hit or stay?")
 
 
-async def test_flip7_round_end_says_why_until_the_next_first_move(world, stacked_flip7):
+async def test_flip7_round_end_says_why_until_every_member_had_a_turn(world, stacked_flip7):
     """The move that ends a round stays visible: each player's score with its cause, kept
-    on the table until someone moves in the next round; /flip7 log has the whole round."""
+    on the table until every member still in the next round has taken a turn; /flip7 log
+    has the whole round, and the finished one beside it while the table still shows it."""
     stacked_flip7(["5", "5", "6", "5", "7", "8", "9"])
     table = await _three_at_the_table(world)
     people, channel = world.people, world.channel
@@ -80,8 +81,21 @@ async def test_flip7_round_end_says_why_until_the_next_first_move(world, stacked
     assert "**alice** 0 (total 0): busted on a second 5" in text
     assert "**bob** 5 (total 5): stayed" in text and "**carol** 6 (total 6): stayed" in text
     assert "bob was dealt 7." in text  # the next round's deal is already on the table
+    log = (await carol.slash(channel, "flip7 log")).response.embeds[0]
+    assert log.title.endswith("round 1 and 2") and "**Round 1**" in log.description
+    assert "alice busted on a second 5." in log.description
     assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
-    assert "how it ended" not in embed_text(table_of(channel, alice))
+    assert "Round 1: how it ended" in embed_text(table_of(channel, alice))  # carol, alice next
+    assert (await carol.click(table_of(channel, carol), label="Hit")).acknowledged
+    assert "Round 1: how it ended" in embed_text(table_of(channel, alice))
+    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    assert "Round 1: how it ended" not in embed_text(table_of(channel, alice))
+    log = (await carol.slash(channel, "flip7 log")).response.embeds[0]
+    assert log.title.endswith("round 2") and "alice busted" not in log.description
+    earlier = (await carol.slash(channel, "flip7 log", round=1)).response.embeds[0]
+    assert "alice busted on a second 5." in earlier.description
+    missing = await carol.slash(channel, "flip7 log", round=9)
+    assert missing.ephemeral and "no round 9" in missing.response.content
 
 
 def _pings(world, viewer):

@@ -97,6 +97,9 @@ class NimGame:
     def epoch(self) -> int:
         return self.moves
 
+    def turn_id(self) -> int:
+        return self.moves
+
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
