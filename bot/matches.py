@@ -194,7 +194,9 @@ class MatchService:
                 if action == "leave":
                     return await self._leave_game(record, game, user_id, answer)
                 if action in ("join", "reclaim"):
-                    return await self._reclaim(record, game, user_id, answer)
+                    return await self._reclaim(record, game, user_id, answer, action)
+                if record.seat_of(user_id) is not None:  # a second click on Start, say
+                    raise Refusal(_("The game is already under way: play on at the table."))
                 raise Refusal(_("This game has already started; the next one is yours!"))
             if stamp is not None and stamp != record.version and action in ("ai", "unai"):
                 raise Refusal(
@@ -229,10 +231,14 @@ class MatchService:
         return await self._commit(record, game, events, answer, notice)
 
     async def _reclaim(
-        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
+        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher, action: str
     ) -> Change:
         """A member whose seat the AI took after missed turns plays it again."""
         seat = record.seat_of(user_id)
+        if seat is None and action == "reclaim":
+            raise Refusal(
+                _("That button is for players whose seat the AI took; you're not in this game.")
+            )
         if seat is None:
             raise Refusal(_("This game has already started; the next one is yours!"))
         if record.seats[seat].ai is None:

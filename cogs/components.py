@@ -42,9 +42,14 @@ class TableMessage:
     content: str | None = None
 
     def view(self) -> discord.ui.View:
+        """The items as a view that discord.py neither stores nor times out. Every item is
+        a DynamicItem, routed by its custom id however old its message; a stored view
+        would only hold memory per message and, on a private message, a task sleeping 15
+        minutes (discord.py gives ephemeral views that timeout)."""
         view = discord.ui.View(timeout=None)
         for item in self.items:
             view.add_item(item)
+        view.stop()
         return view
 
 

@@ -20,16 +20,30 @@ from cogs.components import GameRenderer
 log = logging.getLogger(__name__)
 
 EDITABLE_FOR = 14 * 60  # seconds; Discord keeps an interaction's token for 15 minutes
+MOVED = _("This hand has moved to your newer message; this one no longer follows the game.")
 
 
 class OpenHands:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        # match id -> member id -> (the interaction whose message shows their hand, when)
-        self._open: dict[int, dict[int, tuple[discord.Interaction[Any], float]]] = {}
+        # match id -> member id -> the interaction that can edit their open hand message,
+        # that message's id, and when the interaction was made
+        self._open: dict[int, dict[int, tuple[discord.Interaction[Any], int, float]]] = {}
 
-    def remember(self, match_id: int, user_id: int, interaction: discord.Interaction[Any]) -> None:
-        self._open.setdefault(match_id, {})[user_id] = (interaction, self.clock())
+    async def remember(
+        self, match_id: int, user_id: int, interaction: discord.Interaction[Any], message_id: int
+    ) -> None:
+        """Keep the member's hand message current from now on. An older hand message of
+        theirs is marked closed, so no copy that has stopped following the game looks live."""
+        hands = self._open.setdefault(match_id, {})
+        older = hands.get(user_id)
+        hands[user_id] = (interaction, message_id, self.clock())
+        if older is None or older[1] == message_id:
+            return
+        try:
+            await older[0].edit_original_response(content=MOVED, embeds=[], view=None)
+        except discord.HTTPException:
+            log.debug("an older private view of match %s could not be closed", match_id)
 
     async def refresh(
         self, change: Change, renderer: GameRenderer, skip_user: int | None = None
@@ -41,7 +55,7 @@ class OpenHands:
             return
         if not record.is_open or game is None:
             del self._open[record.id]
-        for user_id, (interaction, opened) in list(hands.items()):
+        for user_id, (interaction, _message, opened) in list(hands.items()):
             if user_id == skip_user:
                 continue
             if self.clock() - opened > EDITABLE_FOR:

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.matches import Change
-from bot.storage import Storage
+from bot.storage import MatchRecord, Storage
 from bot.texts import _, texts_for
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,8 @@ class Pings:
         self.storage = storage
         self.clock = clock
         self._seen: dict[tuple[int, int], float] = {}  # (match, member) -> last action
-        self._out: dict[int, dict[int, int]] = {}  # match -> member -> ping message id
+        # match -> member -> (ping message id, the turn deadline it was about)
+        self._out: dict[int, dict[int, tuple[int, Any]]] = {}
         self._enabled: dict[int, bool] = {}  # guild -> setting, as last read or set
 
     def seen(self, match_id: int, user_id: int) -> None:
@@ -55,12 +56,14 @@ class Pings:
         return [s.user_id for s in seats if s.ai is None and s.user_id is not None]
 
     async def after_change(self, change: Change) -> None:
-        """Take down the pings of members who moved; mention those whose turn began."""
+        """Take down the pings of members who moved, or whose turn (its deadline) has
+        changed since; mention those whose turn began."""
         record = change.record
         waiting = self.waiting(change)
+        turn = record.extra.get("turn_due")
         out = self._out.setdefault(record.id, {})
-        for user_id in [u for u in out if u not in waiting]:
-            await self._take_down(record.channel_id, out.pop(user_id))
+        for user_id in [u for u, (_id, about) in out.items() if u not in waiting or about != turn]:
+            await self._take_down(record.channel_id, out.pop(user_id)[0])
         if not record.is_open:
             self._forget(record.id)
             return
@@ -74,7 +77,7 @@ class Pings:
             text = _("<@{user}>, it's your turn in {title}.").format(
                 user=user_id, title=texts_for(record.game).title
             )
-            await self._post(record.channel_id, record.id, user_id, text)
+            await self._post(record, user_id, text)
 
     async def remind(self, change: Change) -> None:
         """The deadline is near: one reminder to each member still to move."""
@@ -86,14 +89,15 @@ class Pings:
         out = self._out.setdefault(record.id, {})
         for user_id in self.waiting(change):
             if user_id in out:
-                await self._take_down(record.channel_id, out.pop(user_id))
+                await self._take_down(record.channel_id, out.pop(user_id)[0])
             text = _(
                 "⏰ <@{user}>, {seconds} seconds left to move in {title}; then the bot moves "
                 "for you."
             ).format(user=user_id, seconds=left, title=texts_for(record.game).title)
-            await self._post(record.channel_id, record.id, user_id, text)
+            await self._post(record, user_id, text)
 
-    async def _post(self, channel_id: int, match_id: int, user_id: int, text: str) -> None:
+    async def _post(self, record: MatchRecord, user_id: int, text: str) -> None:
+        channel_id = record.channel_id
         channel = self.bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return
@@ -104,7 +108,7 @@ class Pings:
         except discord.HTTPException:
             log.debug("no ping could be posted in channel %s", channel_id)
             return
-        self._out.setdefault(match_id, {})[user_id] = message.id
+        self._out.setdefault(record.id, {})[user_id] = (message.id, record.extra.get("turn_due"))
 
     async def _take_down(self, channel_id: int, message_id: int) -> None:
         channel: Any = self.bot.get_channel(channel_id)

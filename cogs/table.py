@@ -334,7 +334,10 @@ class Desk(commands.Cog):
                 await self._edit_private(interaction, change, interaction.edit_original_response)
             else:
                 await self._edit_private(interaction, change, interaction.response.edit_message)
-        self.hands.remember(change.record.id, interaction.user.id, interaction)
+        if interaction.message is not None:
+            await self.hands.remember(
+                change.record.id, interaction.user.id, interaction, interaction.message.id
+            )
 
     async def _edit_private(
         self,
@@ -383,14 +386,15 @@ class Desk(commands.Cog):
         if private is None:
             await refuse(interaction, _("Nothing is hidden in this game: it's all on the table."))
             return
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             content=private.content,
             embeds=private.embeds,
             view=private.view(),
             files=private.files,
             ephemeral=True,
         )
-        self.hands.remember(match_id, interaction.user.id, interaction)
+        message_id = sent.message_id or (await interaction.original_response()).id
+        await self.hands.remember(match_id, interaction.user.id, interaction, message_id)
 
     # -- slash commands shared by every game ------------------------------------------
 

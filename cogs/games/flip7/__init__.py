@@ -113,9 +113,8 @@ class Flip7Renderer(GameRenderer):
         finished, current = self._rounds(record, view, logged)
         fields = []
         if finished is not None:
-            heading = _("Round {round}: how it ended").format(
-                round=logged[finished.stop - 1].data["round"]
-            )
+            ended = [event for event in logged[finished] if event.kind == "round_end"]
+            heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
             summary = round_summary(logged[finished], named[finished])
             fields.append((heading, field_lines(summary)))
         if current is not None and current.stop > current.start:
