@@ -133,7 +133,12 @@ class MatchService:
     def load_game(self, record: MatchRecord) -> Game | None:
         if record.game not in GAMES:  # the host removed the game's plug-in
             raise LookupError(f"no game {record.game!r} in this bot")
-        return GAMES[record.game].from_dict(record.state) if record.state is not None else None
+        if record.state is None:
+            return None
+        game = GAMES[record.game].from_dict(record.state)  # the engine checks its invariants
+        if len(game.names) != len(record.seats):
+            raise ValueError(f"{len(game.names)} players in the game, {len(record.seats)} seats")
+        return game
 
     # -- lobby ---------------------------------------------------------------------------
 

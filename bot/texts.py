@@ -121,6 +121,7 @@ COMMON_ERRORS = {
     "not_your_turn": _("It's {name}'s turn, not yours."),
     "not_an_option": _("That is not one of the choices right now."),
     "bad_code": _("That button isn't a move of this game."),
+    "bad_state": _("This game's saved state is damaged, so it can't go on."),
 }
 
 

@@ -32,6 +32,7 @@ from engines.flip7.cards import (
     full_deck,
     is_number,
 )
+from engines.flip7.checks import check_table
 from engines.flip7.effects import Bonus, Resolve
 from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, busts
@@ -198,6 +199,7 @@ class Flip7Game(EffectRules, Table):
         """Load a saved game (schema 2, or schema 1 as saved before the contract)."""
         game = cls(list(raw["names"]), raw["goal"], raw["brutal"], rng_from_saved(raw["rng"]))
         game._load(raw)
+        check_table(game, range(MIN_PLAYERS, MAX_PLAYERS + 1), range(MIN_GOAL, MAX_GOAL + 1))
         return game
 
     def _check_turn(self, seat: int) -> None:

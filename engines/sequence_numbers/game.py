@@ -37,6 +37,7 @@ from engines.sequence_numbers.board import (
     number_at,
     parse_cell,
 )
+from engines.sequence_numbers.checks import check_game
 from engines.sequence_numbers.scoring import EMPTY, runs_through
 from engines.sequence_numbers.view import CellView, HandCard, LastMove, SequenceView, TeamView
 
@@ -45,6 +46,7 @@ MAX_PLAYERS = 6
 COLOURS = ("Blue", "Orange", "Green")
 MAX_OPTIONS = 25  # a select menu holds 25 entries: a card with more cells goes row by row
 SCHEMA_VERSION = 2
+TEAMS_AT = {2: (2,), 3: (3,), 4: (2,), 6: (2, 3)}  # players -> team counts they split into (G2)
 
 
 def team_count(players: int, teams: int | None) -> int:
@@ -53,7 +55,7 @@ def team_count(players: int, teams: int | None) -> int:
         raise IllegalMove("five_players", players=players)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalMove("bad_player_count", players=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
-    allowed = {2: (2,), 3: (3,), 4: (2,), 6: (2, 3)}[players]
+    allowed = TEAMS_AT[players]
     if teams is None:
         return allowed[0]
     if teams not in allowed:
@@ -513,7 +515,9 @@ class SequenceGame:
             raise IllegalMove("bad_schema", schema=version)
         rng = rng_from_saved(raw.pop("rng"))
         raw["locked"] = set(raw["locked"])
-        return cls(rng=rng, **raw)
+        game = cls(rng=rng, **raw)
+        check_game(game, lambda players: TEAMS_AT.get(players, ()))
+        return game
 
 
 def _upgrade_v1(raw: dict[str, Any]) -> dict[str, Any]:

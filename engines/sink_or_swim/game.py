@@ -26,6 +26,7 @@ from engines.sink_or_swim.cards import (
     card_belts,
     hand_belts,
 )
+from engines.sink_or_swim.checks import check_game
 from engines.sink_or_swim.scoring import score_round
 from engines.sink_or_swim.views import CardView, PlayerView, SinkOrSwimView, TrickView
 
@@ -439,6 +440,7 @@ class SinkOrSwimGame:
         game.history = [_copy_record(record) for record in raw["history"]]
         game.over = raw["over"]
         game.rng = rng_from_saved(raw["rng"])
+        check_game(game, range(MIN_PLAYERS, MAX_PLAYERS + 1))
         return game
 
 
