@@ -12,10 +12,11 @@ import sys
 from array import array
 from base64 import b64decode, b64encode
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cache
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, get_type_hints, runtime_checkable
 
 SCHEMA = "schema"
 """The key under which `Game.to_dict()` stores its state's schema version."""
@@ -250,6 +251,24 @@ def register(info: GameInfo) -> GameInfo:
     assert isinstance(GAMES, _Registry)
     GAMES.add(info)
     return info
+
+
+def check_action(action: Any, kinds: tuple[type, ...]) -> Any:
+    """`action` if it is one of the game's action classes `kinds` with every field of its
+    declared type; IllegalMove("not_an_option") otherwise. Equality alone would let True
+    stand for seat 1 (True == 1) or a float for a card, and the state would save them."""
+    if type(action) not in kinds:
+        raise IllegalMove("not_an_option")
+    for name, expected in _field_types(type(action)):
+        if type(getattr(action, name)) is not expected:
+            raise IllegalMove("not_an_option")
+    return action
+
+
+@cache
+def _field_types(kind: type) -> tuple[tuple[str, type], ...]:
+    hints = get_type_hints(kind)
+    return tuple((item.name, hints[item.name]) for item in fields(kind))
 
 
 def check_seat(seat: Any, players: int) -> int:

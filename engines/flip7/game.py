@@ -17,10 +17,20 @@ from engines.base import (
     IllegalMove,
     Option,
     Outcome,
+    check_action,
     check_seat,
     rng_from_saved,
 )
-from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, Hit, Stay
+from engines.flip7.actions import (
+    HIT,
+    PLAYER_CHOICES,
+    STAY,
+    Action,
+    ChooseCard,
+    ChoosePlayer,
+    Hit,
+    Stay,
+)
 from engines.flip7.cards import (
     FIRST_ACTION,
     UNLUCKY_7,
@@ -58,6 +68,7 @@ MIN_GOAL, MAX_GOAL, DEFAULT_GOAL = 50, 1000, 200
 GOAL_OPTION = Option("goal", DEFAULT_GOAL, MIN_GOAL, MAX_GOAL)
 BRUTAL_OPTION = Option("brutal", False)
 FLIP7_SIZE = 7
+STACK_ACTIONS = (ChoosePlayer, ChooseCard)  # the moves of a pending effect's steps
 G = TypeVar("G", bound="Flip7Game")
 
 
@@ -119,6 +130,7 @@ class Flip7Game(EffectRules, Table):
         events: list[Event] = []
         if self.stack:
             self._check_turn(seat)
+            check_action(action, STACK_ACTIONS)
             if action not in self.stack_options():
                 raise IllegalMove("not_an_option", seat=seat, action=repr(action))
             self._choose(self.stack[-1], action, events)
@@ -415,6 +427,8 @@ def start(
     BRUTAL_OPTION.check(brutal)
     if dealer is not None:
         check_seat(dealer, len(names))
+    if deck is not None and not isinstance(deck, list):  # a string would stack its letters
+        raise IllegalMove("unknown_card", card=repr(deck))
     rng = random.Random(seed)
     game = cls(names, goal, brutal, rng)
     game.draw = _shuffled_deck(rng, game.decks, deck)

@@ -14,6 +14,7 @@ from engines.base import (
     Event,
     IllegalMove,
     Outcome,
+    check_action,
     check_seat,
     rng_from_saved,
     saved_rng,
@@ -257,9 +258,7 @@ class SequenceGame:
             Back: self._back,
             Pass: self._pass,
         }
-        handler = handlers.get(type(action))
-        if handler is None:
-            raise IllegalMove("not_an_option")
+        handler = handlers[type(check_action(action, tuple(handlers)))]
         events = handler(seat, action)
         self.steps += 1
         return events

@@ -14,6 +14,7 @@ from engines.base import (
     Event,
     IllegalMove,
     Outcome,
+    check_action,
     check_seat,
     rng_from_saved,
     saved_rng,
@@ -232,8 +233,7 @@ class SinkOrSwimGame:
         check_seat(seat, len(self.names))
         if self.over:
             raise IllegalMove("game_over")
-        if not isinstance(action, Pick):
-            raise IllegalMove("not_an_option")
+        check_action(action, (Pick,))
         if self.eliminated[seat]:
             raise IllegalMove("out_of_round", seat=seat)
         if action.card in self.played[seat]:

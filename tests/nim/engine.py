@@ -19,6 +19,7 @@ from engines.base import (
     IllegalMove,
     Option,
     Outcome,
+    check_action,
     check_seat,
     register,
 )
@@ -76,7 +77,7 @@ class NimGame:
             raise IllegalMove("game_over")
         if seat != self.turn:
             raise IllegalMove("not_your_turn", seat=self.turn)
-        if action not in self.legal_actions(seat):
+        if check_action(action, (Take,)) not in self.legal_actions(seat):
             raise IllegalMove("too_many", left=self.stones)
         self.stones -= action.stones
         self.moves += 1

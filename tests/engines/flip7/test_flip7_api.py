@@ -144,6 +144,20 @@ def test_f5_f6_each_dealt_card_and_each_hit_or_stay_is_a_turn_of_its_own() -> No
     assert again.turn_id() == game.turn_id()
 
 
+def test_actions_and_setups_of_the_wrong_type_are_refused() -> None:
+    """True is no seat and "56" no deck, though True == 1 and a string iterates."""
+    game = stacked(["5", "9", "−4"])
+    play(game, (ANN, HIT))
+    before = game.to_dict()
+    for wrong in (ChoosePlayer(True), ChoosePlayer(1.0), ChooseCard("0", 0)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalMove, match="not_an_option"):
+            game.apply(ANN, wrong)
+    assert game.to_dict() == before
+    game.apply(ANN, ChoosePlayer(BOB))
+    with pytest.raises(IllegalMove, match="unknown_card"):
+        new_game(["Ann", "Bob"], 1, deck="56")  # type: ignore[arg-type]
+
+
 def test_opening_events_and_schema() -> None:
     game = stacked(["5", "6"])
     assert [e.kind for e in game.opening_events()] == ["round_start", "flip", "flip"]
