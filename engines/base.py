@@ -123,6 +123,13 @@ class Game(Protocol):
         Hidden cards appear only in their owner's view."""
         ...
 
+    def resample(self, seat: int, rng: random.Random) -> Game:
+        """A copy of the game that `seat` could not tell from this one: every card hidden
+        from them (other hands, secret picks, the draw pile's order) dealt anew from what
+        they can't see (OpenSpiel's resample_from_infostate). A view that leaks something
+        differs between the two, which is how the conformance tests find a leak."""
+        ...
+
     def timeout_action(self, seat: int) -> Action:
         """The move made for a member whose turn deadline passed: never one that harms them
         on purpose."""

@@ -169,6 +169,13 @@ class Flip7Game(EffectRules, Table):
                 return choose_among(self, seat, others)
         return action
 
+    def resample(self, seat: int, rng: random.Random) -> Flip7Game:
+        """Only the draw pile's order is hidden in Flip 7, from everyone."""
+        check_seat(seat, len(self.names))
+        copy = Flip7Game.from_dict(self.to_dict())
+        rng.shuffle(copy.draw)
+        return copy
+
     def view(self, seat: int | None = None) -> Flip7View:
         """Everything public (Flip 7 hides nothing but the draw-pile order)."""
         if seat is not None:

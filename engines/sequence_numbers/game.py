@@ -446,6 +446,25 @@ class SequenceGame:
             return "free"
         return None if self.chips[cell] == EMPTY else self.chips[cell]
 
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """The other hands and the draw pile dealt anew from their cards (a card chosen
+        mid-turn stays in its hand); `seat`'s own hand and everything played stay."""
+        seat = self._seat(seat)
+        copy = type(self).from_dict(self.to_dict())
+        others = [other for other in range(len(self.names)) if other != seat]
+        kept = {other: [] for other in others}
+        pool = list(copy.draw_pile)
+        for other in others:
+            for card in copy.hands[other]:
+                chosen = other == copy.turn and card == copy.pending_card
+                (kept[other] if chosen and card not in kept[other] else pool).append(card)
+        rng.shuffle(pool)
+        for other in others:
+            size = len(copy.hands[other]) - len(kept[other])
+            copy.hands[other] = kept[other] + [pool.pop() for _ in range(size)]
+        copy.draw_pile = pool
+        return copy
+
     def view(self, seat: int | None) -> SequenceView:
         """Everything `seat` may see; None is a spectator. Never the draw order or other hands."""
         if seat is not None:

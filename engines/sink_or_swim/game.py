@@ -380,6 +380,28 @@ class SinkOrSwimGame:
             played=tuple(self.played[seat]),
         )
 
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """The hands `seat` never held (less their cards revealed in tricks) and the cards
+        left out of the game are dealt anew among those places; every other seat's secret
+        pick is drawn again from its hand."""
+        check_seat(seat, len(self.names))
+        copy = type(self).from_dict(self.to_dict())
+        held = {self.hand_index(seat, number) for number in range(1, self.round + 1)}
+        revealed = {card for record in self.history for _, card in record["plays"]}
+        unknown = [index for index in range(len(copy.hands)) if index not in held]
+        dealt = {card for hand in copy.hands for card in hand}
+        pool = [card for card in WEATHER_CARDS if card not in dealt]
+        for index in unknown:
+            pool += [card for card in copy.hands[index] if card not in revealed]
+        rng.shuffle(pool)
+        for index in unknown:
+            kept = [card for card in copy.hands[index] if card in revealed]
+            copy.hands[index] = sorted(kept + [pool.pop() for _ in range(HAND_SIZE - len(kept))])
+        for other, pick in enumerate(copy.picks):
+            if other != seat and pick is not None:
+                copy.picks[other] = rng.choice(copy.hand(other))
+        return copy
+
     def _known_hands(self, viewer: int) -> list[list[int]]:
         """Unplayed cards the viewer knows each seat holds: hands the viewer held in earlier
         rounds were seen whole, and every card revealed in a trick is public (S7 tip)."""

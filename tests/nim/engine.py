@@ -98,6 +98,9 @@ class NimGame:
     def epoch(self) -> int:
         return self.moves
 
+    def resample(self, seat: int, rng: Any) -> NimGame:
+        return NimGame.from_dict(self.to_dict())  # nothing is hidden in Nim
+
     def turn_id(self) -> int:
         return self.moves
 
