@@ -75,15 +75,33 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: the winning seats (several on a shared or team win; none
-    on a draw) and each seat's final score in seat order."""
+    """How a finished game ended, each tuple in seat order: the winning seats (several on a
+    shared or team win; none on a draw), final scores, finishing places (1 is first; tied
+    seats share a place, and on a draw every seat is 1st), and teams (a team number per
+    seat; in a free-for-all each seat is its own team)."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+    places: tuple[int, ...]
+    teams: tuple[int, ...]
 
     @property
     def draw(self) -> bool:
         return not self.winners
+
+
+def ranked(
+    winners: Sequence[int], scores: Sequence[int], teams: Sequence[int] | None = None
+) -> Outcome:
+    """An outcome whose places follow the scores, higher first: a seat's place is one more
+    than the number of teams ahead of it, so tied teams share a place ("1, 2, 2, 4"), and
+    on a draw (no winners) everyone is 1st. Without `teams` each seat is its own team."""
+    own_teams = tuple(range(len(scores))) if teams is None else tuple(teams)
+    places = tuple(
+        1 + len({own_teams[o] for o, other in enumerate(scores) if other > score}) if winners else 1
+        for score in scores
+    )
+    return Outcome(tuple(winners), tuple(scores), places, own_teams)
 
 
 @runtime_checkable

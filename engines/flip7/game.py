@@ -19,6 +19,7 @@ from engines.base import (
     Outcome,
     check_action,
     check_seat,
+    ranked,
     rng_from_saved,
 )
 from engines.flip7.actions import (
@@ -99,7 +100,7 @@ class Flip7Game(EffectRules, Table):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        return Outcome(winners=tuple(self.winners()), scores=tuple(self.totals))
+        return ranked(self.winners(), self.totals)
 
     def to_act(self) -> list[int]:
         if self.phase == OVER:

@@ -16,6 +16,7 @@ from engines.base import (
     Outcome,
     check_action,
     check_seat,
+    ranked,
     rng_from_saved,
     saved_rng,
 )
@@ -145,7 +146,8 @@ class SequenceGame:
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
-        return Outcome(winners=tuple(self.winners()), scores=tuple(self.final_scores()))
+        teams = [self.team_of(seat) for seat in range(len(self.names))]
+        return ranked(self.winners(), self.final_scores(), teams)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The options of the current step (see `decision`)."""

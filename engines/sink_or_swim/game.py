@@ -16,6 +16,7 @@ from engines.base import (
     Outcome,
     check_action,
     check_seat,
+    ranked,
     rng_from_saved,
     saved_rng,
 )
@@ -209,7 +210,7 @@ class SinkOrSwimGame:
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return Outcome(tuple(self._winners()), tuple(self.scores))
+        return ranked(self._winners(), self.scores)
 
     def _winners(self) -> list[int]:
         if not self.over:

@@ -14,7 +14,7 @@ from typing import Any
 from bot.storage import MatchRecord, Seat
 from bot.texts import COMMON_ERRORS, event_text
 from cogs.components import GameRenderer, TableMessage
-from engines.base import Decision, Event, Game, GameInfo, IllegalMove
+from engines.base import Decision, Event, Game, GameInfo, IllegalMove, Outcome
 
 CODE = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 GENERIC_REFUSAL = "That move isn't allowed right now."
@@ -110,6 +110,7 @@ def check_state(info: GameInfo, game: Game, where: str) -> None:
         assert outcome is not None and not acting, f"{where}: over without an outcome"
         assert set(outcome.winners) <= set(range(players)), f"{where}: winners"
         assert len(outcome.scores) == players, f"{where}: scores for every seat"
+        check_outcome(outcome, where)
         assert all(game.decision(seat) is None for seat in range(players)), where
         return
     assert game.outcome() is None and acting, f"{where}: an outcome before the end"
@@ -120,6 +121,21 @@ def check_state(info: GameInfo, game: Game, where: str) -> None:
         for option in decision.options:
             assert CODE.fullmatch(option.code), f"{where}: move code {option.code!r}"
             assert info.action_from_code(option.code) == option, f"{where}: {option.code}"
+
+
+def check_outcome(outcome: Outcome, where: str) -> None:
+    """Places and teams for every seat: the winners, and only they, are 1st (all are, on a
+    draw), a place is one more than the teams ahead, and a team finishes in one place."""
+    players = len(outcome.scores)
+    assert len(outcome.places) == len(outcome.teams) == players, f"{where}: places, teams"
+    firsts = {seat for seat, place in enumerate(outcome.places) if place == 1}
+    assert firsts == (set(outcome.winners) or set(range(players))), f"{where}: 1st place"
+    for seat, place in enumerate(outcome.places):
+        ahead = {outcome.teams[o] for o, other in enumerate(outcome.places) if other < place}
+        assert place == len(ahead) + 1, f"{where}: seat {seat} is {place}th behind {ahead}"
+    for team in set(outcome.teams):
+        shared = {outcome.places[s] for s in range(players) if outcome.teams[s] == team}
+        assert len(shared) == 1, f"{where}: team {team} split over places {shared}"
 
 
 def check_refusals(

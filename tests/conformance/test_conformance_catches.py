@@ -10,7 +10,16 @@ from typing import Any
 
 import pytest
 
-from engines.base import Decision, Event, GameInfo, IllegalMove, Outcome, check_action, check_seat
+from engines.base import (
+    Decision,
+    Event,
+    GameInfo,
+    IllegalMove,
+    Outcome,
+    check_action,
+    check_seat,
+    ranked,
+)
 from tests.conformance.contract import Seen, check_texts, check_views, play
 from tests.nim.engine import NIM, NimGame, Take
 
@@ -127,7 +136,7 @@ class HighCard:
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
-        return Outcome((self.cards.index(max(self.cards)),), tuple(self.cards))
+        return ranked([self.cards.index(max(self.cards))], self.cards)
 
     def to_dict(self) -> dict[str, Any]:
         return {"names": self.names, "cards": self.cards, "revealed": self.revealed}

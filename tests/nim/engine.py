@@ -21,6 +21,7 @@ from engines.base import (
     Outcome,
     check_action,
     check_seat,
+    ranked,
     register,
 )
 
@@ -107,7 +108,7 @@ class NimGame:
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome((self.winner,), tuple(int(s == self.winner) for s in range(len(self.names))))
+        return ranked([self.winner], [int(s == self.winner) for s in range(len(self.names))])
 
     def to_dict(self) -> dict[str, Any]:
         return {
