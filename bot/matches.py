@@ -17,6 +17,7 @@ from typing import Any
 
 from bot import lobby
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
+from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import (
@@ -36,16 +37,6 @@ LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
 REMIND_LEFT = 30.0  # seconds before a turn deadline when a late member is reminded (at most)
-
-# Events the platform adds beside the game's own; their kinds never clash with a game's.
-STARTED, TIMED_OUT, HANDED_OVER, RETURNED, LEFT, ABANDONED = (
-    "match.start",
-    "match.timeout",
-    "match.handover",
-    "match.returned",
-    "match.left",
-    "match.abandoned",
-)
 
 
 @dataclass(slots=True)
@@ -145,7 +136,12 @@ class MatchService:
     def load_game(self, record: MatchRecord) -> Game | None:
         if record.game not in GAMES:  # the host removed the game's plug-in
             raise LookupError(f"no game {record.game!r} in this bot")
-        return GAMES[record.game].from_dict(record.state) if record.state is not None else None
+        if record.state is None:
+            return None
+        game = GAMES[record.game].from_dict(record.state)  # the engine checks its invariants
+        if len(game.names) != len(record.seats):
+            raise ValueError(f"{len(game.names)} players in the game, {len(record.seats)} seats")
+        return game
 
     # -- lobby ---------------------------------------------------------------------------
 
@@ -200,7 +196,9 @@ class MatchService:
                 if action == "leave":
                     return await self._leave_game(record, game, user_id, answer)
                 if action in ("join", "reclaim"):
-                    return await self._reclaim(record, game, user_id, answer)
+                    return await self._reclaim(record, game, user_id, answer, action)
+                if record.seat_of(user_id) is not None:  # a second click on Start, say
+                    raise Refusal("under_way")
                 raise Refusal("already_started")
             if stamp is not None and stamp != record.version and action in ("ai", "unai"):
                 raise Refusal("stale_lobby_button")
@@ -233,10 +231,12 @@ class MatchService:
         return await self._commit(record, game, events, answer, notice)
 
     async def _reclaim(
-        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
+        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher, action: str
     ) -> Change:
         """A member whose seat the AI took after missed turns plays it again."""
         seat = record.seat_of(user_id)
+        if seat is None and action == "reclaim":
+            raise Refusal("not_your_seat_button")
         if seat is None:
             raise Refusal("already_started")
         if record.seats[seat].ai is None:
@@ -402,10 +402,10 @@ class MatchService:
             return None
         due = now + self.settings.turn_timeout
         simultaneous = GAMES[record.game].simultaneous
-        # The clock runs per turn, not per click: simultaneous picks keep their epoch's
+        # The clock runs per turn, not per click: simultaneous picks keep their turn's
         # deadline, and a step that changed nothing visible (choosing a card, Back) keeps
         # the turn's.
-        key = game.epoch() if simultaneous else game.to_act()
+        key = game.turn_id() if simultaneous else [game.turn_id(), *game.to_act()]
         kept = record.extra.get("turn_due")
         if kept and kept[0] == key and (simultaneous or not events):
             due = kept[1]
@@ -489,7 +489,7 @@ class MatchService:
         missed: dict[str, int] = record.extra.setdefault("missed", {})
         for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
             events.append(Event(TIMED_OUT, {"seat": seat}))
-            events += self._whole_turn(info, game, seat)
+            events += self._whole_turn(game, seat)
             missed[str(seat)] = missed.get(str(seat), 0) + 1
             if missed[str(seat)] >= HAND_OVER_AFTER:
                 record.seats[seat].ai = info.ai_levels[-1]
@@ -497,14 +497,15 @@ class MatchService:
         return events
 
     @staticmethod
-    def _whole_turn(info: GameInfo, game: Game, seat: int) -> list[Event]:
-        """Every step the absent seat is asked in a row (each step of a Swap, the cards a
-        Flip Four! sets aside), decided at once, so one time-out costs one timer. A
-        simultaneous game moves on to the next pick only when everyone has picked, so there
-        the seat's one pick is its turn."""
+    def _whole_turn(game: Game, seat: int) -> list[Event]:
+        """Every step the absent seat is asked in the turn that ran out (each step of a
+        Swap, the cards a Flip Four! sets aside), decided at once, so one time-out costs one
+        timer. It stops where the game begins a new turn: a later turn, even the same
+        seat's, gets its own timer."""
+        turn = game.turn_id()
         events = game.apply(seat, game.timeout_action(seat))
         for _step in range(TURN_STEPS_LIMIT):
-            if info.simultaneous or seat not in game.to_act():
+            if seat not in game.to_act() or game.turn_id() != turn:
                 break
             events += game.apply(seat, game.timeout_action(seat))
         return events

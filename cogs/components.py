@@ -43,9 +43,14 @@ class TableMessage:
     content: str | None = None
 
     def view(self) -> discord.ui.View:
+        """The items as a view that discord.py neither stores nor times out. Every item is
+        a DynamicItem, routed by its custom id however old its message; a stored view
+        would only hold memory per message and, on a private message, a task sleeping 15
+        minutes (discord.py gives ephemeral views that timeout)."""
         view = discord.ui.View(timeout=None)
         for item in self.items:
             view.add_item(item)
+        view.stop()
         return view
 
 
@@ -73,6 +78,11 @@ class GameRenderer(ABC):
         """The seat's own hidden view (a hand), or None for a game with nothing hidden."""
         return None
 
+    def finished_round_shown(self, record: MatchRecord, game: Game) -> bool:
+        """Whether the table still retells the round that ended last (the new one has barely
+        begun); then `/<game> log` shows that round before the new one."""
+        return False
+
     def lobby_fields(self, record: MatchRecord) -> list[tuple[str, str]]:
         """Extra (name, value) fields for the lobby, such as the teams the seating makes."""
         return []
@@ -92,7 +102,7 @@ class GameRenderer(ABC):
     def recent_lines(self, record: MatchRecord, limit: int) -> list[str]:
         """The last `limit` logged events of the match, as sentences."""
         logged = (record.log or [])[-limit:]
-        return logged_lines(self.texts, logged, self.names(record))
+        return logged_lines(self.texts, logged, record.seats)
 
     def option_items(
         self,

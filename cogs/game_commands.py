@@ -48,11 +48,17 @@ class GameCommands(commands.GroupCog):
 
     @app_commands.command(
         name=slash("command", "log"),
-        description=slash_text("Everything that happened this round, privately"),
+        description=slash_text("Everything that happened in a round, privately"),
+    )
+    @app_commands.rename(round=slash("command", "round"))
+    @app_commands.describe(
+        round=slash_text("Which round (default: this one, and the one that just ended)")
     )
     @app_commands.guild_only()
-    async def log(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.show_log(interaction, self.game)
+    async def log(
+        self, interaction: discord.Interaction[Any], round: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        await self.desk.show_log(interaction, self.game, round)
 
     @app_commands.command(
         name=slash("command", "rules"), description=slash_text("The rules in short, privately")

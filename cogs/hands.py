@@ -14,26 +14,40 @@ from typing import Any
 import discord
 
 from bot import i18n
-from bot.i18n import _
+from bot.i18n import _, lazy_gettext
 from bot.matches import Change
 from cogs.components import GameRenderer
 
 log = logging.getLogger(__name__)
 
 EDITABLE_FOR = 14 * 60  # seconds; Discord keeps an interaction's token for 15 minutes
+MOVED = lazy_gettext(
+    "This hand has moved to your newer message; this one no longer follows the game."
+)
 
 
 class OpenHands:
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        # match id -> member id -> (the interaction whose message shows their hand, when,
-        # and the language the member reads it in)
-        self._open: dict[int, dict[int, tuple[discord.Interaction[Any], float, str]]] = {}
+        # match id -> member id -> the interaction that can edit their open hand message,
+        # that message's id, when the interaction was made, and the member's language
+        self._open: dict[int, dict[int, tuple[discord.Interaction[Any], int, float, str]]] = {}
 
-    def remember(self, match_id: int, user_id: int, interaction: discord.Interaction[Any]) -> None:
-        """Keep the member's open hand current, in the language it was shown in."""
-        entry = (interaction, self.clock(), i18n.reader())
-        self._open.setdefault(match_id, {})[user_id] = entry
+    async def remember(
+        self, match_id: int, user_id: int, interaction: discord.Interaction[Any], message_id: int
+    ) -> None:
+        """Keep the member's hand message current from now on, in the language it was shown
+        in. An older hand message of theirs is marked closed, so no copy that has stopped
+        following the game looks live."""
+        hands = self._open.setdefault(match_id, {})
+        older = hands.get(user_id)
+        hands[user_id] = (interaction, message_id, self.clock(), i18n.reader())
+        if older is None or older[1] == message_id:
+            return
+        try:
+            await older[0].edit_original_response(content=str(MOVED), embeds=[], view=None)
+        except discord.HTTPException:
+            log.debug("an older private view of match %s could not be closed", match_id)
 
     async def refresh(
         self, change: Change, renderer: GameRenderer, skip_user: int | None = None
@@ -45,7 +59,7 @@ class OpenHands:
             return
         if not record.is_open or game is None:
             del self._open[record.id]
-        for user_id, (interaction, opened, language) in list(hands.items()):
+        for user_id, (interaction, _message, opened, language) in list(hands.items()):
             if user_id == skip_user:
                 continue
             if self.clock() - opened > EDITABLE_FOR:

@@ -17,7 +17,7 @@ import discord
 from bot import i18n
 from bot.i18n import _, number
 from bot.matches import Change
-from bot.storage import Storage
+from bot.storage import MatchRecord, Storage
 from cogs.language import Languages
 
 log = logging.getLogger(__name__)
@@ -40,7 +40,8 @@ class Pings:
         self.languages = languages  # pings are public: in the server's language
         self.title = title
         self._seen: dict[tuple[int, int], float] = {}  # (match, member) -> last action
-        self._out: dict[int, dict[int, int]] = {}  # match -> member -> ping message id
+        # match -> member -> (ping message id, the turn deadline it was about)
+        self._out: dict[int, dict[int, tuple[int, Any]]] = {}
         self._enabled: dict[int, bool] = {}  # guild -> setting, as last read or set
 
     def seen(self, match_id: int, user_id: int) -> None:
@@ -66,12 +67,14 @@ class Pings:
         return [s.user_id for s in seats if s.ai is None and s.user_id is not None]
 
     async def after_change(self, change: Change) -> None:
-        """Take down the pings of members who moved; mention those whose turn began."""
+        """Take down the pings of members who moved, or whose turn (its deadline) has
+        changed since; mention those whose turn began."""
         record = change.record
         waiting = self.waiting(change)
+        turn = record.extra.get("turn_due")
         out = self._out.setdefault(record.id, {})
-        for user_id in [u for u in out if u not in waiting]:
-            await self._take_down(record.channel_id, out.pop(user_id))
+        for user_id in [u for u, (_id, about) in out.items() if u not in waiting or about != turn]:
+            await self._take_down(record.channel_id, out.pop(user_id)[0])
         if not record.is_open:
             self._forget(record.id)
             return
@@ -86,7 +89,7 @@ class Pings:
                 text = _("<@{user}>, it's your turn in {title}.").format(
                     user=user_id, title=self.title(record.game)
                 )
-            await self._post(record.channel_id, record.id, user_id, text)
+            await self._post(record, user_id, text)
 
     async def remind(self, change: Change) -> None:
         """The deadline is near: one reminder to each member still to move."""
@@ -98,15 +101,16 @@ class Pings:
         out = self._out.setdefault(record.id, {})
         for user_id in self.waiting(change):
             if user_id in out:
-                await self._take_down(record.channel_id, out.pop(user_id))
+                await self._take_down(record.channel_id, out.pop(user_id)[0])
             with i18n.reading(await self.languages.server(record.guild_id)):
                 text = _(
                     "⏰ <@{user}>, {seconds} seconds left to move in {title}; then the bot moves "
                     "for you."
                 ).format(user=user_id, seconds=number(left), title=self.title(record.game))
-            await self._post(record.channel_id, record.id, user_id, text)
+            await self._post(record, user_id, text)
 
-    async def _post(self, channel_id: int, match_id: int, user_id: int, text: str) -> None:
+    async def _post(self, record: MatchRecord, user_id: int, text: str) -> None:
+        channel_id = record.channel_id
         channel = self.bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return
@@ -117,7 +121,7 @@ class Pings:
         except discord.HTTPException:
             log.debug("no ping could be posted in channel %s", channel_id)
             return
-        self._out.setdefault(match_id, {})[user_id] = message.id
+        self._out.setdefault(record.id, {})[user_id] = (message.id, record.extra.get("turn_due"))
 
     async def _take_down(self, channel_id: int, message_id: int) -> None:
         channel: Any = self.bot.get_channel(channel_id)

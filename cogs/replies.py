@@ -27,6 +27,10 @@ REFUSALS = {
         "end it with /games reset, which frees the channel."
     ),
     "already_started": lazy_gettext("This game has already started; the next one is yours!"),
+    "under_way": lazy_gettext("The game is already under way: play on at the table."),
+    "not_your_seat_button": lazy_gettext(
+        "That button is for players whose seat the AI took; you're not in this game."
+    ),
     "stale_lobby_button": lazy_gettext(
         "That button is out of date: the lobby has changed. Use its current buttons."
     ),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
+from itertools import pairwise
 from typing import Any
 
 import discord
@@ -35,12 +36,13 @@ from cogs.language import Languages
 from cogs.lobby import ended_table, lobby_table, result_embed
 from cogs.pings import Pings
 from cogs.replies import ended_text, failure_answer, notice_text, refusal_text
-from cogs.words import GameTexts, event_text
+from cogs.words import GameTexts, event_text, join_names, names_at_each
+from engines.base import Event
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds a click may take before it is deferred (Discord allows 3)
-LOG_READ = 400  # stored events read for /<game> log, at most
+LOG_READ = 3000  # stored events read for /<game> log, at most (a long game's every round)
 DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's description
 REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
 
@@ -378,7 +380,10 @@ class Desk(commands.Cog):
                 await self._edit_private(interaction, change, interaction.edit_original_response)
             else:
                 await self._edit_private(interaction, change, interaction.response.edit_message)
-        self.hands.remember(change.record.id, interaction.user.id, interaction)
+        if interaction.message is not None:
+            await self.hands.remember(
+                change.record.id, interaction.user.id, interaction, interaction.message.id
+            )
 
     async def _edit_private(
         self,
@@ -427,14 +432,15 @@ class Desk(commands.Cog):
         if private is None:
             await refuse(interaction, _("Nothing is hidden in this game: it's all on the table."))
             return
-        await interaction.response.send_message(
+        sent = await interaction.response.send_message(
             content=private.content,
             embeds=private.embeds,
             view=private.view(),
             files=private.files,
             ephemeral=True,
         )
-        self.hands.remember(match_id, interaction.user.id, interaction)
+        message_id = sent.message_id or (await interaction.original_response()).id
+        await self.hands.remember(match_id, interaction.user.id, interaction, message_id)
 
     # -- slash commands shared by every game ------------------------------------------
 
@@ -512,9 +518,12 @@ class Desk(commands.Cog):
             return
         await self.show_private(interaction, record.id)
 
-    async def show_log(self, interaction: discord.Interaction[Any], game: str) -> None:
-        """`/<game> log`: every event of the round so far (of the game, if it has no
-        rounds), privately, newest last."""
+    async def show_log(
+        self, interaction: discord.Interaction[Any], game: str, round_number: int | None = None
+    ) -> None:
+        """`/<game> log [round]`: every event of a round (of the game, if it has no rounds),
+        privately, newest last. Without a round: the round in play, preceded by the one
+        that just ended while the table still retells it."""
         try:
             record = await self.channel_match(interaction, game)
         except Refusal as error:
@@ -522,19 +531,41 @@ class Desk(commands.Cog):
             return
         renderer = self.renderers[game]
         logged = [event for _, event in await self.matches.storage.events(record.id, LOG_READ)]
-        starts = [i for i, e in enumerate(logged) if e.kind == renderer.round_start]
-        if starts:
-            logged = logged[starts[-1] :]
-        names = renderer.names(record)
-        lines = [event_text(renderer.texts, event, names) for event in logged]
+        named = names_at_each(record.seats, logged)
+        rounds = _rounds(logged, renderer.round_start)
+        if round_number is not None:
+            shown = [r for r in rounds if r[0] == round_number]
+            if not shown:
+                known = ", ".join(str(r[0]) for r in rounds if r[0] is not None)
+                await refuse(
+                    interaction,
+                    _("There is no round {round} in this game's log (rounds: {known}).").format(
+                        round=round_number, known=known or "—"
+                    ),
+                )
+                return
+        else:
+            shown = rounds[-1:]
+            record.log = logged  # a copy read for this answer: the renderer reads its log
+            game_now = await self.matches.game_of(record) if record.state else None
+            if game_now is not None and renderer.finished_round_shown(record, game_now):
+                shown = rounds[-2:]
+        embed = discord.Embed(
+            title=_("{title} — the game so far").format(title=renderer.texts.title)
+            if renderer.round_start is None
+            else _("{title} — round {rounds}").format(
+                title=renderer.texts.title,
+                rounds=join_names([str(number) for number, _part in shown]),
+            ),
+        )
+        lines: list[str] = []
+        for number, part in shown:
+            if len(shown) > 1:
+                lines.append(_("**Round {round}**").format(round=number))
+            lines += [event_text(renderer.texts, logged[i], named[i]) for i in part]
         while len("\n".join(lines)) > DESCRIPTION_LIMIT:
             lines = lines[1:]
-        embed = discord.Embed(
-            title=_("{title} — this round so far").format(title=renderer.texts.title)
-            if starts
-            else _("{title} — the game so far").format(title=renderer.texts.title),
-            description="\n".join(lines) or _("Nothing has happened yet."),
-        )
+        embed.description = "\n".join(lines) or _("Nothing has happened yet.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
@@ -561,6 +592,22 @@ class Desk(commands.Cog):
         if game is not None and record.game != game:
             raise Refusal("wrong_game", game=record.game)
         return record
+
+
+def _rounds(logged: list[Event], start_kind: str | None) -> list[tuple[int, range]]:
+    """The log cut into rounds at each `start_kind` event, with each round's number (its
+    start event's "round"); a game without rounds is one round, numbered 1."""
+    starts = [i for i, event in enumerate(logged) if event.kind == start_kind]
+    if not starts:
+        return [(1, range(len(logged)))]
+    cuts = [*starts, len(logged)]
+    rounds = [
+        (int(logged[a].data.get("round", n + 1)), range(a, b))
+        for n, (a, b) in enumerate(pairwise(cuts))
+    ]
+    if starts[0] > 0:  # the first round read began before the oldest event kept
+        rounds.insert(0, (rounds[0][0] - 1, range(starts[0])))
+    return rounds
 
 
 def desk_of_bot(bot: commands.Bot) -> Desk:

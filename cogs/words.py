@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from bot.i18n import _, lazy_gettext, ngettext, number
 from engines.base import Action, Decision, Event, IllegalMove
 
@@ -27,10 +28,39 @@ def join_names(names: Sequence[str]) -> str:
 def seat_names(seats: Sequence[Any]) -> list[str]:
     """How each seat is called at the table: a seat the AI plays says so ("Ada (AI)"),
     whether it was an AI seat from the start or a member's seat handed over."""
+    return _named([seat.name for seat in seats], [_played(seat) for seat in seats])
+
+
+def _played(seat: Any) -> bool:
+    """Whether the AI plays the seat now (an AI seat, or a member's handed over)."""
+    return seat.ai is not None
+
+
+def _named(names: Sequence[str], played: Sequence[bool]) -> list[str]:
     return [
-        _("{name} (AI)").format(name=seat.name) if seat.ai is not None else seat.name
-        for seat in seats
+        _("{name} (AI)").format(name=name) if ai else name
+        for name, ai in zip(names, played, strict=True)
     ]
+
+
+def names_at_each(seats: Sequence[Any], events: Sequence[Event]) -> list[list[str]]:
+    """The seats' names as each event happened, for retelling it: "alice (AI)" only while
+    the AI played her seat, whoever plays it now. Told backwards from the seats as they are,
+    undoing each hand-over, return and leaving; those events name the member plainly."""
+    plain = [seat.name for seat in seats]
+    played = [_played(seat) for seat in seats]
+    names = _named(plain, played)
+    told: list[list[str]] = []
+    for event in reversed(events):
+        seat = event.data.get("seat")
+        if event.kind in (HANDED_OVER, RETURNED, LEFT, ABANDONED) and isinstance(seat, int):
+            told.append(plain)
+            played[seat] = event.kind == RETURNED  # as the seat was before this event
+            names = _named(plain, played)
+        else:
+            told.append(names)
+    told.reverse()
+    return told
 
 
 def ai_level(level: str) -> str:
@@ -101,6 +131,7 @@ COMMON_ERRORS = {
     "not_your_turn": lazy_gettext("It's {name}'s turn, not yours."),
     "not_an_option": lazy_gettext("That is not one of the choices right now."),
     "bad_code": lazy_gettext("That button isn't a move of this game."),
+    "bad_state": lazy_gettext("This game's saved state is damaged, so it can't go on."),
 }
 
 
@@ -115,14 +146,14 @@ def common_error(error: IllegalMove, names: Sequence[str]) -> str:
 # -- the platform's own events ---------------------------------------------------------
 
 PLATFORM_EVENTS = {
-    "match.start": lazy_gettext("The game started with {players} players."),
-    "match.timeout": lazy_gettext("{name} ran out of time; the bot moved for them."),
-    "match.handover": lazy_gettext(
+    STARTED: lazy_gettext("The game started with {players} players."),
+    TIMED_OUT: lazy_gettext("{name} ran out of time; the bot moved for them."),
+    HANDED_OVER: lazy_gettext(
         "{name} missed {missed} turns in a row; the AI plays their seat until they are back."
     ),
-    "match.returned": lazy_gettext("{name} is back and plays their seat again."),
-    "match.left": lazy_gettext("{name} left the game; the AI plays their seat now."),
-    "match.abandoned": lazy_gettext("{name} left, and no player is left at the table."),
+    RETURNED: lazy_gettext("{name} is back and plays their seat again."),
+    LEFT: lazy_gettext("{name} left the game; the AI plays their seat now."),
+    ABANDONED: lazy_gettext("{name} left, and no player is left at the table."),
 }
 
 
@@ -146,7 +177,8 @@ def event_text(texts: GameTexts, event: Event, names: Sequence[str]) -> str:
     return template.format(name=name, **{k: v for k, v in event.data.items() if k != "seat"})
 
 
-def logged_lines(texts: GameTexts, logged: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """Sentences for a match's stored events. Events stored before events were data are
-    shown as they were written."""
-    return [event_text(texts, event, names) for event in logged]
+def logged_lines(texts: GameTexts, logged: Sequence[Event], seats: Sequence[Any]) -> list[str]:
+    """Sentences for a match's stored events, each naming the seats as they were then.
+    Events stored before events were data are shown as they were written."""
+    named = names_at_each(seats, logged)
+    return [event_text(texts, event, names) for event, names in zip(logged, named, strict=True)]

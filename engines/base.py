@@ -12,10 +12,11 @@ import sys
 from array import array
 from base64 import b64decode, b64encode
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import cache
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, get_type_hints, runtime_checkable
 
 SCHEMA = "schema"
 """The key under which `Game.to_dict()` stores its state's schema version."""
@@ -74,15 +75,33 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a finished game ended: the winning seats (several on a shared or team win; none
-    on a draw) and each seat's final score in seat order."""
+    """How a finished game ended, each tuple in seat order: the winning seats (several on a
+    shared or team win; none on a draw), final scores, finishing places (1 is first; tied
+    seats share a place, and on a draw every seat is 1st), and teams (a team number per
+    seat; in a free-for-all each seat is its own team)."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+    places: tuple[int, ...]
+    teams: tuple[int, ...]
 
     @property
     def draw(self) -> bool:
         return not self.winners
+
+
+def ranked(
+    winners: Sequence[int], scores: Sequence[int], teams: Sequence[int] | None = None
+) -> Outcome:
+    """An outcome whose places follow the scores, higher first: a seat's place is one more
+    than the number of teams ahead of it, so tied teams share a place ("1, 2, 2, 4"), and
+    on a draw (no winners) everyone is 1st. Without `teams` each seat is its own team."""
+    own_teams = tuple(range(len(scores))) if teams is None else tuple(teams)
+    places = tuple(
+        1 + len({own_teams[o] for o, other in enumerate(scores) if other > score}) if winners else 1
+        for score in scores
+    )
+    return Outcome(tuple(winners), tuple(scores), places, own_teams)
 
 
 @runtime_checkable
@@ -122,6 +141,13 @@ class Game(Protocol):
         Hidden cards appear only in their owner's view."""
         ...
 
+    def resample(self, seat: int, rng: random.Random) -> Game:
+        """A copy of the game that `seat` could not tell from this one: every card hidden
+        from them (other hands, secret picks, the draw pile's order) dealt anew from what
+        they can't see (OpenSpiel's resample_from_infostate). A view that leaks something
+        differs between the two, which is how the conformance tests find a leak."""
+        ...
+
     def timeout_action(self, seat: int) -> Action:
         """The move made for a member whose turn deadline passed: never one that harms them
         on purpose."""
@@ -130,6 +156,13 @@ class Game(Protocol):
     def epoch(self) -> int:
         """A number that changes whenever a button made earlier would be out of date. A
         simultaneous game keeps it while picks come in, so a pick can still be changed."""
+        ...
+
+    def turn_id(self) -> int:
+        """A number that changes whenever a new turn begins. A turn may ask its seat several
+        times in a row (each step of a longer choice); a time-out completes those steps and
+        stops where this number changes, so it never moves in a later turn or round. A
+        simultaneous game's turn is one round of picks."""
         ...
 
     def outcome(self) -> Outcome | None:
@@ -243,6 +276,24 @@ def register(info: GameInfo) -> GameInfo:
     assert isinstance(GAMES, _Registry)
     GAMES.add(info)
     return info
+
+
+def check_action(action: Any, kinds: tuple[type, ...]) -> Any:
+    """`action` if it is one of the game's action classes `kinds` with every field of its
+    declared type; IllegalMove("not_an_option") otherwise. Equality alone would let True
+    stand for seat 1 (True == 1) or a float for a card, and the state would save them."""
+    if type(action) not in kinds:
+        raise IllegalMove("not_an_option")
+    for name, expected in _field_types(type(action)):
+        if type(getattr(action, name)) is not expected:
+            raise IllegalMove("not_an_option")
+    return action
+
+
+@cache
+def _field_types(kind: type) -> tuple[tuple[str, type], ...]:
+    hints = get_type_hints(kind)
+    return tuple((item.name, hints[item.name]) for item in fields(kind))
 
 
 def check_seat(seat: Any, players: int) -> int:

@@ -91,12 +91,15 @@ def open_database(
     """Open the writer's connection: refuse a database that is read-only, newer than this
     bot, or missing where data was before (unless `create`); bring the schema up to date."""
     path = Path(path)
-    created = not path.exists()
+    # An empty file is no database either: SQLite would start afresh in it without a word.
+    empty = path.exists() and path.is_file() and path.stat().st_size == 0
+    created = empty or not path.exists()
     if created:
         signs = _held_data(path)
         if signs and not create:
+            how = "empty (0 bytes)" if empty else "missing"
             raise DatabaseMissing(
-                f"the database {str(path)!r} is missing, but its folder held this bot's data "
+                f"the database {str(path)!r} is {how}, but its folder held this bot's data "
                 f"({signs[0].name}); restore it, or set CREATE_DATABASE=1 to start a new one."
             )
         try:

@@ -17,10 +17,21 @@ from engines.base import (
     IllegalMove,
     Option,
     Outcome,
+    check_action,
     check_seat,
+    ranked,
     rng_from_saved,
 )
-from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, Hit, Stay
+from engines.flip7.actions import (
+    HIT,
+    PLAYER_CHOICES,
+    STAY,
+    Action,
+    ChooseCard,
+    ChoosePlayer,
+    Hit,
+    Stay,
+)
 from engines.flip7.cards import (
     FIRST_ACTION,
     UNLUCKY_7,
@@ -32,6 +43,7 @@ from engines.flip7.cards import (
     full_deck,
     is_number,
 )
+from engines.flip7.checks import check_table
 from engines.flip7.effects import Bonus, Resolve
 from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, busts
@@ -57,6 +69,7 @@ MIN_GOAL, MAX_GOAL, DEFAULT_GOAL = 50, 1000, 200
 GOAL_OPTION = Option("goal", DEFAULT_GOAL, MIN_GOAL, MAX_GOAL)
 BRUTAL_OPTION = Option("brutal", False)
 FLIP7_SIZE = 7
+STACK_ACTIONS = (ChoosePlayer, ChooseCard)  # the moves of a pending effect's steps
 G = TypeVar("G", bound="Flip7Game")
 
 
@@ -79,10 +92,15 @@ class Flip7Game(EffectRules, Table):
     def epoch(self) -> int:
         return self.epoch_count
 
+    def turn_id(self) -> int:
+        """Counts turns begun: a hit-or-stay turn, or one card of the deal, each with every
+        choice its card sets off (F5, F6)."""
+        return self.turns_begun
+
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        return Outcome(winners=tuple(self.winners()), scores=tuple(self.totals))
+        return ranked(self.winners(), self.totals)
 
     def to_act(self) -> list[int]:
         if self.phase == OVER:
@@ -113,6 +131,7 @@ class Flip7Game(EffectRules, Table):
         events: list[Event] = []
         if self.stack:
             self._check_turn(seat)
+            check_action(action, STACK_ACTIONS)
             if action not in self.stack_options():
                 raise IllegalMove("not_an_option", seat=seat, action=repr(action))
             self._choose(self.stack[-1], action, events)
@@ -150,6 +169,13 @@ class Flip7Game(EffectRules, Table):
             if others:
                 return choose_among(self, seat, others)
         return action
+
+    def resample(self, seat: int, rng: random.Random) -> Flip7Game:
+        """Only the draw pile's order is hidden in Flip 7, from everyone."""
+        check_seat(seat, len(self.names))
+        copy = Flip7Game.from_dict(self.to_dict())
+        rng.shuffle(copy.draw)
+        return copy
 
     def view(self, seat: int | None = None) -> Flip7View:
         """Everything public (Flip 7 hides nothing but the draw-pile order)."""
@@ -193,6 +219,7 @@ class Flip7Game(EffectRules, Table):
         """Load a saved game (schema 2, or schema 1 as saved before the contract)."""
         game = cls(list(raw["names"]), raw["goal"], raw["brutal"], rng_from_saved(raw["rng"]))
         game._load(raw)
+        check_table(game, range(MIN_PLAYERS, MAX_PLAYERS + 1), range(MIN_GOAL, MAX_GOAL + 1))
         return game
 
     def _check_turn(self, seat: int) -> None:
@@ -225,6 +252,7 @@ class Flip7Game(EffectRules, Table):
                 for nxt in self.clockwise[self.turn]:  # the next active player's turn (F6)
                     if self.status[nxt] == ACTIVE:
                         self.turn = nxt
+                        self.turns_begun += 1
                         return
                 self._end_round(events)  # nobody is active
             else:
@@ -238,6 +266,7 @@ class Flip7Game(EffectRules, Table):
             seat = (self.dealer + 1 + self.deal_next) % count
             self.deal_next += 1
             if self.status[seat] == ACTIVE:  # skip a player made to stay or busted (F5)
+                self.turns_begun += 1  # each dealt card is a turn of its own
                 self._deal_card(seat, "deal", events)
         if self.deal_next == count and not self.stack and self.flip7 == NOBODY:
             self.phase = PLAY
@@ -406,6 +435,8 @@ def start(
     BRUTAL_OPTION.check(brutal)
     if dealer is not None:
         check_seat(dealer, len(names))
+    if deck is not None and not isinstance(deck, list):  # a string would stack its letters
+        raise IllegalMove("unknown_card", card=repr(deck))
     rng = random.Random(seed)
     game = cls(names, goal, brutal, rng)
     game.draw = _shuffled_deck(rng, game.decks, deck)

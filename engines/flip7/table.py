@@ -81,6 +81,7 @@ class Table:
         "status",
         "totals",
         "turn",
+        "turns_begun",
         "unseen",
         "unseen_others",
         "unseen_points",
@@ -108,6 +109,7 @@ class Table:
         self.stack: list[Effect] = []
         self.flip7 = self.bonus_to = self.winner = NOBODY
         self.epoch_count = 0  # moves accepted since the game began (saved)
+        self.turns_begun = 0  # turns begun since the game began (saved)
         self.mask, self.nums, self.numsum = [0] * count, [0] * count, [0] * count
         self.halves, self.minus = [0] * count, [0] * count
         self.unseen = [0] * KINDS
@@ -257,6 +259,7 @@ class Table:
         return {
             SCHEMA: SCHEMA_VERSION,
             "epoch": self.epoch_count,
+            "turns": self.turns_begun,
             "names": list(self.names),
             "goal": self.goal,
             "brutal": self.brutal,
@@ -285,6 +288,7 @@ class Table:
             setattr(self, key, raw[key])
         self.stack = [effect_from_list(entry) for entry in raw["stack"]]
         self.epoch_count = raw.get("epoch", 0)
+        self.turns_begun = raw.get("turns", 0)  # saved before turns were counted: from 0
         self._rebuild()
 
 

@@ -14,7 +14,9 @@ from engines.base import (
     Event,
     IllegalMove,
     Outcome,
+    check_action,
     check_seat,
+    ranked,
     rng_from_saved,
     saved_rng,
 )
@@ -37,6 +39,7 @@ from engines.sequence_numbers.board import (
     number_at,
     parse_cell,
 )
+from engines.sequence_numbers.checks import check_game
 from engines.sequence_numbers.scoring import EMPTY, runs_through
 from engines.sequence_numbers.view import CellView, HandCard, LastMove, SequenceView, TeamView
 
@@ -45,6 +48,7 @@ MAX_PLAYERS = 6
 COLOURS = ("Blue", "Orange", "Green")
 MAX_OPTIONS = 25  # a select menu holds 25 entries: a card with more cells goes row by row
 SCHEMA_VERSION = 2
+TEAMS_AT = {2: (2,), 3: (3,), 4: (2,), 6: (2, 3)}  # players -> team counts they split into (G2)
 
 
 def team_count(players: int, teams: int | None) -> int:
@@ -53,7 +57,7 @@ def team_count(players: int, teams: int | None) -> int:
         raise IllegalMove("five_players", players=players)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalMove("bad_player_count", players=players, low=MIN_PLAYERS, high=MAX_PLAYERS)
-    allowed = {2: (2,), 3: (3,), 4: (2,), 6: (2, 3)}[players]
+    allowed = TEAMS_AT[players]
     if teams is None:
         return allowed[0]
     if teams not in allowed:
@@ -128,6 +132,10 @@ class SequenceGame:
     def epoch(self) -> int:
         return self.steps
 
+    def turn_id(self) -> int:
+        """Turns taken: a turn is one whole move, however many steps it is chosen in."""
+        return self.turns
+
     def winners(self) -> list[int]:
         return [] if self.winner_team is None else self.team_seats(self.winner_team)
 
@@ -138,7 +146,8 @@ class SequenceGame:
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
-        return Outcome(winners=tuple(self.winners()), scores=tuple(self.final_scores()))
+        teams = [self.team_of(seat) for seat in range(len(self.names))]
+        return ranked(self.winners(), self.final_scores(), teams)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The options of the current step (see `decision`)."""
@@ -251,9 +260,7 @@ class SequenceGame:
             Back: self._back,
             Pass: self._pass,
         }
-        handler = handlers.get(type(action))
-        if handler is None:
-            raise IllegalMove("not_an_option")
+        handler = handlers[type(check_action(action, tuple(handlers)))]
         events = handler(seat, action)
         self.steps += 1
         return events
@@ -441,6 +448,25 @@ class SequenceGame:
             return "free"
         return None if self.chips[cell] == EMPTY else self.chips[cell]
 
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """The other hands and the draw pile dealt anew from their cards (a card chosen
+        mid-turn stays in its hand); `seat`'s own hand and everything played stay."""
+        seat = self._seat(seat)
+        copy = type(self).from_dict(self.to_dict())
+        others = [other for other in range(len(self.names)) if other != seat]
+        kept = {other: [] for other in others}
+        pool = list(copy.draw_pile)
+        for other in others:
+            for card in copy.hands[other]:
+                chosen = other == copy.turn and card == copy.pending_card
+                (kept[other] if chosen and card not in kept[other] else pool).append(card)
+        rng.shuffle(pool)
+        for other in others:
+            size = len(copy.hands[other]) - len(kept[other])
+            copy.hands[other] = kept[other] + [pool.pop() for _ in range(size)]
+        copy.draw_pile = pool
+        return copy
+
     def view(self, seat: int | None) -> SequenceView:
         """Everything `seat` may see; None is a spectator. Never the draw order or other hands."""
         if seat is not None:
@@ -509,7 +535,9 @@ class SequenceGame:
             raise IllegalMove("bad_schema", schema=version)
         rng = rng_from_saved(raw.pop("rng"))
         raw["locked"] = set(raw["locked"])
-        return cls(rng=rng, **raw)
+        game = cls(rng=rng, **raw)
+        check_game(game, lambda players: TEAMS_AT.get(players, ()))
+        return game
 
 
 def _upgrade_v1(raw: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,9 @@ from engines.base import (
     Event,
     IllegalMove,
     Outcome,
+    check_action,
     check_seat,
+    ranked,
     rng_from_saved,
     saved_rng,
 )
@@ -26,6 +28,7 @@ from engines.sink_or_swim.cards import (
     card_belts,
     hand_belts,
 )
+from engines.sink_or_swim.checks import check_game
 from engines.sink_or_swim.scoring import score_round
 from engines.sink_or_swim.views import CardView, PlayerView, SinkOrSwimView, TrickView
 
@@ -200,10 +203,14 @@ class SinkOrSwimGame:
         the game is over: picks keep it, every resolved trick raises it."""
         return self.round * 100 + self.trick + (1 if self.over else 0)
 
+    def turn_id(self) -> int:
+        """Every trick is one turn of simultaneous picks."""
+        return self.epoch()
+
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return Outcome(tuple(self._winners()), tuple(self.scores))
+        return ranked(self._winners(), self.scores)
 
     def _winners(self) -> list[int]:
         if not self.over:
@@ -227,8 +234,7 @@ class SinkOrSwimGame:
         check_seat(seat, len(self.names))
         if self.over:
             raise IllegalMove("game_over")
-        if not isinstance(action, Pick):
-            raise IllegalMove("not_an_option")
+        check_action(action, (Pick,))
         if self.eliminated[seat]:
             raise IllegalMove("out_of_round", seat=seat)
         if action.card in self.played[seat]:
@@ -375,6 +381,28 @@ class SinkOrSwimGame:
             played=tuple(self.played[seat]),
         )
 
+    def resample(self, seat: int, rng: random.Random) -> Self:
+        """The hands `seat` never held (less their cards revealed in tricks) and the cards
+        left out of the game are dealt anew among those places; every other seat's secret
+        pick is drawn again from its hand."""
+        check_seat(seat, len(self.names))
+        copy = type(self).from_dict(self.to_dict())
+        held = {self.hand_index(seat, number) for number in range(1, self.round + 1)}
+        revealed = {card for record in self.history for _, card in record["plays"]}
+        unknown = [index for index in range(len(copy.hands)) if index not in held]
+        dealt = {card for hand in copy.hands for card in hand}
+        pool = [card for card in WEATHER_CARDS if card not in dealt]
+        for index in unknown:
+            pool += [card for card in copy.hands[index] if card not in revealed]
+        rng.shuffle(pool)
+        for index in unknown:
+            kept = [card for card in copy.hands[index] if card in revealed]
+            copy.hands[index] = sorted(kept + [pool.pop() for _ in range(HAND_SIZE - len(kept))])
+        for other, pick in enumerate(copy.picks):
+            if other != seat and pick is not None:
+                copy.picks[other] = rng.choice(copy.hand(other))
+        return copy
+
     def _known_hands(self, viewer: int) -> list[list[int]]:
         """Unplayed cards the viewer knows each seat holds: hands the viewer held in earlier
         rounds were seen whole, and every card revealed in a trick is public (S7 tip)."""
@@ -435,6 +463,7 @@ class SinkOrSwimGame:
         game.history = [_copy_record(record) for record in raw["history"]]
         game.over = raw["over"]
         game.rng = rng_from_saved(raw["rng"])
+        check_game(game, range(MIN_PLAYERS, MAX_PLAYERS + 1))
         return game
 
 

@@ -122,6 +122,21 @@ async def test_a_missing_database_where_data_was_is_an_error_unless_asked(db_pat
     await fresh.close()
 
 
+async def test_an_emptied_database_where_data_was_is_refused_like_a_missing_one(db_path):
+    store = await Storage.open(db_path)
+    old = store.instance
+    await store.close()
+    for wal in db_path.parent.glob(db_path.name + "-*"):
+        wal.unlink()
+    db_path.write_bytes(b"")  # truncated to zero bytes
+    with pytest.raises(DatabaseMissing, match=r"is empty \(0 bytes\).*CREATE_DATABASE=1"):
+        await Storage.open(db_path)
+    assert marker_of(db_path).read_text().strip() == old  # the marker is left as it was
+    fresh = await Storage.open(db_path, create=True)
+    assert fresh.created and fresh.instance != old
+    await fresh.close()
+
+
 @contextlib.contextmanager
 def read_only_file(path):
     """The file can't be written, even by root (chattr +i there, chmod otherwise)."""

@@ -47,3 +47,20 @@ def acting_name(message: discord.Message) -> str | None:
     if not footer or footer.startswith("🤖"):
         return None
     return re.split(r"[: ]", footer, maxsplit=1)[0]
+
+
+async def seat_three(world, game="flip7"):
+    """alice opens `game`, bob and carol join, alice starts; the table message."""
+    channel, people = world.channel, world.people
+    host = people["alice"]
+    await host.slash(channel, f"{game} start")
+    for name in ("bob", "carol"):
+        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
+    assert (await host.click(table_of(channel, host), label="Start")).acknowledged
+    return table_of(channel, host)
+
+
+def pings(world, viewer) -> list[str]:
+    """The mentions and reminders up in the channel, oldest first."""
+    shown = [m.content or "" for m in world.channel.history(viewer=viewer) if not m.embeds]
+    return [text for text in shown if "your turn" in text or "seconds left" in text]

@@ -3,10 +3,12 @@ freed; a replaced database never lets an old button reach a new match."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 
 import discord
+import pytest
 
 from bot.app import create_bot
 from tests.cogs.helpers import buttons, embed_text, table_of
@@ -79,6 +81,61 @@ async def test_a_state_no_engine_reads_is_quarantined_when_met(world, settings, 
     record = await env.bot.storage.open_match_in_channel(world.channel.id)
     assert record.quarantine  # kept, marked with why (here the missing fields)
     assert "Stay" in buttons(table)  # the old table is left as it was
+
+
+def _state_of(settings, channel_id) -> dict:
+    with sqlite3.connect(settings.database_path) as db:
+        (state,) = db.execute(
+            "SELECT state FROM matches WHERE channel_id = ? AND status = 'playing'", (channel_id,)
+        ).fetchone()
+    return json.loads(state)
+
+
+@pytest.mark.parametrize(
+    ("breaking", "reason"),
+    [
+        (lambda state: state.update(turn=7), "turn 7 of 3 seats"),
+        (lambda state: state.update(totals=[-5, 0, 0]), "a negative total -5"),
+        (lambda state: state["rows"][0].append(-1), "card -1"),
+        (lambda state: state.update(names=state["names"][:2]), "rows for 3 of 2 seats"),
+        (
+            lambda state: state.update(
+                names=["alice", "bob"],
+                rows=[[], []],
+                status=[0, 0],
+                bust_len=[0, 0],
+                totals=[0, 0],
+                discard=state["discard"] + [card for row in state["rows"] for card in row],
+                dealer=0,
+                turn=0,
+                deal_next=2,
+            ),
+            "2 players in the game, 3 seats",
+        ),
+    ],
+    ids=["turn-out-of-range", "negative-total", "no-such-card", "a-seat-too-few", "seats-apart"],
+)
+async def test_a_state_that_breaks_a_rule_is_quarantined_and_reset_honestly(
+    world, settings, stacked_flip7, breaking, reason
+):
+    """Valid JSON that breaks the game's invariants never plays on: a click is told the
+    game is damaged, /games list says why, and /games reset ends it and says so."""
+    stacked_flip7(["5", "9", "3"])
+    env, people = world.env, world.people
+    await people["alice"].slash(world.channel, "flip7 start")
+    for guest in ("bob", "carol"):
+        await people[guest].click(table_of(world.channel, people["alice"]), label="Join")
+    await people["alice"].click(table_of(world.channel, people["alice"]), label="Start")
+    table = table_of(world.channel, people["alice"])
+    await env.bot.shutdown_storage()
+    state = _state_of(settings, world.channel.id)
+    breaking(state)
+    _damage(settings, world.channel.id, json.dumps(state))
+    await env.restart_bot(create_bot(settings))
+    click = await people["alice"].click(table, label="Stay")
+    assert click.ephemeral and "saved state is damaged" in click.response.content
+    listed = await _listed_then_reset(world, "Flip 7: With a Vengeance")
+    assert reason in listed, listed
 
 
 async def test_a_button_from_a_replaced_database_reaches_nothing(

@@ -328,7 +328,7 @@ async def test_leaving_mid_game_hands_the_seat_to_the_ai(world):
     await open_table(channel, people, goal=50)
     left = await people["bob"].slash(channel, "flip7 leave")
     assert left.ephemeral and "the AI plays their seat" in left.response.content
-    assert "bob (AI) left the game" in embed_text(table_of(channel, people["alice"]))
+    assert "bob left the game" in embed_text(table_of(channel, people["alice"]))
     rest = {"alice": people["alice"], "carol": people["carol"]}
     final = await play_to_end(env, channel, rest)
     assert "win" in final.embeds[0].title

@@ -9,7 +9,7 @@ import discord
 import pytest
 
 from bot.errors import Refusal
-from tests.cogs.helpers import buttons, components, embed_text, table_of
+from tests.cogs.helpers import buttons, components, embed_text, pings, seat_three, table_of
 
 
 async def test_games_live_in_server_channels_a_dm_is_told_so(world):
@@ -38,19 +38,9 @@ async def test_a_double_click_on_add_ai_adds_one(world):
     assert "`3.` 🤖 Bao (AI)" in seating and "`4.`" not in seating
 
 
-async def _three_at_the_table(world, game="flip7"):
-    channel, people = world.channel, world.people
-    host = people["alice"]
-    await host.slash(channel, f"{game} start")
-    for name in ("bob", "carol"):
-        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
-    assert (await host.click(table_of(channel, host), label="Start")).acknowledged
-    return table_of(channel, host)
-
-
 async def test_a_time_out_decides_every_step_of_a_swap_at_once(world, stacked_flip7, settings):
     stacked_flip7(["5", "9", "3", "Swap"])
-    table = await _three_at_the_table(world)
+    table = await seat_three(world)
     alice = world.people["alice"]
     assert (await alice.click(table, label="Hit")).acknowledged  # alice draws the Swap
     assert "alice: Swap, choose the first player." in embed_text(table_of(world.channel, alice))
@@ -61,11 +51,12 @@ async def test_a_time_out_decides_every_step_of_a_swap_at_once(world, stacked_fl
     assert text.rstrip().endswith("bob: hit or stay?")
 
 
-async def test_flip7_round_end_says_why_until_the_next_first_move(world, stacked_flip7):
+async def test_flip7_round_end_says_why_until_every_member_had_a_turn(world, stacked_flip7):
     """The move that ends a round stays visible: each player's score with its cause, kept
-    on the table until someone moves in the next round; /flip7 log has the whole round."""
+    on the table until every member still in the next round has taken a turn; /flip7 log
+    has the whole round, and the finished one beside it while the table still shows it."""
     stacked_flip7(["5", "5", "6", "5", "7", "8", "9"])
-    table = await _three_at_the_table(world)
+    table = await seat_three(world)
     people, channel = world.people, world.channel
     alice, bob, carol = people["alice"], people["bob"], people["carol"]
     assert (await alice.click(table, label="Hit")).acknowledged  # a second 5: bust
@@ -80,34 +71,41 @@ async def test_flip7_round_end_says_why_until_the_next_first_move(world, stacked
     assert "**alice** 0 (total 0): busted on a second 5" in text
     assert "**bob** 5 (total 5): stayed" in text and "**carol** 6 (total 6): stayed" in text
     assert "bob was dealt 7." in text  # the next round's deal is already on the table
+    log = (await carol.slash(channel, "flip7 log")).response.embeds[0]
+    assert log.title.endswith("round 1 and 2") and "**Round 1**" in log.description
+    assert "alice busted on a second 5." in log.description
     assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
-    assert "how it ended" not in embed_text(table_of(channel, alice))
-
-
-def _pings(world, viewer):
-    """The mentions and reminders up in the channel, oldest first."""
-    shown = [m.content or "" for m in world.channel.history(viewer=viewer) if not m.embeds]
-    return [text for text in shown if "your turn" in text or "seconds left" in text]
+    assert "Round 1: how it ended" in embed_text(table_of(channel, alice))  # carol, alice next
+    assert (await carol.click(table_of(channel, carol), label="Hit")).acknowledged
+    assert "Round 1: how it ended" in embed_text(table_of(channel, alice))
+    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    assert "Round 1: how it ended" not in embed_text(table_of(channel, alice))
+    log = (await carol.slash(channel, "flip7 log")).response.embeds[0]
+    assert log.title.endswith("round 2") and "alice busted" not in log.description
+    earlier = (await carol.slash(channel, "flip7 log", round=1)).response.embeds[0]
+    assert "alice busted on a second 5." in earlier.description
+    missing = await carol.slash(channel, "flip7 log", round=9)
+    assert missing.ephemeral and "no round 9" in missing.response.content
 
 
 async def test_a_turn_mentions_an_away_member_reminds_once_and_the_ping_goes(
     world, stacked_flip7, settings
 ):
     stacked_flip7(["5", "9", "3"])
-    await _three_at_the_table(world)
+    await seat_three(world)
     alice, bob = world.people["alice"], world.people["bob"]
     # alice just clicked Start, so she is at the table: no mention for her first turn.
-    assert _pings(world, bob) == []
+    assert pings(world, bob) == []
     await world.env.advance_time(61)  # 29 s left: the one reminder, posted at 30 s left
-    assert _pings(world, bob) == [
+    assert pings(world, bob) == [
         f"⏰ <@{alice.id}>, 30 seconds left to move in Flip 7: With a Vengeance; "
         "then the bot moves for you."
     ]
     assert (await alice.click(table_of(world.channel, alice), label="Stay")).acknowledged
     # Her reminder is gone; bob, who has not acted for a minute, is mentioned.
-    assert _pings(world, bob) == [f"<@{bob.id}>, it's your turn in Flip 7: With a Vengeance."]
+    assert pings(world, bob) == [f"<@{bob.id}>, it's your turn in Flip 7: With a Vengeance."]
     assert (await bob.click(table_of(world.channel, bob), label="Stay")).acknowledged
-    assert not any(f"<@{bob.id}>" in ping for ping in _pings(world, bob))
+    assert not any(f"<@{bob.id}>" in ping for ping in pings(world, bob))
 
 
 async def test_moderators_turn_pings_off_for_their_server(world, stacked_flip7):
@@ -119,9 +117,9 @@ async def test_moderators_turn_pings_off_for_their_server(world, stacked_flip7):
     mod = world.guild.add_member(world.env.create_user("mod"), roles=[mods])
     answer = await mod.slash(world.channel, "games reminders", on=False)
     assert answer.ephemeral and "off in this server" in answer.response.content
-    await _three_at_the_table(world)
+    await seat_three(world)
     await world.env.advance_time(61)
-    assert _pings(world, people["bob"]) == []
+    assert pings(world, people["bob"]) == []
 
 
 async def test_a_time_out_never_aims_a_flip_four_at_the_absent_player(
@@ -130,7 +128,7 @@ async def test_a_time_out_never_aims_a_flip_four_at_the_absent_player(
     """The bot moves for an absent member with the strong AI's judgement, never against
     them: Flip Four! goes to someone else, not to the first option on the list."""
     stacked_flip7(["5", "9", "3", "Flip Four!"])
-    table = await _three_at_the_table(world)
+    table = await seat_three(world)
     alice = world.people["alice"]
     assert (await alice.click(table, label="Hit")).acknowledged
     text = embed_text(table_of(world.channel, alice))
@@ -143,7 +141,7 @@ async def test_a_time_out_never_aims_a_flip_four_at_the_absent_player(
 
 async def test_the_zero_footer_names_the_player_once(world, stacked_flip7):
     stacked_flip7(["Zero", "9", "3"])
-    table = await _three_at_the_table(world)
+    table = await seat_three(world)
     assert table.embeds[0].footer.text == "alice holds The Zero and must hit."
     assert "alice was dealt Zero." in embed_text(table)
     assert buttons(table)["Stay"].disabled
@@ -189,7 +187,7 @@ async def test_a_slow_move_is_deferred_and_still_shown(world, stacked_flip7):
     """A click whose work outlasts 2 s is acknowledged first (Discord allows 3 s), then the
     table is edited: no member ever sees "This interaction failed"."""
     stacked_flip7(["5", "9", "3"])
-    table = await _three_at_the_table(world)
+    table = await seat_three(world)
     alice = world.people["alice"]
     world.env.bot.storage.save = _slowed(world.env.bot.storage.save)
     result = await alice.click(table, label="Stay")
@@ -201,7 +199,7 @@ async def test_each_slow_click_is_deferred_and_no_quick_one(world, stacked_flip7
     """The deferral's one timer serves click after click: a quick click in between is
     answered directly, and a later slow one is still deferred."""
     stacked_flip7(["5", "9", "3"])
-    await _three_at_the_table(world)
+    await seat_three(world)
     people, storage = world.people, world.env.bot.storage
     save = storage.save
     for name, slow in (("alice", True), ("bob", False), ("carol", True)):

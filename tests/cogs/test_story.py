@@ -7,17 +7,7 @@ import json
 import sqlite3
 
 from bot.app import create_bot
-from tests.cogs.helpers import embed_text, table_of
-
-
-async def _three_at_the_table(world):
-    channel, people = world.channel, world.people
-    host = people["alice"]
-    await host.slash(channel, "flip7 start")
-    for name in ("bob", "carol"):
-        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
-    assert (await host.click(table_of(channel, host), label="Start")).acknowledged
-    return table_of(channel, host)
+from tests.cogs.helpers import embed_text, seat_three, table_of
 
 
 def _extra(settings) -> dict:
@@ -36,7 +26,7 @@ async def test_a_restart_mid_round_still_tells_the_round(world, settings, stacke
     people = world.people
     alice, bob, carol = people["alice"], people["bob"], people["carol"]
     told = ["Round 1 begins; carol deals.", "alice was dealt 5.", "alice stays."]
-    assert (await alice.click(await _three_at_the_table(world), label="Stay")).acknowledged
+    assert (await alice.click(await seat_three(world), label="Stay")).acknowledged
     await _restart(world, settings)
     # The table posted again after the restart tells the round as it was.
     reposted = embed_text((await bob.slash(world.channel, "flip7 table")).response.message)
@@ -57,7 +47,7 @@ async def test_a_move_writes_no_log_into_the_match_row(world, settings, stacked_
     version saved with its log in `extra` loses it at its next move."""
     stacked_flip7(["5", "9", "3", "4"])
     alice, bob = world.people["alice"], world.people["bob"]
-    assert (await alice.click(await _three_at_the_table(world), label="Stay")).acknowledged
+    assert (await alice.click(await seat_three(world), label="Stay")).acknowledged
     assert "log" not in _extra(settings)
     await world.env.bot.shutdown_storage()
     with sqlite3.connect(settings.database_path) as db:

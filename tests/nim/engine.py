@@ -19,7 +19,9 @@ from engines.base import (
     IllegalMove,
     Option,
     Outcome,
+    check_action,
     check_seat,
+    ranked,
     register,
 )
 
@@ -76,7 +78,7 @@ class NimGame:
             raise IllegalMove("game_over")
         if seat != self.turn:
             raise IllegalMove("not_your_turn", seat=self.turn)
-        if action not in self.legal_actions(seat):
+        if check_action(action, (Take,)) not in self.legal_actions(seat):
             raise IllegalMove("too_many", left=self.stones)
         self.stones -= action.stones
         self.moves += 1
@@ -97,10 +99,16 @@ class NimGame:
     def epoch(self) -> int:
         return self.moves
 
+    def resample(self, seat: int, rng: Any) -> NimGame:
+        return NimGame.from_dict(self.to_dict())  # nothing is hidden in Nim
+
+    def turn_id(self) -> int:
+        return self.moves
+
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return Outcome((self.winner,), tuple(int(s == self.winner) for s in range(len(self.names))))
+        return ranked([self.winner], [int(s == self.winner) for s in range(len(self.names))])
 
     def to_dict(self) -> dict[str, Any]:
         return {

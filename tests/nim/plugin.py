@@ -32,7 +32,9 @@ class NimTexts:
             return _("{name} took {stones}; {left} left.").format(
                 name=names[data["seat"]], stones=data["stones"], left=data["left"]
             )
-        return _("{name} took the last stone and wins!").format(name=names[event.data["seat"]])
+        if event.kind == "won":
+            return _("{name} took the last stone and wins!").format(name=names[event.data["seat"]])
+        raise KeyError(event.kind)  # a kind without words is a bug the conformance suite finds
 
     def decision(self, decision: Decision, names: Sequence[str]) -> str:
         return _("{name}: take 1, 2 or 3 stones.").format(name=names[decision.seat])

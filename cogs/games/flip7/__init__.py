@@ -13,12 +13,13 @@ from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer, MoveButton, TableMessage, field_lines
 from cogs.game_commands import GameCommands, add_game
-from cogs.games.flip7.story import first_move_made, round_summary
+from cogs.games.flip7.story import moved, round_summary
 from cogs.games.flip7.texts import TEXTS, card_label
-from cogs.words import event_text, is_legacy, signed
+from cogs.words import event_text, is_legacy, names_at_each, signed
 from engines.base import Decision, Event, Game
 from engines.flip7 import HIT, STAY, Flip7Game
 from engines.flip7.cards import is_number
+from engines.flip7.views import Flip7View
 
 KEY = "flip7"
 COLOUR = discord.Colour.from_rgb(231, 76, 60)
@@ -42,15 +43,15 @@ def _chip(card: int) -> str:
     return f"`{card_label(card)}`"
 
 
-def _worth_telling(events: list[Event]) -> list[Event]:
-    """The round's events for the table: all the latest ones, and before them every event
-    that changed a row beyond what the row shows (busts, actions, modifiers, time-outs);
-    a plain number flipped or a stay further back is already on the table."""
-    latest = len(events) - EVENTS_SHOWN
+def _worth_telling(logged: list[Event], part: slice) -> list[int]:
+    """Where the round's events for the table lie: all the latest ones, and before them
+    every event that changed a row beyond what the row shows (busts, actions, modifiers,
+    time-outs); a plain number flipped or a stay further back is already on the table."""
+    latest = part.stop - EVENTS_SHOWN
     return [
-        event
-        for index, event in enumerate(events)
-        if index >= latest or not _shown_by_the_rows(event)
+        index
+        for index in range(part.start, part.stop)
+        if index >= latest or not _shown_by_the_rows(logged[index])
     ]
 
 
@@ -96,7 +97,7 @@ class Flip7Renderer(GameRenderer):
                 value=f"{row}\n{score}",
                 inline=False,
             )
-        for name, value in self._story(record):
+        for name, value in self._story(record, view):
             embed.add_field(name=name, value=value, inline=False)
         items: list[discord.ui.Item[Any]] = []
         if record.is_open and acting:
@@ -109,35 +110,58 @@ class Flip7Renderer(GameRenderer):
                 items = self._controls(record, game, decision)
         return TableMessage([embed], items)
 
-    def _story(self, record: MatchRecord) -> list[tuple[str, str]]:
+    def _story(self, record: MatchRecord, view: Flip7View) -> list[tuple[str, str]]:
         """What just happened, and why: the round so far; and once a round has ended, why
-        each player scored what they did, until the next round's first move."""
+        each player scored what they did, until every member has had a turn in the next."""
         logged = record.log or []
         if any(is_legacy(event) for event in logged):  # saved before events were data
             lines = self.recent_lines(record, EVENTS_SHOWN)
             return [(_("Last events"), field_lines(lines))] if lines else []
-        starts = [i for i, event in enumerate(logged) if event.kind == "round_start"]
-        begins = starts[-1] if starts else 0
-        current = logged[begins:]
-        finished: list[Event] = []
-        if any(e.kind == "round_end" for e in current):  # the game's last round
-            finished, current = current, []
-        elif not first_move_made(current):  # the finished round is shown
-            first = starts[-2] if len(starts) > 1 else 0
-            finished = logged[first:begins]
-        names = self.names(record)
+        named = names_at_each(record.seats, logged)
+        finished, current = self._rounds(record, view, logged)
         fields = []
-        ended = [e for e in finished if e.kind == "round_end"]
-        if ended and not first_move_made(current):
+        if finished is not None:
+            ended = [event for event in logged[finished] if event.kind == "round_end"]
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-            fields.append((heading, field_lines(round_summary(finished, names))))
-        if current:
-            told = _worth_telling(current)
-            lines = [event_text(self.texts, event, names) for event in told]
-            if len(told) < len(current):
+            summary = round_summary(logged[finished], named[finished])
+            fields.append((heading, field_lines(summary)))
+        if current is not None and current.stop > current.start:
+            told = _worth_telling(logged, current)
+            lines = [event_text(self.texts, logged[i], named[i]) for i in told]
+            if len(told) < current.stop - current.start:
                 lines.insert(0, "…")
             fields.append((_("This round"), field_lines(lines)))
         return fields
+
+    def _rounds(
+        self, record: MatchRecord, view: Flip7View, logged: list[Event]
+    ) -> tuple[slice | None, slice | None]:
+        """Where the log holds the finished round the table still retells (None once every
+        member still in the next round has taken a turn) and the round in play (None after
+        the game's last round)."""
+        starts = [i for i, event in enumerate(logged) if event.kind == "round_start"]
+        begins = starts[-1] if starts else 0
+        current = slice(begins, len(logged))
+        if any(event.kind == "round_end" for event in logged[current]):  # the last round
+            return current, None
+        finished = slice(starts[-2] if len(starts) > 1 else 0, begins)
+        if not any(event.kind == "round_end" for event in logged[finished]):
+            return None, current
+        took_turns = moved(logged[current])
+        waiting = [
+            seat
+            for seat, player in enumerate(view.players)
+            if player.status == "active"
+            and record.seats[seat].user_id is not None
+            and record.seats[seat].ai is None
+            and seat not in took_turns
+        ]
+        return (finished if waiting else None), current
+
+    def finished_round_shown(self, record: MatchRecord, game: Game) -> bool:
+        assert isinstance(game, Flip7Game)
+        finished, current = self._rounds(record, game.view(None), record.log or [])
+        return finished is not None and current is not None
 
     def _controls(
         self, record: MatchRecord, game: Game, decision: Decision

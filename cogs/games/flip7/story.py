@@ -2,7 +2,7 @@
 the modifiers they were given, a −15, a time-out), from the round's events.
 
 Pure wording over events, like texts.py; the table shows it when a round ends and keeps
-it until the next round's first move.
+it until every member still in the next round has taken a turn.
 """
 
 from __future__ import annotations
@@ -11,12 +11,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.events import TIMED_OUT
 from bot.i18n import _, ngettext, number
 from cogs.games.flip7.texts import card_label, ordinal
 from cogs.words import signed
 from engines.base import Event
-
-TIMED_OUT = "match.timeout"  # the platform's event when the bot moved for someone
 
 
 @dataclass
@@ -32,21 +31,25 @@ class _Result:
     timeouts: int = 0
 
 
-def first_move_made(events: Sequence[Event]) -> bool:
-    """Whether a player has moved in the round these events start (the deal is no move)."""
-    return any(
-        e.kind == "stay" or (e.kind in ("flip", "no_card") and e.data.get("how") != "deal")
+def moved(events: Sequence[Event]) -> set[int]:
+    """The seats that took a turn of their own (a hit, a stay, or the bot's move for them)
+    in the round these events start; the deal is nobody's move."""
+    return {
+        e.data["seat"]
         for e in events
-    )
+        if e.kind in ("stay", TIMED_OUT)
+        or (e.kind in ("flip", "no_card") and e.data.get("how") == "hit")
+    }
 
 
-def round_summary(events: Sequence[Event], names: Sequence[str]) -> list[str]:
-    """One line per seat for a finished round: its score, total and why."""
-    results = [_Result() for _ in names]
-    for event in events:
+def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> list[str]:
+    """One line per seat for a finished round: its score, total and why. `named` holds the
+    seats' names as each event happened."""
+    results = [_Result() for _ in named[0]] if named else []
+    for event, names in zip(events, named, strict=True):
         _note(event, results, names)
     lines = []
-    for event in events:
+    for event, names in zip(events, named, strict=True):
         if event.kind == "round_score":
             seat = event.data["seat"]
             lines.append(

@@ -166,9 +166,11 @@ class SinkOrSwimRenderer(GameRenderer):
         start = reveals[-1]
         while start > 0 and logged[start - 1].kind in ("match.timeout", "picked", "repicked"):
             start -= 1
-        shown = [e for e in logged[start:] if e.kind in NEWS]
-        lines = logged_lines(self.texts, shown, self.names(record))
-        return [f"{NEWS[e.kind]} {line}" for e, line in zip(shown, lines, strict=True)]
+        since = logged[start:]  # a suffix of the log, so each event's names are as then
+        lines = logged_lines(self.texts, since, record.seats)
+        return [
+            f"{NEWS[e.kind]} {line}" for e, line in zip(since, lines, strict=True) if e.kind in NEWS
+        ]
 
     async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
         assert isinstance(game, SinkOrSwimGame)

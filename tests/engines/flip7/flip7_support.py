@@ -77,3 +77,12 @@ def full_counts(game: Flip7Game) -> Counter[int]:
 
 def cards(*labels_: str) -> list[int]:
     return [card_from_label(label) for label in labels_]
+
+
+def with_no_card_left(game: Flip7Game) -> Flip7Game:
+    """The game reloaded with both piles empty: their cards lie in the last seat's row, so
+    the deck still adds up (a saved state where it doesn't is refused)."""
+    raw = game.to_dict()
+    raw["rows"][-1] += raw["draw"] + raw["discard"]
+    raw["draw"], raw["discard"] = [], []
+    return Flip7Game.from_dict(raw)

@@ -118,6 +118,46 @@ def test_epoch_changes_with_every_accepted_move_only() -> None:
     assert Flip7Game.from_dict(game.to_dict()).epoch() == game.epoch()
 
 
+def test_f5_f6_each_dealt_card_and_each_hit_or_stay_is_a_turn_of_its_own() -> None:
+    """A time-out completes one turn and stops where `turn_id` changes: a dealt card's
+    choice, each hit-or-stay (the same player asked again too), and not a Swap's steps."""
+    game = stacked(["−8", "9", "5", "Swap", "2"], players=3)
+    assert game.decision(ANN).kind == "give_modifier"  # a dealt card's choice (F5)
+    dealt = game.turn_id()
+    play(game, (ANN, ChoosePlayer(BOB)))
+    assert game.to_act() == [ANN] and game.decision(ANN).kind == "hit_or_stay"
+    first_hit_or_stay = game.turn_id()
+    assert first_hit_or_stay != dealt
+    play(game, (ANN, HIT))  # the Swap: its steps are this turn's
+    swap = game.turn_id()
+    assert swap == first_hit_or_stay and game.decision(ANN).kind != "hit_or_stay"
+    while game.to_act() == [ANN] and game.decision(ANN).kind != "hit_or_stay":
+        play(game, (ANN, game.legal_actions(ANN)[0]))
+        assert game.turn_id() == swap or game.to_act() != [ANN]
+    play(game, (BOB, STAY), (CAT, STAY))
+    alone = game.turn_id()
+    assert game.to_act() == [ANN]
+    play(game, (ANN, HIT))  # a 2: Ann is still in, alone, and asked again
+    assert game.to_act() == [ANN] and game.decision(ANN).kind == "hit_or_stay"
+    assert game.turn_id() != alone
+    again = Flip7Game.from_dict(game.to_dict())
+    assert again.turn_id() == game.turn_id()
+
+
+def test_actions_and_setups_of_the_wrong_type_are_refused() -> None:
+    """True is no seat and "56" no deck, though True == 1 and a string iterates."""
+    game = stacked(["5", "9", "−4"])
+    play(game, (ANN, HIT))
+    before = game.to_dict()
+    for wrong in (ChoosePlayer(True), ChoosePlayer(1.0), ChooseCard("0", 0)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalMove, match="not_an_option"):
+            game.apply(ANN, wrong)
+    assert game.to_dict() == before
+    game.apply(ANN, ChoosePlayer(BOB))
+    with pytest.raises(IllegalMove, match="unknown_card"):
+        new_game(["Ann", "Bob"], 1, deck="56")  # type: ignore[arg-type]
+
+
 def test_opening_events_and_schema() -> None:
     game = stacked(["5", "6"])
     assert [e.kind for e in game.opening_events()] == ["round_start", "flip", "flip"]

@@ -20,10 +20,10 @@ CONSISTENCY_GAMES = 2000
 
 
 def normal(game: Flip7Game) -> dict[str, Any]:
-    """Everything that is game state (the saved form, less the count of accepted moves,
-    which the speed layer does not keep) and the sums the AI trusts."""
+    """Everything that is game state (the saved form, less the counts of accepted moves and
+    turns begun, which the speed layer does not keep) and the sums the AI trusts."""
     state = game.to_dict()
-    del state["epoch"]
+    del state["epoch"], state["turns"]
     state["sums"] = (
         game.mask,
         game.nums,

@@ -19,6 +19,7 @@ from flip7_support import (
     rows,
     stacked,
     status,
+    with_no_card_left,
 )
 
 from engines.base import IllegalMove
@@ -265,9 +266,7 @@ def test_f7_reshuffle_mid_round_keeps_rows_and_resolving_cards_out() -> None:
 
 def test_f7_no_card_anywhere_gives_nothing() -> None:
     game = stacked(["5", "6"])
-    raw = game.to_dict()
-    raw["draw"], raw["discard"] = [], []
-    game = Flip7Game.from_dict(raw)
+    game = with_no_card_left(game)
     events = play(game, (ANN, HIT))
     assert [(e.kind, e.data) for e in events] == [("no_card", {"seat": ANN, "how": "hit"})]
     assert game.to_act() == [BOB]
@@ -275,9 +274,7 @@ def test_f7_no_card_anywhere_gives_nothing() -> None:
 
 def test_f7_holder_of_the_zero_with_nothing_to_draw_stays() -> None:
     game = stacked(["Zero", "6"])
-    raw = game.to_dict()
-    raw["draw"], raw["discard"] = [], []
-    game = Flip7Game.from_dict(raw)
+    game = with_no_card_left(game)
     events = play(game, (ANN, HIT))
     assert [(e.kind, e.data) for e in events[:2]] == [
         ("no_card", {"seat": ANN, "how": "hit"}),
@@ -311,9 +308,7 @@ def test_f7_flip_four_is_discarded_only_after_its_set_aside_cards_resolve() -> N
 def test_f7_ruling_zero_holder_who_receives_nothing_stays_at_once() -> None:
     """(ruling) A holder of The Zero who hits and receives nothing stays; others may hit on."""
     game = stacked(["Zero", "6"])
-    raw = game.to_dict()
-    raw["draw"], raw["discard"] = [], []
-    game = Flip7Game.from_dict(raw)
+    game = with_no_card_left(game)
     events = play(game, (ANN, HIT))
     assert kinds(events) == ["no_card", "stay"]
     assert events[1].data == {"seat": ANN, "forced": "no_card"}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from flip7_support import ANN, BOB, play, stacked
+from flip7_support import ANN, BOB, play, stacked, with_no_card_left
 
 from cogs.games.flip7.texts import DECISION_KINDS, EVENT_KINDS, TEXTS
 from cogs.words import COMMON_ERRORS, GameTexts
@@ -211,9 +211,7 @@ def test_rarer_events_are_worded() -> None:
         "ann drew Swap (Flip Four! 1 of 4).",
         "ann flipped 8 (Flip Four! 2 of 4).",
     ]
-    raw = stacked(["Zero", "6"]).to_dict()
-    raw["draw"], raw["discard"] = [], []
-    game = Flip7Game.from_dict(raw)
+    game = with_no_card_left(stacked(["Zero", "6"]))
     assert words(game, play(game, (ANN, HIT))) == [
         "No card is left to draw; ann receives nothing.",
         "ann has nothing to draw and stays.",

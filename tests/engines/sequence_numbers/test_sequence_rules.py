@@ -254,7 +254,9 @@ def test_g8_sequence_in_every_direction_wins_two_player_game_g1(direction):
         "sequence", {"team": 0, "seats": [0], "cells": line, "count": 1, "total": 1}
     )
     assert events[-1] == Event("win", {"team": 0, "seats": [0], "count": 1, "required": 1})
-    assert game.is_over and game.outcome() == Outcome(winners=(0,), scores=(1, 0))
+    assert game.is_over and game.outcome() == Outcome(
+        winners=(0,), scores=(1, 0), places=(1, 2), teams=(0, 1)
+    )
     assert sorted(game.view(None).locked) == sorted(line)
     assert game.to_act() == [] and game.decision(0) is None
 
@@ -282,7 +284,9 @@ def test_g8_line_of_nine_is_two_sequences_and_wins_four_player_game():
         "sequence", {"team": 0, "seats": [0, 2], "cells": row, "count": 2, "total": 2}
     )
     assert events[-1] == Event("win", {"team": 0, "seats": [0, 2], "count": 2, "required": 2})
-    assert game.outcome() == Outcome(winners=(0, 2), scores=(2, 0, 2, 0))
+    assert game.outcome() == Outcome(
+        winners=(0, 2), scores=(2, 0, 2, 0), places=(1, 2, 1, 2), teams=(0, 1, 0, 1)
+    )
 
 
 def test_g8_largest_set_sharing_at_most_one_cell():
@@ -343,7 +347,9 @@ def test_g9_no_legal_move_passes_and_everyone_passing_is_a_draw():
         Event("pass", {"seat": 0, "team": 0}),
         Event("draw", {"passes": 2}),
     ]
-    assert game.is_over and game.outcome() == Outcome(winners=(), scores=(0, 0))
+    assert game.is_over and game.outcome() == Outcome(
+        winners=(), scores=(0, 0), places=(1, 1), teams=(0, 1)
+    )
     assert game.outcome().draw and game.view(None).is_over
 
 
@@ -405,7 +411,9 @@ def test_g1_house_option_one_sequence_wins_a_four_player_game():
     assert game.view(None).required == 1
     events = game.apply(0, Play(card_for("C6"), "C6"))
     assert events[-1] == Event("win", {"team": 0, "seats": [0, 2], "count": 1, "required": 1})
-    assert game.outcome() == Outcome(winners=(0, 2), scores=(1, 0, 1, 0))
+    assert game.outcome() == Outcome(
+        winners=(0, 2), scores=(1, 0, 1, 0), places=(1, 2, 1, 2), teams=(0, 1, 0, 1)
+    )
 
 
 def test_g1_house_option_two_sequences_for_two_players():

@@ -135,6 +135,7 @@ def _refusals() -> list[IllegalMove]:
     catch(lambda: new_game(NAMES[:2], 1, deck=["q1"]))
     catch(lambda: new_game(NAMES[:2], 1, sequences=3))
     catch(lambda: SequenceGame.from_dict({**game.to_dict(), "schema": SCHEMA_VERSION + 1}))
+    catch(lambda: SequenceGame.from_dict({**new_game(NAMES[:2], 1).to_dict(), "turn": 7}))
     catch(lambda: choose(game, 0, "genius"))
     catch(lambda: action_from_code("zz"))
     catch(lambda: game.apply(0, Play("a11", "Z9")))
