@@ -323,6 +323,36 @@ def stacked(monkeypatch):
     return deal
 
 
+@pytest.mark.game_seed(5)
+async def test_a_move_restarts_the_count_of_missed_turns(world):
+    """Only three missed turns *in a row* hand a seat to the AI: a member who misses two,
+    plays, then misses two more keeps the seat; the third miss after the move hands it over."""
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(channel, people, names=("alice", "bob"))
+    absent = acting_name(board_of(channel, people["alice"]))
+    present = people["bob" if absent == "alice" else "alice"]
+
+    async def miss_then_answer() -> str:
+        assert acting_name(board_of(channel, present)) == absent
+        await env.advance_time(91)
+        return embed_text(board_of(channel, present))
+
+    for _ in range(2):
+        assert f"{absent} ran out of time" in await miss_then_answer()
+        await play_turn(env, channel, people)
+    await play_turn(env, channel, people)  # the absent member plays once
+    await play_turn(env, channel, people)
+    for _ in range(2):
+        text = await miss_then_answer()
+        assert f"{absent} ran out of time" in text and "missed" not in text
+        await play_turn(env, channel, people)
+    record, _ = await current_game(env, channel)
+    assert record.seats[record.seat_of(people[absent].id)].ai is None
+    text = await miss_then_answer()
+    assert f"{absent} (AI) ran out of time" in text
+    assert f"{absent} (AI) missed 3 turns in a row" in text
+
+
 async def test_plus_by_row_minus_and_a_dead_card_exchange(world, stacked):
     channel, people = world.channel, world.people
     alice, bob = people["alice"], people["bob"]
