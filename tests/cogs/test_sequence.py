@@ -145,11 +145,21 @@ async def test_two_player_game_played_from_hand_views_to_the_end(world):
     table = board_of(channel, people["alice"])
     assert "🃏 Last card\n" in embed_text(table) and " on " in embed_text(table)
     assert await board_png(table) != first_png  # a new picture after the move
+    record, _ = await current_game(env, channel)
     table = await play_to_end(env, channel, people, hands_seen, turns=200)
     final = embed_text(table)
-    assert "SEQUENCE (" in final and ("alice wins" in final or "bob wins" in final)
+    ended = await env.bot.matches.storage.get_match(record.id)
+    game = GAMES["sequence"].from_dict(ended.state)
+    (winner,) = game.winners()
+    won = game.sequences[game.team_of(winner)]
+    # One SEQUENCE wins (G1), and the card that makes it may complete two at once (G8).
+    assert won >= 1
+    assert "SEQUENCE (" in final and f"{record.seats[winner].name} wins" in final
     result = channel.history(viewer=people["carol"])[-1].embeds[0]
-    assert "win" in result.title and "— 1 SEQUENCE" in result.description
+    unit = "SEQUENCE" if won == 1 else "SEQUENCES"
+    assert "win" in result.title
+    first_line = result.description.splitlines()[0]
+    assert first_line == f"🏆 **{record.seats[winner].name}** — {won} {unit}", result.description
     await board_png(table)  # the final board stays on the table
 
 
