@@ -102,27 +102,30 @@ def test_json_round_trip_is_exact_and_continues_identically(setup, seed, moves):
     assert copy.to_dict() == game.to_dict()
 
 
-def test_ai_levels_play_legal_moves_and_timeout_uses_strong():
+def test_ai_levels_and_timeouts_play_complete_legal_moves():
     assert AI_LEVELS == ("simple", "strong")
     game = new_game(NAMES[:4], 11)
     for _ in range(30):
         seat = game.turn
         for level in AI_LEVELS:
             assert choose(game, seat, level) in game.complete_moves(seat)
-        assert game.timeout_action(seat) == choose(game, seat, "strong")
-        game.apply(seat, game.timeout_action(seat))
+        timeout = game.timeout_action(seat)
+        assert timeout in game.complete_moves(seat)
+        game.apply(seat, timeout)
 
 
-def test_ai_strong_completes_its_sequence():
+def test_ai_strong_and_a_timeout_complete_a_sequence():
     chips = {"C2": 0, "C3": 0, "C4": 0, "C6": 0}
     game = table(hands=[[card_for("C5"), "a1", "a2", "P", "M"], []], chips=chips)
     assert choose(game, 0) == Play(card_for("C5"), "C5")
+    assert game.timeout_action(0) == Play(card_for("C5"), "C5")  # a lapsed turn plays well
 
 
-def test_ai_strong_blocks_an_opponent_four_with_a_plain_card():
+def test_ai_strong_and_a_timeout_block_an_opponent_four_with_a_plain_card():
     chips = {"E1": 0, "E2": 1, "E3": 1, "E4": 1, "E5": 1}  # open only at E6
     game = table(hands=[[card_for("E6"), "a40", "P", "M", "a30"], []], chips=chips)
     assert choose(game, 0) == Play(card_for("E6"), "E6")
+    assert game.timeout_action(0) == Play(card_for("E6"), "E6")
 
 
 def test_ai_strong_keeps_plus_and_minus_for_moves_that_matter():
