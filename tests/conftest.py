@@ -10,6 +10,9 @@ import pytest
 from bot.app import create_bot
 from bot.settings import Settings
 
+# pytester runs the skip policy's own test; the policy fails a run with an undeclared skip.
+pytest_plugins = ("pytester", "tests.skip_policy")
+
 
 @pytest.fixture
 def settings(request, tmp_path):
