@@ -16,6 +16,7 @@ from engines.sequence_numbers.ai import AI_LEVELS, choose
 from engines.sequence_numbers.cards import FULL_DECK
 from engines.sequence_numbers.scoring import count_sequences, locked_cells
 from engines.sequence_numbers.simulate import main as simulate_main
+from engines.sequence_numbers.simulate import play_one
 
 from .helpers import NAMES, card_for, table
 
@@ -161,3 +162,23 @@ def test_simulator_prints_figures(capsys):
     out = capsys.readouterr().out
     for figure in ("games/s:", "turns per game:", "draws:", "strong: win rate", "simple: win rate"):
         assert figure in out
+
+
+def test_simulator_games_follow_the_rules_and_its_figures_are_theirs(capsys):
+    """The simulator's games, replayed: cards conserved (G4), each win one whole team's with
+    its SEQUENCES (G1, G2), and the printed turns per game are those games' turns."""
+    turns = 0
+    for seed in (3, 4):
+        seat_levels, winners, taken = play_one(4, ["strong", "simple"], seed)
+        game = new_game([f"P{i + 1}" for i in range(4)], seed)
+        while not game.is_over:
+            game.apply(game.turn, choose(game, game.turn, seat_levels[game.turn]))
+        held = [card for hand in game.hands for card in hand]
+        assert Counter(held + game.draw_pile + game.discard) == Counter(FULL_DECK)
+        assert (game.winners(), game.turns) == (winners, taken)
+        if winners:
+            assert winners in ([0, 2], [1, 3])
+            assert game.sequences[game.team_of(winners[0])] >= game.required == 2
+        turns += taken
+    simulate_main(["--games", "2", "--players", "4", "--seed", "3"])
+    assert f"turns per game: {turns / 2:.1f}" in capsys.readouterr().out
