@@ -10,15 +10,21 @@ import pytest
 from bot.app import create_bot
 from bot.settings import Settings
 
+# pytester runs the skip policy's own test; the policy fails a run with an undeclared skip.
+pytest_plugins = ("pytester", "tests.skip_policy")
+
 
 @pytest.fixture
-def settings(tmp_path):
+def settings(request, tmp_path):
+    """A test marked `game_seed(n)` has every game dealt from seed n, so its path is fixed."""
+    seeded = request.node.get_closest_marker("game_seed")
     return Settings(
         token="test-token",
         database_path=tmp_path / "data" / "bot.sqlite3",
         turn_timeout=90,
         lobby_timeout=900,
         ai_delay=0,
+        game_seed=seeded.args[0] if seeded else None,
     )
 
 

@@ -145,11 +145,21 @@ async def test_two_player_game_played_from_hand_views_to_the_end(world):
     table = board_of(channel, people["alice"])
     assert "🃏 Last card\n" in embed_text(table) and " on " in embed_text(table)
     assert await board_png(table) != first_png  # a new picture after the move
+    record, _ = await current_game(env, channel)
     table = await play_to_end(env, channel, people, hands_seen, turns=200)
     final = embed_text(table)
-    assert "SEQUENCE (" in final and ("alice wins" in final or "bob wins" in final)
+    ended = await env.bot.matches.storage.get_match(record.id)
+    game = GAMES["sequence"].from_dict(ended.state)
+    (winner,) = game.winners()
+    won = game.sequences[game.team_of(winner)]
+    # One SEQUENCE wins (G1), and the card that makes it may complete two at once (G8).
+    assert won >= 1
+    assert "SEQUENCE (" in final and f"{record.seats[winner].name} wins" in final
     result = channel.history(viewer=people["carol"])[-1].embeds[0]
-    assert "win" in result.title and "— 1 SEQUENCE" in result.description
+    unit = "SEQUENCE" if won == 1 else "SEQUENCES"
+    assert "win" in result.title
+    first_line = result.description.splitlines()[0]
+    assert first_line == f"🏆 **{record.seats[winner].name}** — {won} {unit}", result.description
     await board_png(table)  # the final board stays on the table
 
 
@@ -320,6 +330,36 @@ def stacked(monkeypatch):
         monkeypatch.setattr(MatchService, "_new_game", fake)
 
     return deal
+
+
+@pytest.mark.game_seed(5)
+async def test_a_move_restarts_the_count_of_missed_turns(world):
+    """Only three missed turns *in a row* hand a seat to the AI: a member who misses two,
+    plays, then misses two more keeps the seat; the third miss after the move hands it over."""
+    env, channel, people = world.env, world.channel, world.people
+    await open_table(channel, people, names=("alice", "bob"))
+    absent = acting_name(board_of(channel, people["alice"]))
+    present = people["bob" if absent == "alice" else "alice"]
+
+    async def miss_then_answer() -> str:
+        assert acting_name(board_of(channel, present)) == absent
+        await env.advance_time(91)
+        return embed_text(board_of(channel, present))
+
+    for _ in range(2):
+        assert f"{absent} ran out of time" in await miss_then_answer()
+        await play_turn(env, channel, people)
+    await play_turn(env, channel, people)  # the absent member plays once
+    await play_turn(env, channel, people)
+    for _ in range(2):
+        text = await miss_then_answer()
+        assert f"{absent} ran out of time" in text and "missed" not in text
+        await play_turn(env, channel, people)
+    record, _ = await current_game(env, channel)
+    assert record.seats[record.seat_of(people[absent].id)].ai is None
+    assert "missed 3 turns in a row" in await miss_then_answer()
+    record, _ = await current_game(env, channel)
+    assert record.seats[record.seat_of(people[absent].id)].ai == "strong"
 
 
 async def test_plus_by_row_minus_and_a_dead_card_exchange(world, stacked):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+from collections import Counter
 
 import pytest
 from flip7_support import ANN, BOB, CAT, play, stacked
@@ -27,7 +28,7 @@ from engines.flip7 import (
 )
 from engines.flip7.ai import AI_LEVELS, choose
 from engines.flip7.cards import FLIP_FOUR, HALVE, JUST_ONE_MORE, LUCKY_13, MINUS_4, SWAP, ZERO
-from engines.flip7.simulate import simulate
+from engines.flip7.simulate import play_plain, simulate
 
 
 def test_constants_and_card_codes() -> None:
@@ -259,6 +260,29 @@ def test_simulator_reports_figures() -> None:
     assert result["games_per_second"] > 0 and result["rounds_per_game"] > 1
     assert 0 <= result["bust_rate"] <= 1 and 0 <= result["flip7_rate"] <= 1
     assert result["win_rate_strong"] + result["win_rate_simple"] == pytest.approx(1)
+
+
+def test_simulator_figures_recount_from_the_rules_events() -> None:
+    """The speed layer's figures are the games' own: each game's totals are the sum of its
+    round_score events, and the rounds, busts and Flip 7s are counted from the events the
+    rules path gives for the same deals."""
+    games, players, seed, levels = 6, 4, 1, ["strong", "simple"]
+    names = [f"AI{p + 1}" for p in range(players)]
+    kinds: Counter[str] = Counter()
+    points = 0
+    for g in range(games):
+        seat_levels = [levels[(p + g) % len(levels)] for p in range(players)]
+        game, events = play_plain(names, seed + g, seat_levels)
+        scored = [e.data["score"] for e in events if e.kind == "round_score"]
+        assert sum(game.totals) == sum(scored)  # no brutal swings: totals add up the rounds
+        kinds.update(e.kind for e in events)
+        points += sum(scored)
+    rounds, busts, flip7s = kinds["round_end"], kinds["bust"], kinds["flip7"]
+    result = simulate(games, players, seed, levels)
+    assert result["rounds_per_game"] == rounds / games
+    assert result["average_round_score"] == pytest.approx(points / (rounds * players))
+    assert result["bust_rate"] == pytest.approx(busts / (rounds * players))
+    assert result["flip7_rate"] == pytest.approx(flip7s / rounds)
 
 
 def test_strong_ai_aims_minus_cards_at_an_opponent() -> None:

@@ -16,6 +16,7 @@ from engines.sequence_numbers.ai import AI_LEVELS, choose
 from engines.sequence_numbers.cards import FULL_DECK
 from engines.sequence_numbers.scoring import count_sequences, locked_cells
 from engines.sequence_numbers.simulate import main as simulate_main
+from engines.sequence_numbers.simulate import play_one
 
 from .helpers import NAMES, card_for, table
 
@@ -102,27 +103,30 @@ def test_json_round_trip_is_exact_and_continues_identically(setup, seed, moves):
     assert copy.to_dict() == game.to_dict()
 
 
-def test_ai_levels_play_legal_moves_and_timeout_uses_strong():
+def test_ai_levels_and_timeouts_play_complete_legal_moves():
     assert AI_LEVELS == ("simple", "strong")
     game = new_game(NAMES[:4], 11)
     for _ in range(30):
         seat = game.turn
         for level in AI_LEVELS:
             assert choose(game, seat, level) in game.complete_moves(seat)
-        assert game.timeout_action(seat) == choose(game, seat, "strong")
-        game.apply(seat, game.timeout_action(seat))
+        timeout = game.timeout_action(seat)
+        assert timeout in game.complete_moves(seat)
+        game.apply(seat, timeout)
 
 
-def test_ai_strong_completes_its_sequence():
+def test_ai_strong_and_a_timeout_complete_a_sequence():
     chips = {"C2": 0, "C3": 0, "C4": 0, "C6": 0}
     game = table(hands=[[card_for("C5"), "a1", "a2", "P", "M"], []], chips=chips)
     assert choose(game, 0) == Play(card_for("C5"), "C5")
+    assert game.timeout_action(0) == Play(card_for("C5"), "C5")  # a lapsed turn plays well
 
 
-def test_ai_strong_blocks_an_opponent_four_with_a_plain_card():
+def test_ai_strong_and_a_timeout_block_an_opponent_four_with_a_plain_card():
     chips = {"E1": 0, "E2": 1, "E3": 1, "E4": 1, "E5": 1}  # open only at E6
     game = table(hands=[[card_for("E6"), "a40", "P", "M", "a30"], []], chips=chips)
     assert choose(game, 0) == Play(card_for("E6"), "E6")
+    assert game.timeout_action(0) == Play(card_for("E6"), "E6")
 
 
 def test_ai_strong_keeps_plus_and_minus_for_moves_that_matter():
@@ -158,3 +162,23 @@ def test_simulator_prints_figures(capsys):
     out = capsys.readouterr().out
     for figure in ("games/s:", "turns per game:", "draws:", "strong: win rate", "simple: win rate"):
         assert figure in out
+
+
+def test_simulator_games_follow_the_rules_and_its_figures_are_theirs(capsys):
+    """The simulator's games, replayed: cards conserved (G4), each win one whole team's with
+    its SEQUENCES (G1, G2), and the printed turns per game are those games' turns."""
+    turns = 0
+    for seed in (3, 4):
+        seat_levels, winners, taken = play_one(4, ["strong", "simple"], seed)
+        game = new_game([f"P{i + 1}" for i in range(4)], seed)
+        while not game.is_over:
+            game.apply(game.turn, choose(game, game.turn, seat_levels[game.turn]))
+        held = [card for hand in game.hands for card in hand]
+        assert Counter(held + game.draw_pile + game.discard) == Counter(FULL_DECK)
+        assert (game.winners(), game.turns) == (winners, taken)
+        if winners:
+            assert winners in ([0, 2], [1, 3])
+            assert game.sequences[game.team_of(winners[0])] >= game.required == 2
+        turns += taken
+    simulate_main(["--games", "2", "--players", "4", "--seed", "3"])
+    assert f"turns per game: {turns / 2:.1f}" in capsys.readouterr().out

@@ -289,6 +289,29 @@ def test_g8_line_of_nine_is_two_sequences_and_wins_four_player_game():
     )
 
 
+def test_g8_extending_a_sequence_does_not_count_it_again():
+    """A sixth chip in line with a SEQUENCE makes no new one (six cells hold one five);
+    filling the gap to a line of nine makes exactly the second."""
+    game = table(
+        players=4, hands=[[card_for("C7")], [], [], []], chips={f"C{c}": 0 for c in range(2, 7)}
+    )
+    assert game.view(None).sequences == (1, 0)
+    events = game.apply(0, Play(card_for("C7"), "C7"))
+    assert [e.kind for e in events if e.kind in ("sequence", "win")] == []
+    assert game.view(None).sequences == (1, 0) and not game.is_over
+    assert "C7" in game.view(None).locked  # it lies in a complete five
+
+    nine = table(
+        players=4,
+        hands=[[card_for("C6")], [], [], []],
+        chips={f"C{c}": 0 for c in (1, 2, 3, 4, 5, 7, 8, 9)},
+    )
+    assert nine.view(None).sequences == (1, 0)
+    events = nine.apply(0, Play(card_for("C6"), "C6"))
+    assert [e.data["count"] for e in events if e.kind == "sequence"] == [1]
+    assert events[-1] == Event("win", {"team": 0, "seats": [0, 2], "count": 2, "required": 2})
+
+
 def test_g8_largest_set_sharing_at_most_one_cell():
     assert [fives_in_run(n) for n in range(4, 14)] == [0, 1, 1, 1, 1, 2, 2, 2, 2, 3]
     chips = [-1] * 100
