@@ -6,6 +6,7 @@ the end play on the real catalogs and need the translators' work."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import discord
@@ -16,6 +17,8 @@ from bot.app import create_bot
 from bot.i18n import LANGUAGES
 from bot.sim_locales import client_locales
 from cogs.commands_i18n import valid_name
+from engines.base import GAMES
+from tests.cogs.helpers import components
 from tests.cogs.players import (
     open_game,
     play_step,
@@ -203,3 +206,30 @@ async def test_a_bystanders_click_is_refused_in_their_language(tagged, simcord_e
     joined = await citra.slash(channel, "flip7 join")  # too late: the game has started
     assert joined.ephemeral and _tags(joined.response.content) == {"id"}
     assert _tags(shown_text(public_table(channel, ann))) == {"en"}
+
+
+@pytest.mark.parametrize("server", ["vi", "id"])
+async def test_hands_stay_private_in_every_language(tagged, simcord_env, server):
+    """The leak scan, whatever the languages: after every pick, a card button a member
+    can see is one of their own cards, and no public message carries one."""
+    place = await _server(simcord_env, preferred_locale=server)
+    channel, people = place.channel, list(place.people.values())
+    await open_game(channel, people[0], people[1:], "sinkorswim")
+    storage = simcord_env.bot.storage
+    private_cards = 0
+    while await play_step(simcord_env, channel, people):
+        record = await storage.open_match_in_channel(channel.id)
+        if record is None:
+            break
+        game = GAMES["sinkorswim"].from_dict(record.state)
+        for person in people:
+            own = set(game.hand(record.seat_of(person.id)))
+            for message in channel.history(viewer=person):
+                cards = {
+                    int(found.group(1))
+                    for item in components(message)
+                    if (found := re.search(r":p(\d+)$", getattr(item, "custom_id", "") or ""))
+                }
+                assert cards <= (own if message.flags.ephemeral else set()), person.name
+                private_cards += len(cards)
+    assert private_cards > 100  # the hands were there to leak
