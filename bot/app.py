@@ -35,9 +35,11 @@ _SECRET_PATTERNS = (
 )
 # Loggers that write whole statements or payloads (game states, hands) at DEBUG.
 QUIET_LOGGERS = ("aiosqlite",)
-# discord.py's DEBUG lines that carry a request or response body (a private hand is one):
+# discord.py's DEBUG lines that carry a request, response or event body (a private hand is one):
 # (logger, format) -> the argument holding the body.
 _BODY_ARGUMENTS = {
+    # every gateway event, whole: a click on a private hand carries that hand's message
+    ("discord.gateway", "For Shard ID %s: WebSocket Event: %s"): 1,
     ("discord.http", "%s %s with %s has returned %s"): 2,
     ("discord.http", "%s %s has received %s"): 2,
 }

@@ -39,7 +39,7 @@ from engines.sequence_numbers.board import (
     number_at,
     parse_cell,
 )
-from engines.sequence_numbers.checks import check_game
+from engines.sequence_numbers.checks import check_state
 from engines.sequence_numbers.scoring import EMPTY, runs_through
 from engines.sequence_numbers.view import CellView, HandCard, LastMove, SequenceView, TeamView
 
@@ -533,11 +533,10 @@ class SequenceGame:
             raw = _upgrade_v1(raw)
         elif version != SCHEMA_VERSION:
             raise IllegalMove("bad_schema", schema=version)
+        check_state(raw, TEAMS_AT)
         rng = rng_from_saved(raw.pop("rng"))
         raw["locked"] = set(raw["locked"])
-        game = cls(rng=rng, **raw)
-        check_game(game, lambda players: TEAMS_AT.get(players, ()))
-        return game
+        return cls(rng=rng, **raw)
 
 
 def _upgrade_v1(raw: dict[str, Any]) -> dict[str, Any]:

@@ -46,3 +46,8 @@ def action_from_code(code: str) -> Pick:
     if match is None or int(match.group(1)) not in WEATHER_CARDS:
         raise IllegalMove("bad_code", code=code if isinstance(code, str) else repr(code))
     return Pick(int(match.group(1)))
+
+
+def held_hand(seat: int, round_number: int, players: int) -> int:
+    """Which dealt hand `seat` holds in a round: hands pass one seat left each round (S7)."""
+    return (seat - round_number + 1) % players

@@ -27,8 +27,9 @@ from engines.sink_or_swim.cards import (
     Pick,
     card_belts,
     hand_belts,
+    held_hand,
 )
-from engines.sink_or_swim.checks import check_game
+from engines.sink_or_swim.checks import check_state
 from engines.sink_or_swim.scoring import score_round
 from engines.sink_or_swim.views import CardView, PlayerView, SinkOrSwimView, TrickView
 
@@ -142,7 +143,7 @@ class SinkOrSwimGame:
     def hand_index(self, seat: int, round_number: int | None = None) -> int:
         """Which dealt hand `seat` holds in a round (the current one by default)."""
         number = self.round if round_number is None else round_number
-        return (seat - number + 1) % len(self.names)
+        return held_hand(seat, number, len(self.names))
 
     def hand(self, seat: int) -> list[int]:
         """The cards `seat` has not played yet this round, ascending."""
@@ -446,6 +447,7 @@ class SinkOrSwimGame:
         schema = raw.get(SCHEMA, 1)
         if schema not in LOADABLE_SCHEMAS:
             raise IllegalMove("unknown_schema", schema=schema)
+        check_state(raw, range(MIN_PLAYERS, MAX_PLAYERS + 1))
         game = cls(list(raw["names"]))
         game.hands = [list(hand) for hand in raw["hands"]]
         game.hand_belts = list(raw["hand_belts"])
@@ -463,7 +465,6 @@ class SinkOrSwimGame:
         game.history = [_copy_record(record) for record in raw["history"]]
         game.over = raw["over"]
         game.rng = rng_from_saved(raw["rng"])
-        check_game(game, range(MIN_PLAYERS, MAX_PLAYERS + 1))
         return game
 
 

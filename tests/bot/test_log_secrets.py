@@ -10,6 +10,7 @@ import random
 import sqlite3
 
 import pytest
+from simcord.gateway import FakeGateway
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
 from bot.app import RedactSecrets, install_log_redaction
@@ -21,9 +22,10 @@ HAND_FIELD = "Your cards"  # the private hand's field, in a request body
 
 @pytest.fixture(autouse=True)
 def transport_logs(monkeypatch):
-    """SimCord replaces discord.py's HTTP client and webhook adapter, and with them the DEBUG
-    lines those write on a real connection (URLs with tokens, bodies with hands). Write the
-    same lines, with discord.py's own formats and loggers, around SimCord's transports."""
+    """SimCord replaces discord.py's HTTP client, webhook adapter and gateway, and with them
+    the DEBUG lines those write on a real connection (URLs with tokens, bodies with hands,
+    each gateway event whole: a click on a private hand carries the hand). Write the same
+    lines, with discord.py's own formats and loggers, around SimCord's transports."""
     http_log = logging.getLogger("discord.http")
     hook_log = logging.getLogger("discord.webhook.async_")
     http_request, hook_request = FakeHTTPClient.request, FakeWebhookAdapter.request
@@ -46,8 +48,17 @@ def transport_logs(monkeypatch):
         )
         return result
 
+    gateway_log = logging.getLogger("discord.gateway")
+    feed = FakeGateway.feed
+
+    def logged_feed(self, event, payload):
+        message = {"op": 0, "t": event, "d": payload}
+        gateway_log.debug("For Shard ID %s: WebSocket Event: %s", None, message)
+        return feed(self, event, payload)
+
     monkeypatch.setattr(FakeHTTPClient, "request", logged_http)
     monkeypatch.setattr(FakeWebhookAdapter, "request", logged_hook)
+    monkeypatch.setattr(FakeGateway, "feed", logged_feed)
 
 
 def _captured(caplog) -> str:
@@ -122,7 +133,10 @@ async def test_without_the_redaction_the_same_game_leaks(world, caplog):
     text = _captured(caplog)
     assert hands and INTERACTION_TOKEN in text
     assert f"/webhooks/{world.env.bot.application_id}/{INTERACTION_TOKEN}" in text
-    # The searches for states and hands find them where they are logged.
+    # The searches for states and hands find them where they are logged: a click on a
+    # private hand's button comes in as a gateway event that carries the hand's message.
+    gateway = "\n".join(r.getMessage() for r in caplog.records if r.name == "discord.gateway")
+    assert "INTERACTION_CREATE" in gateway and HAND_FIELD in gateway
     assert '"rng"' in text and HAND_FIELD in text
     assert any(hand in text for hand in hands)
 
