@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import import_module
 from pkgutil import iter_modules
-from typing import Any, Protocol, get_type_hints, runtime_checkable
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, get_type_hints, runtime_checkable
 
 SCHEMA = "schema"
 """The key under which `Game.to_dict()` stores its state's schema version."""
@@ -62,14 +62,19 @@ class Action(Protocol):
     def code(self) -> str: ...
 
 
+A = TypeVar("A", bound=Action)
+"""A game's own action type (often a union of its move classes)."""
+A_co = TypeVar("A_co", bound=Action, covariant=True)
+
+
 @dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(Generic[A_co]):
     """What one seat is asked now: a kind ("hit_or_stay", "choose_cell"), its legal options
     (exactly what `apply` accepts from this seat now) and details for wording the question."""
 
     kind: str
     seat: int
-    options: tuple[Action, ...]
+    options: tuple[A_co, ...]
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -105,9 +110,10 @@ def ranked(
 
 
 @runtime_checkable
-class Game(Protocol):
-    """One game in progress. Seats are 0-based indices in seating order; every method takes
-    a seat as a plain int and refuses anything else with IllegalMove."""
+class Game(Protocol[A]):
+    """One game in progress, whose moves are of type `A` (`Game[A]`). Seats are 0-based
+    indices in seating order; every method takes a seat as a plain int and refuses anything
+    else with IllegalMove."""
 
     names: list[str]
 
@@ -122,16 +128,16 @@ class Game(Protocol):
         """Seats whose decision the game waits for now (several for simultaneous picks)."""
         ...
 
-    def decision(self, seat: int) -> Decision | None:
+    def decision(self, seat: int) -> Decision[A] | None:
         """What `seat` is asked now, or None when nothing is (not its turn, or the game is
         over)."""
         ...
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[A]:
         """The options of `decision(seat)`; empty when there is none."""
         ...
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: A) -> list[Event]:
         """Make one move and resolve everything up to the next decision. An illegal move
         raises IllegalMove and changes nothing."""
         ...
@@ -141,14 +147,14 @@ class Game(Protocol):
         Hidden cards appear only in their owner's view."""
         ...
 
-    def resample(self, seat: int, rng: random.Random) -> Game:
+    def resample(self, seat: int, rng: random.Random) -> Game[A]:
         """A copy of the game that `seat` could not tell from this one: every card hidden
         from them (other hands, secret picks, the draw pile's order) dealt anew from what
         they can't see (OpenSpiel's resample_from_infostate). A view that leaks something
         differs between the two, which is how the conformance tests find a leak."""
         ...
 
-    def timeout_action(self, seat: int) -> Action:
+    def timeout_action(self, seat: int) -> A:
         """The move made for a member whose turn deadline passed: never one that harms them
         on purpose."""
         ...
@@ -172,6 +178,12 @@ class Game(Protocol):
     def to_dict(self) -> dict[str, Any]:
         """The whole state as JSON-ready data, with its schema version under SCHEMA."""
         ...
+
+
+AnyGame: TypeAlias = Game[Any]
+"""A game of any kind, as the platform (bot/, cogs/) holds it: moves are the game's own."""
+G = TypeVar("G", bound=AnyGame)
+"""A game's own class (`Flip7Game`), as its `GameInfo` makes and loads it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,8 +213,9 @@ class Option:
 
 
 @dataclass(frozen=True, slots=True)
-class GameInfo:
-    """Everything the platform needs to host one game, found through `GAMES[key]`.
+class GameInfo(Generic[G, A]):
+    """Everything the platform needs to host one game, found through `GAMES[key]`:
+    `GameInfo[G, A]` makes and loads games of class `G` whose moves are of type `A`.
 
     `new_game(names, seed, **options)` deals a new game; `from_dict` loads any schema the
     game ever saved. `ai_levels` run weakest to strongest; the strongest takes over seats.
@@ -213,10 +226,10 @@ class GameInfo:
     key: str
     min_players: int
     max_players: int
-    new_game: Callable[..., Game]
-    from_dict: Callable[[dict[str, Any]], Game]
-    action_from_code: Callable[[str], Action]
-    choose_ai: Callable[[Game, int, str], Action]
+    new_game: Callable[..., G]
+    from_dict: Callable[[dict[str, Any]], G]
+    action_from_code: Callable[[str], A]
+    choose_ai: Callable[[G, int, str], A]  # given only games this GameInfo made or loaded
     ai_levels: tuple[str, ...]
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
@@ -237,15 +250,19 @@ class GameInfo:
         }
 
 
-class _Registry(Mapping[str, GameInfo]):
+AnyGameInfo: TypeAlias = GameInfo[AnyGame, Any]
+"""Any game's `GameInfo`, as the platform reads it from GAMES."""
+
+
+class _Registry(Mapping[str, AnyGameInfo]):
     """Games by key. The first read imports every package under engines/ (each registers
     itself), so games are found without a list and without import cycles."""
 
     def __init__(self) -> None:
-        self._games: dict[str, GameInfo] = {}
+        self._games: dict[str, GameInfo[Any, Any]] = {}
         self._discovered = False
 
-    def _discover(self) -> dict[str, GameInfo]:
+    def _discover(self) -> dict[str, GameInfo[Any, Any]]:
         if not self._discovered:
             self._discovered = True
             package = import_module("engines")
@@ -254,10 +271,10 @@ class _Registry(Mapping[str, GameInfo]):
                     import_module(f"engines.{found.name}")
         return self._games
 
-    def add(self, info: GameInfo) -> None:
+    def add(self, info: GameInfo[Any, Any]) -> None:
         self._games[info.key] = info
 
-    def __getitem__(self, key: str) -> GameInfo:
+    def __getitem__(self, key: str) -> AnyGameInfo:
         return self._discover()[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -267,11 +284,11 @@ class _Registry(Mapping[str, GameInfo]):
         return len(self._discover())
 
 
-GAMES: Mapping[str, GameInfo] = _Registry()
+GAMES: Mapping[str, AnyGameInfo] = _Registry()
 """Every registered game by key, in discovery order; bot/ and cogs/ find games only here."""
 
 
-def register(info: GameInfo) -> GameInfo:
+def register(info: GameInfo[G, A]) -> GameInfo[G, A]:
     """Add a game to GAMES (the same key again replaces it, so a reload is harmless)."""
     assert isinstance(GAMES, _Registry)
     GAMES.add(info)
@@ -284,7 +301,8 @@ def check_action(action: Any, kinds: tuple[type, ...]) -> Any:
     stand for seat 1 (True == 1) or a float for a card, and the state would save them."""
     if type(action) not in kinds:
         raise IllegalMove("not_an_option")
-    for name, expected in _field_types(type(action)):
+    # mypy takes no class for Hashable (python/mypy#11470); every class is hashable.
+    for name, expected in _field_types(type(action)):  # type: ignore[arg-type]
         if type(getattr(action, name)) is not expected:
             raise IllegalMove("not_an_option")
     return action

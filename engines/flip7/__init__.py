@@ -1,6 +1,8 @@
 """Flip 7: With a Vengeance (rules F1-F13 in shared/rules/flip7.md)."""
 
-from engines.base import GameInfo, register
+from typing import TYPE_CHECKING
+
+from engines.base import Game, GameInfo, register
 from engines.flip7 import ai
 from engines.flip7.actions import (
     HIT,
@@ -38,6 +40,9 @@ INFO = register(
         hidden_hands=False,
     )
 )
+
+if TYPE_CHECKING:  # mypy holds the game class to the contract, with its own moves
+    _CONTRACT: type[Game[Action]] = Flip7Game
 
 __all__ = [
     "HIT",

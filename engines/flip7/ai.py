@@ -15,7 +15,7 @@ from math import inf
 from operator import add
 
 from engines.base import IllegalMove
-from engines.flip7.actions import HIT, STAY, Action, player_choice
+from engines.flip7.actions import HIT, STAY, Action, ChoosePlayer, player_choice
 from engines.flip7.cards import (
     FIRST_MODIFIER,
     HALVE,
@@ -26,7 +26,7 @@ from engines.flip7.cards import (
     ZERO_BIT,
     number_totals,
 )
-from engines.flip7.effects import Bonus, Resolve
+from engines.flip7.effects import Bonus, DiscardPick, StealPick, SwapPick
 from engines.flip7.picks import (
     LEADER_WEIGHT,
     NOBODY,
@@ -272,27 +272,27 @@ def _modifier_delta(game: EffectRules, target: int, card: int, score: int) -> fl
 
 def _strong_choice(game: EffectRules, seat: int, options: list[Action]) -> Action:
     top = game.stack[-1]
-    if not isinstance(top, (Resolve, Bonus)):  # a Swap, Steal or Discard: search the picks
+    if isinstance(top, (SwapPick, StealPick, DiscardPick)):  # search the picks
         return pick_steps(game, seat, top)[0]
+    # The bonus's and a Resolve's options are all players (`step_options`), which mypy can't
+    # tell from the entry's class. (Just One More! and Flip Four! never wait for a choice.)
+    players: list[ChoosePlayer] = options  # type: ignore[assignment]
     weights = quick_weights(game, seat)
     if isinstance(top, Bonus):
-        return _bonus_choice(seat, options, weights)
+        return _bonus_choice(seat, players, weights)
     if top.card >= FIRST_MODIFIER:
-        return _modifier_choice(game, top.card, options, weights)
-    return _draws_choice(game, seat, top.card, options, weights)
+        return _modifier_choice(game, top.card, players, weights)
+    return _draws_choice(game, seat, top.card, players, weights)
 
 
-def _bonus_choice(seat: int, options: list[Action], weights: list[float]) -> Action:
+def _bonus_choice(seat: int, options: list[ChoosePlayer], weights: list[float]) -> ChoosePlayer:
     """Brutal Flip 7: +15 for itself, or −15 for whoever it weighs most (F12)."""
-    return max(
-        options,
-        key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat else -weights[o.seat]),  # type: ignore[union-attr]
-    )
+    return max(options, key=lambda o: FLIP7_BONUS * (1.0 if o.seat == seat else -weights[o.seat]))
 
 
 def _modifier_choice(
-    game: EffectRules, card: int, options: list[Action], weights: list[float]
-) -> Action:
+    game: EffectRules, card: int, options: list[ChoosePlayer], weights: list[float]
+) -> ChoosePlayer:
     """A modifier that hurts the leader goes to the leader; else every option is weighed,
     the first with the highest worth taken, as max() would. (On an active row every modifier
     counts as a loss: see _modifier_delta.)"""
@@ -305,7 +305,7 @@ def _modifier_choice(
     best = options[0]
     best_worth = -inf
     for option in options:
-        target = option.seat  # type: ignore[union-attr]
+        target = option.seat
         worth = weights[target] * _modifier_delta(game, target, card, game.round_score(target))
         if worth > best_worth:
             best, best_worth = option, worth
@@ -313,15 +313,15 @@ def _modifier_choice(
 
 
 def _draws_choice(
-    game: EffectRules, seat: int, card: int, options: list[Action], weights: list[float]
-) -> Action:
+    game: EffectRules, seat: int, card: int, options: list[ChoosePlayer], weights: list[float]
+) -> ChoosePlayer:
     """Just One More! or Flip Four!: weigh each target's expected change. Only itself and
     the leader are weighed when the leader can be a target (the options are in seat order,
     so the lower seat wins a tie)."""
     counts, total, _, _ = _pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
     leader = weights.index(LEADER_WEIGHT)
-    targets = [option.seat for option in options]  # type: ignore[union-attr]
+    targets = [option.seat for option in options]
     if game.status[leader] != BUSTED:  # the leader is one of the options
         targets = [target for target in sorted((seat, leader)) if target in targets]
     best_target = targets[0]

@@ -17,7 +17,7 @@ from typing import Any
 
 from engines.base import Event
 from engines.flip7 import ai, picks
-from engines.flip7.actions import HIT, Action, ChoosePlayer
+from engines.flip7.actions import HIT, Action, ChooseCard, ChoosePlayer
 from engines.flip7.cards import (
     DISCARD,
     FIRST_ACTION,
@@ -114,15 +114,14 @@ class FastGame(Flip7Game):
                 continue
             top = stack[-1]
             seat = top.seat
-            kind = type(top)
             if not strong[seat]:
                 self.choose_steps([simple_choice(seat, self.stack_options())])
-            elif kind is Resolve:
+            elif isinstance(top, Resolve):
                 self._options = None
-                self._aim_at(top, aim_target(self, seat, top.card))  # type: ignore[arg-type, union-attr]
+                self._aim_at(top, aim_target(self, seat, top.card))
                 self._run(tally)
-            elif kind in _PICKS:
-                self._take_plan(top, pick_plan(self, seat, top))  # type: ignore[arg-type]
+            elif isinstance(top, _PICKS):
+                self._take_plan(top, pick_plan(self, seat, top))
             else:
                 self.choose_steps([strong_choice(self, seat, self.stack_options())])
 
@@ -316,8 +315,7 @@ class FastGame(Flip7Game):
         while self.phase != OVER:
             if stack:
                 top = stack[-1]
-                kind = type(top)
-                if kind is Resolve:
+                if isinstance(top, Resolve):
                     card = top.card
                     if SWAP <= card <= DISCARD:
                         if self._begin_pick(top, events):
@@ -335,7 +333,7 @@ class FastGame(Flip7Game):
                             self._options = None  # computed when asked for
                             return
                         self._aim_at(top, top.seat)  # the one player not busted
-                elif kind is JustOneMore:
+                elif isinstance(top, JustOneMore):
                     if not top.drawn:
                         top.drawn = True
                         self._deal_card(top.seat, "jom", events)
@@ -344,8 +342,8 @@ class FastGame(Flip7Game):
                         self.discard.append(top.card)
                         if status[top.seat] == ACTIVE:
                             status[top.seat] = STAYED
-                elif kind is FlipFour:
-                    self._step_flip_four(top, events)  # type: ignore[arg-type]
+                elif isinstance(top, FlipFour):
+                    self._step_flip_four(top, events)
                 elif self._needs_choice(top, events):
                     return
             elif self.flip7 != NOBODY:
@@ -379,19 +377,18 @@ class FastGame(Flip7Game):
     ) -> None:
         """`_choose` without events for an aim and the last step of a pick."""
         self._options = None
-        kind = type(top)
-        if kind is Resolve:
-            self._aim_at(top, action.seat)  # type: ignore[union-attr]
-        elif kind is SwapPick or kind is Bonus or type(action) is ChoosePlayer:
-            super()._choose(top, action, events, forced=forced)
-        else:  # a Steal's or a Discard's card
-            self.stack.pop()
-            self.discard.append(top.card)  # type: ignore[union-attr]
-            taken = self._take_from_row(top.victim, action.index)  # type: ignore[union-attr]
-            if kind is StealPick:
+        if isinstance(top, Resolve) and isinstance(action, ChoosePlayer):
+            self._aim_at(top, action.seat)
+        elif isinstance(top, (StealPick, DiscardPick)) and isinstance(action, ChooseCard):
+            self.stack.pop()  # a Steal's or a Discard's card
+            self.discard.append(top.card)
+            taken = self._take_from_row(top.victim, action.index)
+            if isinstance(top, StealPick):
                 self._arrive(top.seat, taken, events)
             else:
                 self.discard.append(taken)
+        else:  # a Swap's step, the bonus (F12), or a Steal's or a Discard's player
+            super()._choose(top, action, events, forced=forced)
 
     def _flip_one_of_four(self, top: FlipFour, events: list[Event]) -> bool:
         card = self._draw(events)
@@ -556,11 +553,13 @@ def aim_target(game: Flip7Game, seat: int, card: int) -> int:
             state != BUSTED and ai._modifier_delta(game, leader, card, game.round_score(leader)) < 0
         ):
             return leader
-        options = game.stack_options()
-        return ai._modifier_choice(game, card, options, quick_weights(game, seat)).seat  # type: ignore[union-attr]
+        # A Resolve's options are all players (`step_options`); mypy can't tell.
+        options: list[ChoosePlayer] = game.stack_options()  # type: ignore[assignment]
+        return ai._modifier_choice(game, card, options, quick_weights(game, seat)).seat
     if state == BUSTED or card not in (JUST_ONE_MORE, FLIP_FOUR):
-        options = game.stack_options()
-        return ai._strong_choice(game, seat, options).seat  # type: ignore[union-attr]
+        # `ai._strong_choice` for this Resolve, which is not a modifier's.
+        players: list[ChoosePlayer] = game.stack_options()  # type: ignore[assignment]
+        return ai._draws_choice(game, seat, card, players, quick_weights(game, seat)).seat
     counts, total, _, _ = ai._pool(game)
     draws = 1 if card == JUST_ONE_MORE else 4
     draws_delta = ai._draws_delta
@@ -607,13 +606,12 @@ def pick_plan(game: Flip7Game, seat: int, top: Pick) -> tuple[int, ...]:
     weights = [-1.0 / (count - 2 if count > 3 else 1)] * count
     weights[_leader(game, seat)] = LEADER_WEIGHT
     weights[seat] = 1.0
-    kind = type(top)
-    if kind is SwapPick:
-        if top.first != NOT_CHOSEN or seat not in holders:  # type: ignore[attr-defined]
+    if isinstance(top, SwapPick):
+        if top.first != NOT_CHOSEN or seat not in holders:
             return picks._search(game, seat, top, weights)
         return _own_swap_plan(game, seat, holders, weights)
-    steal = kind is StealPick
-    victim = top.victim  # type: ignore[attr-defined]
+    steal = isinstance(top, StealPick)
+    victim = top.victim
     if victim != NOT_CHOSEN:
         players = [victim]
     else:
@@ -623,12 +621,12 @@ def pick_plan(game: Flip7Game, seat: int, top: Pick) -> tuple[int, ...]:
     brutal, numsum = game.brutal, game.numsum
     best_value = -inf
     plan: tuple[int, ...] = ()
+    mine: picks.Facts | None = None  # the thief's row, summed up when first needed
     if steal:
         mine_now = _open_worth(game.round_score(seat), status[seat] == ACTIVE)
         plain_mine = not mask[seat] & NOT_PLAIN
         sum_mine, active_mine, mask_mine = numsum[seat], status[seat] == ACTIVE, mask[seat]
         flip7_mine = game.nums[seat] == 6
-        mine = None
     for p in players:
         if steal and p == seat:
             continue
@@ -664,7 +662,7 @@ def pick_plan(game: Flip7Game, seat: int, top: Pick) -> tuple[int, ...]:
                 mine = picks._facts(game, seat)
             for i, card in enumerate(rows[p]):
                 value = w * (row_value(facts_p, card, -1, brutal) - now_p)
-                if steal:
+                if mine is not None:  # a Steal: the card comes into the thief's row
                     value += row_value(mine, -1, card, brutal) - mine_now
                 if value > best_value:
                     best_value, plan = value, (p, i)

@@ -76,12 +76,11 @@ G = TypeVar("G", bound="Flip7Game")
 class Flip7Game(EffectRules, Table):
     """One game of Flip 7. Every public method takes seats as plain ints."""
 
-    __slots__ = ("_opening", "_options")
+    __slots__ = ("_opening",)
 
     def __init__(self, names: list[str], goal: int, brutal: bool, rng: random.Random) -> None:
         super().__init__(names, goal, brutal, rng)
         self._opening: list[Event] = []
-        self._options: list[Action] | None = None
 
     # ------------------------------------------------------------------ the Game contract
 

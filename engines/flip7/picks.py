@@ -78,7 +78,7 @@ def pick_steps(game: EffectRules, seat: int, top: Pick) -> list[Action]:
     first, index, second, other = plan
     # The steps are taken in this order: first player, their card, second player.
     taken = (top.first != NOT_CHOSEN) + (top.first_index != NOT_CHOSEN) + (top.second != NOT_CHOSEN)
-    steps = [
+    steps: list[Action] = [
         PLAYER_CHOICES[first],
         CARD_CHOICES[first][index],
         PLAYER_CHOICES[second],
@@ -311,6 +311,7 @@ def _most_own_gain(game: EffectRules, seat: int, w_mine: float, mine_now: float)
     if w_mine <= 0:
         return inf
     ceiling = game.numsum[seat] + 13
+    most: float
     if game.nums[seat] >= 6:
         most = ceiling + FLIP7_BONUS + FLIP7_END_VALUE
     elif ceiling < OPEN_ROW_TARGET:

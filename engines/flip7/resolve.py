@@ -39,7 +39,6 @@ class EffectRules(_Base):
     give cards (`_deal_card`, `_draw`, `_add_number`, `_arrive`)."""
 
     __slots__ = ()
-    _options: list[Action] | None  # the pending choice's options, once known (Flip7Game)
 
     def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None: ...
     def _draw(self, events: list[Event]) -> int | None: ...
@@ -160,7 +159,7 @@ class EffectRules(_Base):
 
     def step_options(self, top: Effect) -> list[Action]:
         """The legal choices for stack entry `top` (F10, F11, F12)."""
-        everyone = list(PLAYER_CHOICES[: len(self.names)])
+        everyone: list[Action] = list(PLAYER_CHOICES[: len(self.names)])
         if isinstance(top, Bonus):
             return everyone
         if isinstance(top, Resolve):
@@ -170,6 +169,7 @@ class EffectRules(_Base):
             return [PLAYER_CHOICES[p] for p, s in enumerate(self.status) if s != BUSTED]
         if isinstance(top, SwapPick):
             return self._swap_options(top)
+        assert isinstance(top, (StealPick, DiscardPick)), "only picks are left to choose in"
         if top.victim == NOT_CHOSEN:
             thief = top.seat if isinstance(top, StealPick) else NOBODY
             return [PLAYER_CHOICES[p] for p in self.holders(thief)]
@@ -207,6 +207,7 @@ class EffectRules(_Base):
                 top.first_index != NOT_CHOSEN and top.second == NOT_CHOSEN
             )
             return ("swap_player" if choosing_player else "swap_card"), data
+        assert isinstance(top, (StealPick, DiscardPick)), "only picks are left to choose in"
         verb = "steal" if isinstance(top, StealPick) else "discard"
         victim = None if top.victim == NOT_CHOSEN else top.victim
         step = "player" if victim is None else "card"
@@ -230,6 +231,7 @@ class EffectRules(_Base):
         elif isinstance(top, SwapPick):
             self._swap_step(top, action, events)
         else:
+            assert isinstance(top, (StealPick, DiscardPick)), "only picks are left to choose in"
             self._take_step(top, action, events)
 
     def _aim(self, top: Resolve, target: int, events: list[Event], forced: bool) -> None:

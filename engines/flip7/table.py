@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import Any
 
 from engines.base import SCHEMA, IllegalMove, saved_rng
+from engines.flip7.actions import Action
 from engines.flip7.cards import (
     HALVE,
     KINDS,
@@ -53,6 +54,7 @@ class Table:
     modifiers): public knowledge, as every other card lies face up or was seen."""
 
     __slots__ = (
+        "_options",
         "acted",
         "best_total",
         "bonus_to",
@@ -107,6 +109,7 @@ class Table:
         self.phase = DEAL
         self.acted = False  # the player whose turn it is has moved: the turn passes on
         self.stack: list[Effect] = []
+        self._options: list[Action] | None = None  # the pending choice's, once computed
         self.flip7 = self.bonus_to = self.winner = NOBODY
         self.epoch_count = 0  # moves accepted since the game began (saved)
         self.turns_begun = 0  # turns begun since the game began (saved)

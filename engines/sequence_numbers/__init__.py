@@ -1,6 +1,8 @@
 """Sequence Numbers: the arithmetic edition of Sequence (rules G1-G10)."""
 
-from engines.base import GameInfo, Option, register
+from typing import TYPE_CHECKING
+
+from engines.base import Game, GameInfo, Option, register
 from engines.sequence_numbers.actions import (
     Action,
     Back,
@@ -49,6 +51,9 @@ INFO = register(
         hidden_hands=True,
     )
 )
+
+if TYPE_CHECKING:  # mypy holds the game class to the contract, with its own moves
+    _CONTRACT: type[Game[Action]] = SequenceGame
 
 __all__ = [
     "AI_LEVELS",

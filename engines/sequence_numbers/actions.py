@@ -71,7 +71,7 @@ class Pass:
 
 
 Action = Play | Exchange | ChooseCard | ChooseRow | Back | Pass
-SIMPLE = {"back": Back(), "pass": Pass()}
+SIMPLE: dict[str, Action] = {"back": Back(), "pass": Pass()}
 
 
 def action_from_code(code: str) -> Action:

@@ -454,7 +454,7 @@ class SequenceGame:
         seat = self._seat(seat)
         copy = type(self).from_dict(self.to_dict())
         others = [other for other in range(len(self.names)) if other != seat]
-        kept = {other: [] for other in others}
+        kept: dict[int, list[str]] = {other: [] for other in others}
         pool = list(copy.draw_pile)
         for other in others:
             for card in copy.hands[other]:

@@ -1,7 +1,9 @@
 """Sink or Swim (Land Unter / Turn the Tide): the engine the bot drives, registered as
 "sinkorswim" (the key saved in match rows)."""
 
-from engines.base import GameInfo, register
+from typing import TYPE_CHECKING
+
+from engines.base import Game, GameInfo, register
 from engines.sink_or_swim import ai
 from engines.sink_or_swim.cards import Pick, action_from_code, card_belts, hand_belts
 from engines.sink_or_swim.game import (
@@ -28,6 +30,9 @@ INFO = register(
         hidden_hands=True,
     )
 )
+
+if TYPE_CHECKING:  # mypy holds the game class to the contract, with its own moves
+    _CONTRACT: type[Game[Pick]] = SinkOrSwimGame
 
 __all__ = [
     "INFO",

@@ -21,7 +21,7 @@ ELIMINATION_COST = 1.5  # an owed belt with none left: −1 and no more bonus
 INTENT_WEIGHT = 0.8  # how surely an opponent plays top card to grab a lower tide, else bottom
 
 
-def choose(game: Game, seat: int, level: str = "strong") -> Pick:
+def choose(game: Game[Pick], seat: int, level: str = "strong") -> Pick:
     """Pick a card for `seat`; "simple" follows one rule of thumb, "strong" weighs the odds."""
     if level not in AI_LEVELS:
         raise IllegalMove("unknown_ai_level", level=level, levels=AI_LEVELS)

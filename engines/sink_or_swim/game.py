@@ -9,7 +9,6 @@ from typing import Any, Self
 
 from engines.base import (
     SCHEMA,
-    Action,
     Decision,
     Event,
     IllegalMove,
@@ -172,7 +171,7 @@ class SinkOrSwimGame:
             return []
         return [seat for seat in self.in_round() if self.picks[seat] is None]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[Pick]:
         """Every unplayed card of a seat still in the round, also after it picked: picking
         again changes the pick until the last pick is in (S4.2)."""
         check_seat(seat, len(self.names))
@@ -180,7 +179,7 @@ class SinkOrSwimGame:
             return []
         return [Pick(card) for card in self.hand(seat)]
 
-    def decision(self, seat: int) -> Decision | None:
+    def decision(self, seat: int) -> Decision[Pick] | None:
         options = self.legal_actions(seat)
         if not options:
             return None
@@ -192,7 +191,7 @@ class SinkOrSwimGame:
         }
         return Decision("pick", seat, tuple(options), data)
 
-    def timeout_action(self, seat: int) -> Action:
+    def timeout_action(self, seat: int) -> Pick:
         """A seat that lets its time run out plays its lowest card."""
         options = self.legal_actions(seat)
         if not options:
@@ -221,7 +220,7 @@ class SinkOrSwimGame:
 
     # ----- moves -----------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: Pick) -> list[Event]:
         """Record a secret pick; the last pick of the trick resolves it at once (S4)."""
         card = self._check_pick(seat, action)
         kind = "picked" if self.picks[seat] is None else "repicked"
@@ -231,7 +230,7 @@ class SinkOrSwimGame:
             events += self._resolve_trick()
         return events
 
-    def _check_pick(self, seat: int, action: Action) -> int:
+    def _check_pick(self, seat: int, action: Pick) -> int:
         check_seat(seat, len(self.names))
         if self.over:
             raise IllegalMove("game_over")

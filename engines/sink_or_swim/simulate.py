@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from engines.base import IllegalMove
@@ -25,8 +25,9 @@ class Tally:
     eliminations: int = 0
     rounds: int = 0
     tricks: int = 0
-    wins: Counter[int] = field(default_factory=Counter)
-    level_wins: Counter[str] = field(default_factory=Counter)
+    # A shared win counts a share to each winner: floats, which Counter's type doesn't hold.
+    wins: defaultdict[int, float] = field(default_factory=lambda: defaultdict(float))
+    level_wins: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     level_seats: Counter[str] = field(default_factory=Counter)
 
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engines.base import (
     SCHEMA,
     Decision,
     Event,
+    Game,
     GameInfo,
     IllegalMove,
     Option,
@@ -62,17 +63,17 @@ class NimGame:
     def to_act(self) -> list[int]:
         return [] if self.is_over else [self.turn]
 
-    def decision(self, seat: int) -> Decision | None:
+    def decision(self, seat: int) -> Decision[Take] | None:
         if self.is_over or seat != self.turn:
             return None
         options = tuple(Take(n) for n in range(1, min(MOST_PER_TURN, self.stones) + 1))
         return Decision("take", seat, options, {"stones": self.stones})
 
-    def legal_actions(self, seat: int) -> list[Any]:
+    def legal_actions(self, seat: int) -> list[Take]:
         decision = self.decision(seat)
         return list(decision.options) if decision else []
 
-    def apply(self, seat: int, action: Any) -> list[Event]:
+    def apply(self, seat: int, action: Take) -> list[Event]:
         check_seat(seat, len(self.names))
         if self.is_over:
             raise IllegalMove("game_over")
@@ -158,3 +159,6 @@ NIM = register(
         options=(Option("stones", 15, 5, 30),),
     )
 )
+
+if TYPE_CHECKING:  # mypy holds the game class to the contract, with its own moves
+    _CONTRACT: type[Game[Take]] = NimGame
