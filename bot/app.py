@@ -137,7 +137,7 @@ class TabletopBot(commands.Bot):
         self.extra_plugins = tuple(extra_plugins)
         # How a failed command is answered; the Discord layer words it (cogs.table).
         self.answer_failure: FailureAnswer | None = None
-        self.tree.on_error = self._on_command_error
+        self.tree.error(self._on_command_error)
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(

@@ -165,6 +165,7 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
             async with simcord.run(
                 bot, settle_timeout=SETTLE_SECONDS, check_errors=options.raise_bot_errors
             ) as env:
+                assert bot.user is not None  # SimCord has logged the bot in
                 await bot.user.edit(username="Tabletop")
                 # Fixed ids, so a match kept with --db finds its channel and players again.
                 guild = env.create_guild(

@@ -166,7 +166,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> LobbyButton:
         stamp = int(match["stamp"]) if match["stamp"] is not None else None
         return cls(ref_of(match), stamp, match["action"])
@@ -208,7 +208,7 @@ class MoveButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> MoveButton:
         return cls(ref_of(match), int(match["stamp"]), match["code"])
 
@@ -250,7 +250,7 @@ class MoveSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Select[Any], match: Any
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> MoveSelect:
         return cls(ref_of(match), int(match["stamp"]), slot=int(match["slot"]))
 
@@ -279,7 +279,7 @@ class HandButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any], match: Any
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> HandButton:
         return cls(ref_of(match))
 
@@ -315,7 +315,7 @@ class ClickHandler(Protocol):
 
 
 def desk_of(interaction: discord.Interaction[Any]) -> ClickHandler:
-    desk: ClickHandler = interaction.client.get_cog("Desk")  # type: ignore[attr-defined]
+    desk: ClickHandler = interaction.client.get_cog("Desk")
     return desk
 
 

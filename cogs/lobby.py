@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.i18n import _, ngettext, number
@@ -74,7 +76,7 @@ def lobby_table(
         ("start", _("Start"), discord.ButtonStyle.primary, bool(short)),
         ("cancel", _("Cancel"), discord.ButtonStyle.danger, False),
     )
-    items = [
+    items: list[discord.ui.Item[Any]] = [
         LobbyButton(record.ref, record.version, action, label=label, style=style, disabled=off)
         for action, label, style, off in buttons
     ]

@@ -10,12 +10,13 @@ import asyncio
 import logging
 from collections.abc import Callable, Coroutine
 from itertools import pairwise
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord.ext import commands
 
 from bot import i18n
+from bot.app import TabletopBot
 from bot.errors import Refusal
 from bot.i18n import _
 from bot.matches import Change, MatchService
@@ -252,7 +253,7 @@ class Desk(commands.Cog):
         fresh = record.message_at is not None and now - record.message_at < REPOST_AFTER
         if record.message_id and (fresh or not record.is_open):
             try:
-                await channel.get_partial_message(record.message_id).edit(  # type: ignore[attr-defined]
+                await channel.get_partial_message(record.message_id).edit(
                     content=table.content,
                     embeds=table.embeds,
                     view=table.view(),
@@ -270,7 +271,7 @@ class Desk(commands.Cog):
             if not old:
                 raise
             # Not allowed to post: the old table kept current beats a stale one.
-            await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
+            await channel.get_partial_message(old).edit(
                 content=table.content, embeds=table.embeds, view=table.view()
             )
             return ("no_fresh_table", {})
@@ -288,9 +289,7 @@ class Desk(commands.Cog):
             with i18n.reading(await self.languages.server(guild.id if guild else None)):
                 moved = _("The table moved to a newer message below.")
             try:
-                await channel.get_partial_message(message_id).edit(  # type: ignore[attr-defined]
-                    content=moved, view=None
-                )
+                await channel.get_partial_message(message_id).edit(content=moved, view=None)
             except discord.HTTPException:
                 log.debug("old table %s could not be retired", message_id)
 
@@ -616,15 +615,16 @@ def desk_of_bot(bot: commands.Bot) -> Desk:
     desk = bot.get_cog("Desk")
     if desk is None:
         raise RuntimeError("cogs.table must load before the games")
-    return desk  # type: ignore[return-value]
+    return cast(Desk, desk)  # the class check can't be made (see above)
 
 
 async def setup(bot: commands.Bot) -> None:
-    matches: MatchService = bot.matches  # type: ignore[attr-defined]
-    desk = Desk(bot, matches)
+    assert isinstance(bot, TabletopBot), "the Desk serves the bot that create_bot makes"
+    desk = Desk(bot, bot.matches)
     await bot.add_cog(desk)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     # Every slash command first learns its member's language; a failed one is answered in it.
+    # discord.py asks the tree for this check, and the tree exists before the Desk does.
     bot.tree.interaction_check = desk.hear  # type: ignore[method-assign]
-    bot.answer_failure = desk.answer_failure  # type: ignore[attr-defined]
+    bot.answer_failure = desk.answer_failure
     await bot.tree.set_translator(CatalogTranslator())

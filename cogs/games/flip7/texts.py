@@ -301,8 +301,10 @@ _ERRORS = {
 
 def _option_error(option: str) -> str | None:
     if option == GOAL_OPTION.name:
+        low, high = GOAL_OPTION.low, GOAL_OPTION.high
+        assert low is not None and high is not None  # the goal is a bounded number
         return _("The goal must be a whole number from {low} to {high}.").format(
-            low=number(GOAL_OPTION.low), high=number(GOAL_OPTION.high)
+            low=number(low), high=number(high)
         )
     if option == BRUTAL_OPTION.name:
         return _("Brutal mode is either on or off.")
