@@ -10,7 +10,7 @@ import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.app import create_bot, setup_logging
+from bot.app import PluginMismatch, create_bot, setup_logging
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import StorageBusy, StorageError
 from bot.storage.database import open_database
@@ -55,6 +55,9 @@ def main() -> int:
     bot = create_bot(settings)
     try:
         bot.run(settings.token, log_handler=None)
+    except PluginMismatch as error:
+        print(f"error: {error}; every game needs its engine and its cog.", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("error: Discord refused DISCORD_TOKEN; copy the bot token again.", file=sys.stderr)
         return 2

@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot.matches import MatchService
 from bot.settings import Settings
 from bot.storage import Storage
+from engines.base import GAMES, packaged_games
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +116,21 @@ def utc_timestamp() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class PluginMismatch(RuntimeError):
+    """The games the engines offer and the games the cogs draw are not the same."""
+
+
+def check_plugins(packaged: Iterable[str], plugged: Iterable[str], known: Iterable[str]) -> None:
+    """Every game under engines/ has its cog plug-in, and every cog plug-in draws a game the
+    engines know; otherwise one line naming what is missing."""
+    without_cog = sorted(set(packaged) - set(plugged))
+    without_engine = sorted(set(plugged) - set(known))
+    problems = [f"no cog plug-in for the game {key!r} (cogs/games/{key}/)" for key in without_cog]
+    problems += [f"a cog plug-in for {key!r}, which no engine registers" for key in without_engine]
+    if problems:
+        raise PluginMismatch("; ".join(problems))
+
+
 class TabletopBot(commands.Bot):
     storage: Storage
     matches: MatchService
@@ -137,6 +153,8 @@ class TabletopBot(commands.Bot):
         self.extra_plugins = tuple(extra_plugins)
         # How a failed command is answered; the Discord layer words it (cogs.table).
         self.answer_failure: FailureAnswer | None = None
+        # The games whose cog plug-in loaded (cogs' add_game names each), for the start check.
+        self.plugged: set[str] = set()
         self.tree.error(self._on_command_error)
 
     async def setup_hook(self) -> None:
@@ -148,6 +166,7 @@ class TabletopBot(commands.Bot):
         self.matches = MatchService(self.storage, self.settings, self.clock)
         for extension in (*PLATFORM_EXTENSIONS, *game_extensions(), *self.extra_plugins):
             await self.load_extension(extension)
+        check_plugins(packaged_games(), self.plugged, GAMES)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

@@ -26,9 +26,12 @@ def slash(context: str, name: str) -> app_commands.locale_str:
     return app_commands.locale_str(name, context=context)
 
 
-def slash_text(text: str) -> app_commands.locale_str:
-    """A command's description or a choice's name."""
-    return app_commands.locale_str(text)
+def slash_text(text: str, **values: object) -> app_commands.locale_str:
+    """A command's description or a choice's name. With `values`, `text` is a template: the
+    English shows it filled in, and each translation is filled in with the same values."""
+    if not values:
+        return app_commands.locale_str(text)
+    return app_commands.locale_str(text.format(**values), template=text, values=values)
 
 
 def valid_name(text: str) -> str | None:
@@ -54,12 +57,15 @@ class CatalogTranslator(app_commands.Translator):
             return None
         where = context.location
         msgctxt = string.extras.get("context")
+        source = string.extras.get("template", string.message)
         if msgctxt is not None:
-            text = i18n.pgettext(msgctxt, string.message, language)
+            text = i18n.pgettext(msgctxt, source, language)
         else:
-            text = i18n.catalog(language).gettext(string.message)
-        if text == string.message:
+            text = i18n.catalog(language).gettext(source)
+        if text == source:
             return None  # not translated yet: Discord shows the English
+        if "values" in string.extras:
+            text = text.format(**string.extras["values"])
         if where in NAMES:
             return valid_name(text)
         return text[:TEXT_LIMIT]

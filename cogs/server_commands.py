@@ -198,14 +198,16 @@ class Games(
         name=slash("command", "leaderboard"), description=slash_text("This server's best players")
     )
     @app_commands.rename(game=slash("command", "game"))
-    @app_commands.describe(game=slash_text("Which game (default: the first one)"))
+    @app_commands.describe(game=slash_text("Which game (default: the one played here last)"))
     @app_commands.guild_only()
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None = None
     ) -> None:
         if not await in_server(interaction):
             return
-        key = game or next(iter(GAMES))
+        # Without a game: the one this server finished last, else the first by its key.
+        key = game or await self.matches.storage.last_played(interaction.guild_id or 0)
+        key = key or min(GAMES)
         if key not in GAMES:
             await refuse(interaction, _("There is no such game here."))
             return

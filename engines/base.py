@@ -288,6 +288,16 @@ GAMES: Mapping[str, AnyGameInfo] = _Registry()
 """Every registered game by key, in discovery order; bot/ and cogs/ find games only here."""
 
 
+def packaged_games() -> frozenset[str]:
+    """The keys of the games whose engines live under engines/ (not those a test or another
+    plug-in registered from elsewhere): each of them needs its cog plug-in."""
+    return frozenset(key for key, info in GAMES.items() if _packaged(info))
+
+
+def _packaged(info: AnyGameInfo) -> bool:
+    return info.new_game.__module__.split(".")[0] == "engines"
+
+
 def register(info: GameInfo[G, A]) -> GameInfo[G, A]:
     """Add a game to GAMES (the same key again replaces it, so a reload is harmless)."""
     assert isinstance(GAMES, _Registry)

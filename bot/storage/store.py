@@ -380,6 +380,14 @@ class Storage:
 
     # -- results -------------------------------------------------------------------------
 
+    async def last_played(self, guild_id: int) -> str | None:
+        """The game of the server's most recently finished match with a result, if any."""
+        rows = await self._read(
+            "SELECT game FROM results WHERE guild_id = ? ORDER BY finished_at DESC LIMIT 1",
+            (guild_id,),
+        )
+        return rows[0][0] if rows else None
+
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
         rows = await self._read(
             "SELECT user_id, COUNT(*), SUM(won), MAX(score) FROM results "

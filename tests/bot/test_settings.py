@@ -190,3 +190,13 @@ def test_a_fresh_clone_with_the_example_settings_creates_its_database(tmp_path):
     assert "can't reach Discord" in result.stderr
     assert (tmp_path / "data" / "tabletop.sqlite3").exists()
     assert "Traceback" not in result.stderr
+
+
+def test_engines_and_cog_plugins_that_disagree_stop_the_start_with_one_line():
+    from bot.app import PluginMismatch, check_plugins
+
+    check_plugins({"flip7", "sequence"}, {"flip7", "sequence", "nim"}, {"flip7", "sequence", "nim"})
+    with pytest.raises(PluginMismatch, match=r"no cog plug-in for the game 'sequence'"):
+        check_plugins({"flip7", "sequence"}, {"flip7"}, {"flip7", "sequence"})
+    with pytest.raises(PluginMismatch, match=r"a cog plug-in for 'chess', which no engine"):
+        check_plugins({"flip7"}, {"flip7", "chess"}, {"flip7"})

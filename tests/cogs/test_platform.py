@@ -7,6 +7,7 @@ import asyncio
 
 import discord
 import pytest
+from simcord.backend.errors import OptionError
 
 from bot.errors import Refusal
 from tests.cogs.helpers import buttons, components, embed_text, pings, seat_three, table_of
@@ -232,3 +233,32 @@ def _slowed(save):
         return await save(*args, **kwargs)
 
     return slow
+
+
+def _synced_group(env, key: str) -> dict:
+    return next(c for c in env.backend.commands[None].values() if c["name"] == key)
+
+
+async def test_start_commands_and_hand_commands_follow_each_games_info(world):
+    """`/<game> start` takes exactly the game's lobby options with their ranges, choices and
+    defaults, and `hand` exists only where the game hides hands (GameInfo.hidden_hands)."""
+    from engines.base import GAMES
+
+    for key, info in GAMES.items():
+        if key == "nim":  # registered by another test's import; this bot has no Nim plug-in
+            continue
+        group = _synced_group(world.env, key)
+        subcommands = {c["name"]: c for c in group["options"]}
+        assert ("hand" in subcommands) == info.hidden_hands, key
+        start = {o["name"]: o for o in subcommands["start"].get("options", [])}
+        assert set(start) == {option.name for option in info.options}, key
+        for option in info.options:
+            synced = start[option.name]
+            assert synced.get("required", False) is False  # every option has a default
+            if option.low is not None:
+                assert (synced["min_value"], synced["max_value"]) == (option.low, option.high)
+            if option.choices:
+                assert [c["value"] for c in synced["choices"]] == list(option.choices)
+    # Discord itself refuses a value out of the engine's range, as SimCord does here.
+    with pytest.raises(OptionError, match="must be ≥ 50"):
+        await world.people["alice"].slash(world.channel, "flip7 start", goal=49)

@@ -158,6 +158,9 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
     assert "win" in announcement.embeds[0].title
     board = await alice.slash(channel, "games leaderboard", game=GAME)
     rows = board.response.embeds[0].description
+    # Without a game, the board is the one this server finished last.
+    latest = await alice.slash(channel, "games leaderboard")
+    assert latest.response.embeds[0].title == board.response.embeds[0].title
     for name in PLAYERS:
         assert f"<@{people[name].id}>" in rows
     assert not (await people["bob"].slash(channel, "sinkorswim start")).ephemeral

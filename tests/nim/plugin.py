@@ -7,12 +7,13 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.i18n import _
 from bot.storage import MatchRecord
 from cogs.components import GameRenderer, MoveButton, TableMessage
-from cogs.game_commands import GameCommands, add_game
+from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.words import common_error
 from engines.base import Action, Decision, Event, Game, IllegalMove
 from tests.nim.engine import NIM, NimGame
@@ -76,11 +77,15 @@ class NimRenderer(GameRenderer):
 
 
 class Nim(GameCommands, group_name="nim", group_description="Nim"):
-    @app_commands.command(name="start", description="Open a Nim lobby")
-    async def start(
-        self, interaction: discord.Interaction[Any], stones: app_commands.Range[int, 5, 30] = 15
-    ) -> None:
-        await self.desk.open_lobby(interaction, NIM.key, {"stones": stones})
+    start_words = StartWords(
+        locale_str("Open a Nim lobby"),
+        {
+            "stones": (
+                app_commands.locale_str("stones"),
+                app_commands.locale_str("Stones in the heap"),
+            )
+        },
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

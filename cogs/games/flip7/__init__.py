@@ -5,19 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _, lazy_gettext, number
 from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer, MoveButton, TableMessage, field_lines
-from cogs.game_commands import GameCommands, add_game
+from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.games.flip7.story import moved, round_summary
 from cogs.games.flip7.texts import TEXTS, card_label
 from cogs.words import event_text, is_legacy, names_at_each, signed
 from engines.base import Decision, Event, Game
-from engines.flip7 import HIT, STAY, Flip7Game
+from engines.flip7 import GOAL_OPTION, HIT, STAY, Flip7Game
 from engines.flip7.cards import is_number
 from engines.flip7.views import Flip7View
 
@@ -193,22 +192,21 @@ class Flip7(
     group_name=slash("command", "flip7"),
     group_description=slash_text("Flip 7: With a Vengeance"),
 ):
-    @app_commands.command(
-        name=slash("command", "start"),
-        description=slash_text("Open a Flip 7 lobby in this channel"),
+    start_words = StartWords(
+        slash_text("Open a Flip 7 lobby in this channel"),
+        {
+            "goal": (
+                slash("command", "goal"),
+                slash_text(
+                    "Points to win ({low}–{high}, default {default})",
+                    low=GOAL_OPTION.low,
+                    high=GOAL_OPTION.high,
+                    default=GOAL_OPTION.default,
+                ),
+            ),
+            "brutal": (slash("command", "brutal"), slash_text("Brutal mode")),
+        },
     )
-    @app_commands.rename(goal=slash("command", "goal"), brutal=slash("command", "brutal"))
-    @app_commands.describe(
-        goal=slash_text("Points to win (50–1000, default 200)"), brutal=slash_text("Brutal mode")
-    )
-    @app_commands.guild_only()
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        goal: app_commands.Range[int, 50, 1000] = 200,
-        brutal: bool = False,
-    ) -> None:
-        await self.desk.open_lobby(interaction, KEY, {"goal": goal, "brutal": brutal})
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,7 +14,6 @@ from collections import OrderedDict
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _, ngettext, number
@@ -28,7 +27,7 @@ from cogs.components import (
     TableMessage,
     field_lines,
 )
-from cogs.game_commands import HiddenHandCommands, add_game
+from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
 from engines.base import Decision, Game, IllegalMove
@@ -295,42 +294,32 @@ class SequenceRenderer(GameRenderer):
         return [(_("Teams"), "\n".join(rows) + f"\n*{goal}*")]
 
 
-TEAM_CHOICES = [
-    app_commands.Choice(name=slash_text("6 players: two teams of three"), value=2),
-    app_commands.Choice(name=slash_text("6 players: three teams of two"), value=3),
-]
-SEQUENCE_CHOICES = [
-    app_commands.Choice(name=slash_text("1 SEQUENCE"), value=1),
-    app_commands.Choice(name=slash_text("2 SEQUENCES"), value=2),
-]
-
-
 class Sequence(
-    HiddenHandCommands,
+    GameCommands,
     group_name=slash("command", "sequence"),
     group_description=slash_text("Sequence Numbers"),
 ):
-    @app_commands.command(
-        name=slash("command", "start"),
-        description=slash_text("Open a Sequence Numbers lobby here"),
+    # Unset options follow the player count when the game starts.
+    start_words = StartWords(
+        slash_text("Open a Sequence Numbers lobby here"),
+        {
+            "teams": (
+                slash("command", "teams"),
+                slash_text("With 6 players: two teams of three (default) or three of two"),
+            ),
+            "sequences": (
+                slash("command", "sequences"),
+                slash_text("SEQUENCES needed to win (default: 1 with 2–3 players, 2 with 4–6)"),
+            ),
+        },
+        {
+            "teams": {
+                2: slash_text("6 players: two teams of three"),
+                3: slash_text("6 players: three teams of two"),
+            },
+            "sequences": {1: slash_text("1 SEQUENCE"), 2: slash_text("2 SEQUENCES")},
+        },
     )
-    @app_commands.rename(teams=slash("command", "teams"), sequences=slash("command", "sequences"))
-    @app_commands.describe(
-        teams=slash_text("With 6 players: two teams of three (default) or three of two"),
-        sequences=slash_text("SEQUENCES needed to win (default: 1 with 2–3 players, 2 with 4–6)"),
-    )
-    @app_commands.choices(teams=TEAM_CHOICES, sequences=SEQUENCE_CHOICES)
-    @app_commands.guild_only()
-    async def start(
-        self,
-        interaction: discord.Interaction[Any],
-        teams: int | None = None,
-        sequences: int | None = None,
-    ) -> None:
-        # Unset options follow the player count when the game starts.
-        chosen = {"teams": teams, "sequences": sequences}
-        options = {name: value for name, value in chosen.items() if value is not None}
-        await self.desk.open_lobby(interaction, KEY, options)
 
 
 async def setup(bot: commands.Bot) -> None:

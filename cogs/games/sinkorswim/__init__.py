@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import _, ngettext
 from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage, field_lines
-from cogs.game_commands import HiddenHandCommands, add_game
+from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.games.sinkorswim.texts import TEXTS
 from cogs.words import is_legacy, logged_lines, names_of, points, signed
 from engines.base import Game
@@ -254,17 +253,11 @@ class SinkOrSwimRenderer(GameRenderer):
 
 
 class SinkOrSwim(
-    HiddenHandCommands,
+    GameCommands,
     group_name=slash("command", "sinkorswim"),
     group_description=slash_text("Sink or Swim"),
 ):
-    @app_commands.command(
-        name=slash("command", "start"),
-        description=slash_text("Open a Sink or Swim lobby in this channel"),
-    )
-    @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.open_lobby(interaction, KEY, {})
+    start_words = StartWords(slash_text("Open a Sink or Swim lobby in this channel"))
 
 
 async def setup(bot: commands.Bot) -> None:
