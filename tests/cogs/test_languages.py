@@ -157,7 +157,6 @@ async def test_the_synced_commands_carry_vietnamese_and_indonesian_names(tagged,
             assert item["description_localizations"][language].startswith(f"⟦{language}:")
 
 
-@pytest.mark.xfail(strict=True, reason="until translations merge")
 async def test_the_real_catalogs_name_every_command_option_and_choice(simcord_env):
     missing = [
         (item["name"], language)
@@ -173,7 +172,6 @@ def _english_in(texts: list[str], fragments: set[str]) -> list[str]:
     return [piece for text in texts for piece in fragments if piece in text]
 
 
-@pytest.mark.xfail(strict=True, reason="until translations merge")
 @pytest.mark.parametrize(
     ("language", "key", "options"),
     [("vi", "flip7", {"goal": 50}), ("id", "sinkorswim", {}), ("id", "sequence", {})],

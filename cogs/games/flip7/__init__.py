@@ -190,7 +190,7 @@ class Flip7Renderer(GameRenderer):
 class Flip7(
     GameCommands,
     group_name=slash("command", "flip7"),
-    group_description=slash_text("Flip 7: With a Vengeance"),
+    group_description=slash_text("Flip 7: With a Vengeance, the press-your-luck card game"),
 ):
     start_words = StartWords(
         slash_text("Open a Flip 7 lobby in this channel"),

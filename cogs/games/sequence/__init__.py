@@ -297,7 +297,7 @@ class SequenceRenderer(GameRenderer):
 class Sequence(
     GameCommands,
     group_name=slash("command", "sequence"),
-    group_description=slash_text("Sequence Numbers"),
+    group_description=slash_text("Sequence Numbers: sums onto a 10×10 board, in teams"),
 ):
     # Unset options follow the player count when the game starts.
     start_words = StartWords(

@@ -255,7 +255,7 @@ class SinkOrSwimRenderer(GameRenderer):
 class SinkOrSwim(
     GameCommands,
     group_name=slash("command", "sinkorswim"),
-    group_description=slash_text("Sink or Swim"),
+    group_description=slash_text("Sink or Swim: secret picks against the rising tide"),
 ):
     start_words = StartWords(slash_text("Open a Sink or Swim lobby in this channel"))
 
