@@ -4,8 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.playground import Playground
+from bot import i18n
+from bot.playground import MEMBERS, Playground
 from engines.base import GAMES
+
+
+def worded(member: str, message: str, **values: Any) -> str:
+    """`message` as the playground's `member` reads it privately: in their app's language."""
+    language = i18n.supported(dict(MEMBERS)[member.lower()]) or i18n.SOURCE
+    with i18n.reading(language):
+        return i18n._(message).format(**values)
+
+
+def bold(text: str) -> str:
+    """The first **bold** part of a message, as a page shows it (without the stars)."""
+    return text.split("**")[1]
 
 
 async def current_game(place: Playground) -> tuple[Any, Any]:

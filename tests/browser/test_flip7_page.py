@@ -9,7 +9,7 @@ import re
 from playwright.async_api import expect
 
 from bot.playground import PlaygroundOptions, playground
-from tests.browser.helpers import current_game
+from tests.browser.helpers import current_game, worded
 from tests.browser.page import PlaygroundPage
 
 # With this seed Ann's second card is Flip Four!, whose target is chosen in a select menu.
@@ -55,7 +55,7 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
 
         await page.view_as("Bao")
         await page.click("Start")  # only the host may start
-        await page.shows("Only the host can start")
+        await page.shows(worded("Bao", "Only the host can start the game."))  # Bao reads vi
         await page.view_as("Ann")
         await page.click("Start")
         await page.shows("Flip 7: With a Vengeance — round 1")

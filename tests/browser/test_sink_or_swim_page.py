@@ -7,8 +7,8 @@ import re
 
 from playwright.async_api import expect
 
-from bot.playground import PlaygroundOptions, playground
-from tests.browser.helpers import current_game
+from bot.playground import MEMBERS, PlaygroundOptions, playground
+from tests.browser.helpers import bold, current_game, worded
 from tests.browser.page import PlaygroundPage
 
 NAMES = ("Ann", "Bao", "Citra")
@@ -39,10 +39,28 @@ async def _card_buttons(page: PlaygroundPage) -> set[int]:
     return found
 
 
+PICKED = "✅ **You picked {card}.** You may change it until the last pick is in."
+
+
+def _in_every_language(message: str, **values: int) -> set[str]:
+    """`message` as each of the playground's members may read it."""
+    return {worded(name, message, **values) for name, _locale in MEMBERS}
+
+
+def _picked(member: str, card: int) -> str:
+    """What `member` is told, in their language, once they picked `card`."""
+    return bold(worded(member, PICKED, card=card))
+
+
 def _hands_on_screen(text: str) -> list[set[int]]:
-    """The cards of every private hand on screen, read from its "Your cards (n)" line."""
+    """The cards of every private hand on screen, read from its "Your cards (n)" line in
+    any member's language."""
+    headings = "|".join(
+        re.escape(heading).replace("999", r"\d+")
+        for heading in _in_every_language("Your cards ({count})", count=999)
+    )
     found = []
-    for line in re.findall(r"Your cards \(\d+\)\s*\n?([^\n]*)", text):
+    for line in re.findall(f"(?:{headings})\\s*\\n?([^\\n]*)", text):
         found.append({int(n) for n in re.findall(r"(\d+)(?: ½?🛟)?(?: ·|$)", line.strip())})
     return found
 
@@ -57,10 +75,10 @@ async def _nothing_of_others(page: PlaygroundPage, me: str, hands, picks, held) 
     for other in NAMES:
         if other == me:
             continue
-        for card in hands[other]:
-            assert f"You picked {card}." not in shown, (me, other, card)
-        if picks[other] is not None:
-            assert f"You picked {picks[other]}." not in shown, (me, other)
+        told = [card for card in hands[other]] + ([picks[other]] if picks[other] else [])
+        for card in told:
+            for said in _in_every_language(PICKED, card=card):
+                assert bold(said) not in shown, (me, other, card)
 
 
 async def test_sink_or_swim_picks_stay_secret_in_every_view(browser):
@@ -82,15 +100,17 @@ async def test_sink_or_swim_picks_stay_secret_in_every_view(browser):
                 await page.view_as(me)
                 await page.click("Pick a card")
                 hand = page.table()
-                await expect(hand).to_contain_text(f"Your hand — round 1, trick {trick}")
-                await expect(hand).to_contain_text("Only you can see this.")
+                title = worded(me, "Your hand — round {round}, trick {trick}", round=1, trick=trick)
+                await expect(hand).to_contain_text(title)  # in the member's own language
+                footer = worded(me, "🛟 a whole belt · ½🛟 half a belt. Only you can see this.")
+                await expect(hand).to_contain_text(footer)
                 cards = hands[me]
                 assert _hands_on_screen(await hand.inner_text()) == [set(cards)]
                 await _nothing_of_others(page, me, hands, await _picks(place), held)
                 choice = max(cards) if trick == 1 else min(cards)
                 await page.main.get_by_role("button", name=re.compile(f"^{choice}\\b")).last.click()
                 if me != NAMES[-1]:
-                    await page.shows(f"You picked {choice}.")
+                    await page.shows(_picked(me, choice))
                     await _nothing_of_others(page, me, hands, await _picks(place), held)
                     for other in NAMES:  # every other view, right after this pick
                         if other != me:
