@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.playground import Playground, PlaygroundOptions, playground
 from engines.base import GAMES
+from tests.browser.helpers import worded
 from tests.browser.page import PlaygroundPage, chromium
 
 DOCS = Path(__file__).parent
@@ -72,6 +73,9 @@ async def flip7_choice(browser) -> None:
         raise RuntimeError("no choice came up; try another seed")
 
 
+HAND_TITLE = "Your hand — round {round}, trick {trick}"
+
+
 async def sink_or_swim_hand(browser) -> None:
     """One trick played; Ann's open hand has moved on to the second."""
     options = PlaygroundOptions(game="sinkorswim", members=3, seed=7, ai_delay=0)
@@ -81,12 +85,12 @@ async def sink_or_swim_hand(browser) -> None:
         for name in ("Ann", "Bao", "Citra"):
             await page.view_as(name)
             await page.click("Pick a card")
-            await page.shows("Your hand — round 1, trick 1")
+            await page.shows(worded(name, HAND_TITLE, round=1, trick=1))  # in their language
             await page.main.get_by_role("button", name=re.compile(r"^\d+")).nth(-3).click()
         await page.shows("Round 1, trick 1 — revealed")
         await page.view_as("Bao")
         await page.click("Pick a card")
-        await page.shows("Your hand — round 1, trick 2")
+        await page.shows(worded("Bao", HAND_TITLE, round=1, trick=2))
         await page.main.get_by_role("button", name=re.compile(r"^\d+")).last.click()
         # Ann's hand from the first trick has followed the game to the second.
         await page.view_as("Ann")
