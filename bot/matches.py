@@ -28,6 +28,7 @@ from bot.storage import (
     ResultRow,
     Seat,
     Storage,
+    TurnDue,
 )
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
@@ -406,10 +407,10 @@ class MatchService:
         # deadline, and a step that changed nothing visible (choosing a card, Back) keeps
         # the turn's.
         key = game.turn_id() if simultaneous else [game.turn_id(), *game.to_act()]
-        kept = record.extra.get("turn_due")
-        if kept and kept[0] == key and (simultaneous or not events):
-            due = kept[1]
-        record.extra["turn_due"] = [key, due]
+        kept = record.turn_due
+        if kept is not None and kept.key == key and (simultaneous or not events):
+            due = kept.at
+        record.turn_due = TurnDue(key, due)
         return Deadline(record.id, "turn", record.version, due)
 
     # -- AI turns and deadlines ------------------------------------------------------------
@@ -457,7 +458,8 @@ class MatchService:
             if kind == "remind":
                 await self.remind(Change(record, game))
                 # The turn's deadline, kept on the record when it was set.
-                self.timers.set(match_id, Due(record.extra["turn_due"][1], version, "turn"))
+                assert record.turn_due is not None  # a reminder is only armed before one
+                self.timers.set(match_id, Due(record.turn_due.at, version, "turn"))
                 return
             if kind == "lobby":
                 record.end("lobby_expired")
