@@ -91,7 +91,7 @@ def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
     missed: dict[str, int] = record.extra.setdefault("missed", {})
     for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
         events.append(Event(TIMED_OUT, {"seat": seat}))
-        events += _whole_turn(game, seat)
+        events += _whole_turn(info, game, seat)
         missed[str(seat)] = missed.get(str(seat), 0) + 1
         if missed[str(seat)] >= HAND_OVER_AFTER:
             record.seats[seat].ai = info.ai_levels[-1]
@@ -99,15 +99,15 @@ def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
     return events
 
 
-def _whole_turn(game: Game, seat: int) -> list[Event]:
+def _whole_turn(info: GameInfo, game: Game, seat: int) -> list[Event]:
     """Every step the absent seat is asked in the turn that ran out (each step of a
     Swap, the cards a Flip Four! sets aside), decided at once, so one time-out costs one
     timer. It stops where the game begins a new turn: a later turn, even the same
     seat's, gets its own timer."""
     turn = game.turn_id()
-    events = game.apply(seat, game.timeout_action(seat))
+    events = game.apply(seat, info.timeout_move(game, seat))
     for _step in range(TURN_STEPS_LIMIT):
         if seat not in game.to_act() or game.turn_id() != turn:
             break
-        events += game.apply(seat, game.timeout_action(seat))
+        events += game.apply(seat, info.timeout_move(game, seat))
     return events

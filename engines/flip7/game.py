@@ -24,7 +24,6 @@ from engines.base import (
 )
 from engines.flip7.actions import (
     HIT,
-    PLAYER_CHOICES,
     STAY,
     Action,
     ChooseCard,
@@ -129,7 +128,7 @@ class Flip7Game(EffectRules, Table):
         """Make one move and resolve everything up to the next decision."""
         events: list[Event] = []
         if self.stack:
-            self._check_turn(seat)
+            self.check_turn(seat)
             check_action(action, STACK_ACTIONS)
             if action not in self.stack_options():
                 raise IllegalMove("not_an_option", seat=seat, action=repr(action))
@@ -153,21 +152,6 @@ class Flip7Game(EffectRules, Table):
         self._run(events)
         self.epoch_count += 1
         return events
-
-    def timeout_action(self, seat: int) -> Action:
-        """Stay (Hit while holding The Zero); any other decision is the strong AI's choice,
-        but never one aimed at the absent player themself while someone else can take it."""
-        self._check_turn(seat)
-        if not self.stack:
-            return HIT if self.mask[seat] & ZERO_BIT else STAY
-        from engines.flip7.ai import choose, choose_among
-
-        action = choose(self, seat, "strong")
-        if isinstance(self.stack[-1], Resolve) and action == PLAYER_CHOICES[seat]:
-            others = [option for option in self.pending_options() if option != action]
-            if others:
-                return choose_among(self, seat, others)
-        return action
 
     def resample(self, seat: int, rng: random.Random) -> Flip7Game:
         """Only the draw pile's order is hidden in Flip 7, from everyone."""
@@ -221,7 +205,7 @@ class Flip7Game(EffectRules, Table):
         check_table(game, range(MIN_PLAYERS, MAX_PLAYERS + 1), range(MIN_GOAL, MAX_GOAL + 1))
         return game
 
-    def _check_turn(self, seat: int) -> None:
+    def check_turn(self, seat: int) -> None:
         """Refuse any seat but the one to decide now (a plain int), before the end."""
         if seat != self.decider() or type(seat) is not int or self.phase == OVER:
             self._refuse(seat)
