@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.playground import Playground
 from engines.base import GAMES
+from playground import Playground
 
 
 async def current_game(place: Playground) -> tuple[Any, Any]:
