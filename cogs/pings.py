@@ -17,7 +17,7 @@ import discord
 from bot import i18n
 from bot.i18n import _, number
 from bot.matches import Change
-from bot.storage import MatchRecord, Storage
+from bot.storage import MatchRecord, Storage, TurnDue
 from cogs.language import Languages
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,7 @@ class Pings:
         self.title = title
         self._seen: dict[tuple[int, int], float] = {}  # (match, member) -> last action
         # match -> member -> (ping message id, the turn deadline it was about)
-        self._out: dict[int, dict[int, tuple[int, Any]]] = {}
+        self._out: dict[int, dict[int, tuple[int, TurnDue | None]]] = {}
         self._enabled: dict[int, bool] = {}  # guild -> setting, as last read or set
 
     def seen(self, match_id: int, user_id: int) -> None:
@@ -71,7 +71,7 @@ class Pings:
         changed since; mention those whose turn began."""
         record = change.record
         waiting = self.waiting(change)
-        turn = record.extra.get("turn_due")
+        turn = record.turn_due
         out = self._out.setdefault(record.id, {})
         for user_id in [u for u, (_id, about) in out.items() if u not in waiting or about != turn]:
             await self._take_down(record.channel_id, out.pop(user_id)[0])
@@ -96,8 +96,8 @@ class Pings:
         record = change.record
         if not await self.enabled(record.guild_id):
             return
-        due = record.extra.get("turn_due")
-        left = max(0, round(due[1] - self.clock())) if due else 0
+        due = record.turn_due
+        left = max(0, round(due.at - self.clock())) if due else 0
         out = self._out.setdefault(record.id, {})
         for user_id in self.waiting(change):
             if user_id in out:
@@ -121,7 +121,7 @@ class Pings:
         except discord.HTTPException:
             log.debug("no ping could be posted in channel %s", channel_id)
             return
-        self._out.setdefault(record.id, {})[user_id] = (message.id, record.extra.get("turn_due"))
+        self._out.setdefault(record.id, {})[user_id] = (message.id, record.turn_due)
 
     async def _take_down(self, channel_id: int, message_id: int) -> None:
         channel: Any = self.bot.get_channel(channel_id)

@@ -9,12 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.errors import Refusal
 from bot.i18n import _, lazy_gettext, ngettext, number, percent
 from bot.matches import MatchService
 from cogs import permissions
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import refuse
+from cogs.refusals import answers_refusals
 from cogs.replies import ended_text
 from cogs.table import Desk, desk_of_bot
 from engines.base import GAMES
@@ -81,6 +81,7 @@ class Games(
     def __init__(self, desk: Desk, matches: MatchService) -> None:
         self.desk = desk
         self.matches = matches
+        self.renderers = desk.renderers  # whose texts word a refused reset
         super().__init__()
 
     @app_commands.command(
@@ -89,11 +90,11 @@ class Games(
     )
     @app_commands.guild_only()
     async def reset(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            record = await self.desk.channel_match(interaction)
-        except Refusal as error:
-            await refuse(interaction, self.desk.refusal(error))
-            return
+        await self._reset(interaction)
+
+    @answers_refusals
+    async def _reset(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self.desk.channel_match(interaction)
         user = interaction.user
         if user.id == record.host_id:
             reason = "reset_by_host"
@@ -105,11 +106,7 @@ class Games(
                 _("Only the game's host or a moderator (Manage Messages) can end this game."),
             )
             return
-        try:
-            await self.matches.end(record.id, reason, user.display_name, self.desk.publish)
-        except Refusal as error:
-            await refuse(interaction, self.desk.refusal(error))
-            return
+        await self.matches.end(record.id, reason, user.display_name, self.desk.publish)
         await interaction.response.send_message(
             _("{title} in this channel was {reason}.").format(
                 title=self.desk.title(record.game),

@@ -12,8 +12,8 @@ import re
 import sys
 from pathlib import Path
 
-from bot.playground import Playground, PlaygroundOptions, playground
 from engines.base import GAMES
+from playground import Playground, PlaygroundOptions, playground
 from tests.browser.helpers import worded
 from tests.browser.page import PlaygroundPage, chromium
 

@@ -154,11 +154,6 @@ class Game(Protocol[A]):
         differs between the two, which is how the conformance tests find a leak."""
         ...
 
-    def timeout_action(self, seat: int) -> A:
-        """The move made for a member whose turn deadline passed: never one that harms them
-        on purpose."""
-        ...
-
     def epoch(self) -> int:
         """A number that changes whenever a button made earlier would be out of date. A
         simultaneous game keeps it while picks come in, so a pick can still be changed."""
@@ -231,6 +226,9 @@ class GameInfo(Generic[G, A]):
     action_from_code: Callable[[str], A]
     choose_ai: Callable[[G, int, str], A]  # given only games this GameInfo made or loaded
     ai_levels: tuple[str, ...]
+    # The move made for a member whose turn deadline passed (each step of that turn): the
+    # AI's judgement, never one that harms them on purpose. It lives beside the AI.
+    timeout_move: Callable[[G, int], A]
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
     hidden_hands: bool = False

@@ -20,6 +20,7 @@ from bot.storage.records import (
     PlayerStats,
     ResultRow,
     Seat,
+    TurnDue,
 )
 from bot.storage.store import Storage
 
@@ -40,6 +41,7 @@ __all__ = [
     "Storage",
     "StorageBusy",
     "StorageError",
+    "TurnDue",
     "marker_of",
     "newest_schema",
 ]

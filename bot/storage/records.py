@@ -33,6 +33,31 @@ class Seat:
         return cls(raw["name"], raw.get("user_id"), raw.get("ai"))
 
 
+TurnKey = int | list[int]
+"""Which turn a clock runs for: the game's turn id, followed by the seats it waits on unless
+every seat picks at once (then one clock serves the whole turn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnDue:
+    """The running turn and when it runs out; kept while the turn lasts, so a step that
+    changes nothing visible does not restart the clock."""
+
+    key: TurnKey
+    at: float
+
+    def to_json(self) -> list[Any]:
+        return [self.key, self.at]
+
+    @classmethod
+    def from_json(cls, raw: Any) -> TurnDue | None:
+        """Read as saved in the extra column: [key, due] (the same since the first version)."""
+        if raw is None:
+            return None
+        key, at = raw
+        return cls(key, float(at))
+
+
 @dataclass(slots=True)
 class MatchRecord:
     id: int
@@ -46,6 +71,8 @@ class MatchRecord:
     options: dict[str, Any]
     state: dict[str, Any] | None
     extra: dict[str, Any] = field(default_factory=dict)
+    # The member turn whose clock runs (None: no member's clock runs). Saved in `extra`.
+    turn_due: TurnDue | None = None
     message_id: int | None = None
     message_at: float | None = None
     # Why an ended match ended, as a kind ("host_cancelled", "reset_by_moderator") with its
@@ -150,6 +177,18 @@ def _mapping(value: Any) -> dict[str, Any]:
     return value
 
 
+def extra_json(record: MatchRecord) -> dict[str, Any]:
+    """The extra column as saved: the record's extra plus its turn deadline."""
+    if record.turn_due is None:
+        return record.extra
+    return {**record.extra, "turn_due": record.turn_due.to_json()}
+
+
+def _extra(value: Any) -> tuple[dict[str, Any], TurnDue | None]:
+    extra = dict(_mapping(value))
+    return extra, TurnDue.from_json(extra.pop("turn_due", None))
+
+
 def _state(value: Any) -> dict[str, Any] | None:
     return None if value is None else _mapping(value)
 
@@ -158,7 +197,7 @@ _JSON_COLUMNS: tuple[tuple[int, str, Callable[[Any], Any], Callable[[], Any]], .
     (7, "seats", seats_from, list),
     (8, "options", _mapping, dict),
     (9, "state", _state, lambda: None),
-    (10, "extra", _mapping, dict),
+    (10, "extra", _extra, lambda: ({}, None)),
     (17, "ended_data", lambda value: {} if value is None else _mapping(value), dict),
 )
 
@@ -185,7 +224,9 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
             raw[name], value = str(row[index]), empty()
             reason = reason or problem
         values[name] = value
+    values["extra"], turn_due = values["extra"]
     return MatchRecord(
+        turn_due=turn_due,
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
@@ -237,7 +278,7 @@ def match_update(
             json.dumps([s.to_dict() for s in record.seats]),
             json.dumps(record.options),
             json.dumps(record.state) if record.state is not None else None,
-            json.dumps(record.extra),
+            json.dumps(extra_json(record)),
             record.message_id,
             record.message_at,
             record.ended_reason,

@@ -35,6 +35,7 @@ INFO = register(
         action_from_code=action_from_code,
         choose_ai=ai.choose,
         ai_levels=ai.AI_LEVELS,
+        timeout_move=ai.timeout_move,
         options=(GOAL_OPTION, BRUTAL_OPTION),
         simultaneous=False,
         hidden_hands=False,

@@ -5,8 +5,8 @@ discard pile and `game.unseen`, the draw pile as counts per card. Those counts a
 attentive player knows (every other card is face up, in the discard pile or was seen
 flipped); the order of the draw pile is never read. The fields are read directly rather than
 through `view()` because a decision has to cost microseconds for the simulator. A game is
-typed as `EffectRules` (the table and its pending choice), not `Flip7Game`: the game asks
-the AI for its time-outs, so the AI must not import the game.
+typed as `EffectRules` (the table and its pending choice) where that is all a choice reads.
+The time-out policy (`timeout_move`) lives here too: the rules import no AI.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from math import inf
 from operator import add
 
 from engines.base import IllegalMove
-from engines.flip7.actions import HIT, STAY, Action, ChoosePlayer, player_choice
+from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, ChoosePlayer, player_choice
 from engines.flip7.cards import (
     FIRST_MODIFIER,
     HALVE,
@@ -26,7 +26,8 @@ from engines.flip7.cards import (
     ZERO_BIT,
     number_totals,
 )
-from engines.flip7.effects import Bonus, DiscardPick, StealPick, SwapPick
+from engines.flip7.effects import Bonus, DiscardPick, Resolve, StealPick, SwapPick
+from engines.flip7.game import Flip7Game
 from engines.flip7.picks import (
     LEADER_WEIGHT,
     NOBODY,
@@ -66,10 +67,19 @@ def choose(game: EffectRules, seat: int, level: str = "strong") -> Action:
     return _strong_choice(game, seat, options)
 
 
-def choose_among(game: EffectRules, seat: int, options: list[Action]) -> Action:
-    """The strong AI's pick among some of the pending choice's options (a timeout leaves
-    out the seat's own name when it would aim an action or a modifier at itself)."""
-    return _strong_choice(game, seat, options)
+def timeout_move(game: Flip7Game, seat: int) -> Action:
+    """A member's lapsed turn: Stay (Hit while holding The Zero); any other decision is the
+    strong AI's choice, but never one aimed at the absent player themself while someone
+    else can take it."""
+    game.check_turn(seat)
+    if not game.stack:
+        return HIT if game.mask[seat] & ZERO_BIT else STAY
+    action = choose(game, seat, "strong")
+    if isinstance(game.stack[-1], Resolve) and action == PLAYER_CHOICES[seat]:
+        others = [option for option in game.stack_options() if option != action]
+        if others:
+            return _strong_choice(game, seat, others)
+    return action
 
 
 # ------------------------------------------------------------------ simple

@@ -18,6 +18,7 @@ from typing import Any
 from engines.base import Event
 from engines.flip7 import ai, picks
 from engines.flip7.actions import HIT, Action, ChooseCard, ChoosePlayer
+from engines.flip7.arrivals import FLIP7_SIZE
 from engines.flip7.cards import (
     DISCARD,
     FIRST_ACTION,
@@ -46,7 +47,7 @@ from engines.flip7.effects import (
     StealPick,
     SwapPick,
 )
-from engines.flip7.game import DEFAULT_GOAL, FLIP7_SIZE, Flip7Game, start
+from engines.flip7.game import DEFAULT_GOAL, Flip7Game, start
 from engines.flip7.picks import (
     FLIP7_END_VALUE,
     LEADER_WEIGHT,

@@ -1,8 +1,9 @@
 """Flip 7: With a Vengeance, the rules engine (rules F1-F13 in shared/rules/flip7.md).
 
-`Flip7Game` is the `engines.base.Game` of Flip 7. It keeps its state in `Table`, resolves
-card effects with `EffectRules` (an explicit stack of pending effects, so a saved game can
-stop in the middle of a Flip Four!) and here deals, passes turns and scores rounds. It is
+`Flip7Game` is the `engines.base.Game` of Flip 7, built in layers that each read alone:
+`Table` keeps the state, `Arrivals` (arrivals.py) gives cards to rows, `EffectRules`
+(resolve.py) resolves card effects (an explicit stack of pending effects, so a saved game
+can stop in the middle of a Flip Four!), and here it deals, passes turns and scores rounds. It is
 written to be read; the simulator's faster twin is `fast.py`, held to it by a test.
 """
 
@@ -24,7 +25,6 @@ from engines.base import (
 )
 from engines.flip7.actions import (
     HIT,
-    PLAYER_CHOICES,
     STAY,
     Action,
     ChooseCard,
@@ -33,32 +33,23 @@ from engines.flip7.actions import (
     Stay,
 )
 from engines.flip7.cards import (
-    FIRST_ACTION,
-    UNLUCKY_7,
-    VALUE,
-    VALUE_BIT,
     ZERO_BIT,
     card_from_label,
     deck_counts,
     full_deck,
-    is_number,
 )
 from engines.flip7.checks import check_table
-from engines.flip7.effects import Bonus, Resolve
 from engines.flip7.resolve import EffectRules
-from engines.flip7.scoring import FLIP7_BONUS, busts
+from engines.flip7.scoring import FLIP7_BONUS
 from engines.flip7.table import (
     ACTIVE,
-    BUSTED,
     DEAL,
     DECK_COUNTS,
-    FLIP7,
     NOBODY,
     OVER,
     PLAY,
     STATUS_NAMES,
     STAYED,
-    Table,
     shuffle,
 )
 from engines.flip7.views import Flip7View, PendingView, PlayerView
@@ -68,12 +59,11 @@ MAX_PLAYERS = 24
 MIN_GOAL, MAX_GOAL, DEFAULT_GOAL = 50, 1000, 200
 GOAL_OPTION = Option("goal", DEFAULT_GOAL, MIN_GOAL, MAX_GOAL)
 BRUTAL_OPTION = Option("brutal", False)
-FLIP7_SIZE = 7
 STACK_ACTIONS = (ChoosePlayer, ChooseCard)  # the moves of a pending effect's steps
 G = TypeVar("G", bound="Flip7Game")
 
 
-class Flip7Game(EffectRules, Table):
+class Flip7Game(EffectRules):
     """One game of Flip 7. Every public method takes seats as plain ints."""
 
     __slots__ = ("_opening",)
@@ -129,7 +119,7 @@ class Flip7Game(EffectRules, Table):
         """Make one move and resolve everything up to the next decision."""
         events: list[Event] = []
         if self.stack:
-            self._check_turn(seat)
+            self.check_turn(seat)
             check_action(action, STACK_ACTIONS)
             if action not in self.stack_options():
                 raise IllegalMove("not_an_option", seat=seat, action=repr(action))
@@ -153,21 +143,6 @@ class Flip7Game(EffectRules, Table):
         self._run(events)
         self.epoch_count += 1
         return events
-
-    def timeout_action(self, seat: int) -> Action:
-        """Stay (Hit while holding The Zero); any other decision is the strong AI's choice,
-        but never one aimed at the absent player themself while someone else can take it."""
-        self._check_turn(seat)
-        if not self.stack:
-            return HIT if self.mask[seat] & ZERO_BIT else STAY
-        from engines.flip7.ai import choose, choose_among
-
-        action = choose(self, seat, "strong")
-        if isinstance(self.stack[-1], Resolve) and action == PLAYER_CHOICES[seat]:
-            others = [option for option in self.pending_options() if option != action]
-            if others:
-                return choose_among(self, seat, others)
-        return action
 
     def resample(self, seat: int, rng: random.Random) -> Flip7Game:
         """Only the draw pile's order is hidden in Flip 7, from everyone."""
@@ -221,7 +196,7 @@ class Flip7Game(EffectRules, Table):
         check_table(game, range(MIN_PLAYERS, MAX_PLAYERS + 1), range(MIN_GOAL, MAX_GOAL + 1))
         return game
 
-    def _check_turn(self, seat: int) -> None:
+    def check_turn(self, seat: int) -> None:
         """Refuse any seat but the one to decide now (a plain int), before the end."""
         if seat != self.decider() or type(seat) is not int or self.phase == OVER:
             self._refuse(seat)
@@ -271,92 +246,6 @@ class Flip7Game(EffectRules, Table):
             self.phase = PLAY
             self.turn = self.dealer
             self.acted = True  # the turn passes to the dealer's left
-
-    # ------------------------------------------------------------------ cards arriving
-
-    def _draw(self, events: list[Event]) -> int | None:
-        """The top card; an empty pile first takes in the shuffled discard pile (F7).
-        None when no card is left anywhere."""
-        if not self.draw:
-            if not self.discard:
-                return None
-            self._shuffle_discards_in()
-            events.append(Event("reshuffle", {"cards": len(self.draw)}))
-        card = self.draw.pop()
-        self.unseen[card] -= 1
-        if card < FIRST_ACTION:  # a number
-            self.unseen_points -= VALUE[card]
-        else:
-            self.unseen_others -= 1
-        return card
-
-    def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None:
-        """Give `seat` the next card by deal, hit or Just One More! and start its effect."""
-        card = self._draw(events)
-        if card is None:
-            events.append(Event("no_card", {"seat": seat, "how": how}))
-            return None
-        events.append(Event("flip", {"seat": seat, "card": card, "how": how}))
-        if card < FIRST_ACTION:  # a number
-            self._add_number(seat, card, events)
-        else:
-            self.stack.append(Resolve(seat, card))
-        return card
-
-    def _add_number(self, seat: int, card: int, events: list[Event]) -> None:
-        """A number card enters a row by any means: Unlucky 7, bust, Flip 7 (F4, F8, F9)."""
-        row = self.rows[seat]
-        mask = self.mask[seat]
-        if card < UNLUCKY_7 and not mask & VALUE_BIT[card]:  # the commonest: a new plain value
-            row.append(card)
-            self.mask[seat] = mask | VALUE_BIT[card]
-            self.numsum[seat] += card
-            self.nums[seat] += 1
-        elif card == UNLUCKY_7:
-            self._wipe(seat, events)
-        elif mask & VALUE_BIT[VALUE[card]] and busts(row, card):  # value held
-            copy = 1 + sum(1 for held in row if VALUE[held] == VALUE[card])
-            row.append(card)
-            self.status[seat] = BUSTED
-            self.bust_len[seat] = len(row)
-            events.append(
-                Event("bust", {"seat": seat, "card": card, "value": VALUE[card], "copy": copy})
-            )
-            return
-        else:
-            self._put_number(seat, card)
-        if self.nums[seat] == FLIP7_SIZE:
-            self._flip_seven(seat, events)
-
-    def _wipe(self, seat: int, events: list[Event]) -> None:
-        """Unlucky 7 discards every other card of the row, then stays alone in it (F8)."""
-        row = self.rows[seat]
-        if row:
-            self.discard.extend(row)
-            row.clear()
-            events.append(Event("wipe", {"seat": seat, "card": UNLUCKY_7}))
-        row.append(UNLUCKY_7)
-        self._recount(seat)
-
-    def _flip_seven(self, seat: int, events: list[Event]) -> None:
-        """F9: the round ends at once; cards still being resolved are discarded unused."""
-        self.status[seat] = FLIP7
-        self.flip7 = seat
-        events.append(Event("flip7", {"seat": seat}))
-        held = self.held_cards()
-        if held:
-            self.discard.extend(held)
-            events.append(Event("discarded", {"seat": seat, "cards": held, "reason": "flip7"}))
-        self.stack.clear()
-        if self.brutal:
-            self.stack.append(Bonus(seat))
-
-    def _arrive(self, seat: int, card: int, events: list[Event]) -> None:
-        """A card moved by Swap or Steal: numbers trigger, modifiers go straight in (F10)."""
-        if is_number(card):
-            self._add_number(seat, card, events)
-        else:
-            self._put_modifier(seat, card)
 
     # ------------------------------------------------------------------ rounds (F1, F7)
 

@@ -1,15 +1,17 @@
 """Resolving the effect stack: actions (F10), modifiers (F11) and the brutal bonus (F12).
 
-`EffectRules` is half of `Flip7Game` (the other half, `game.py`, deals, passes turns and
-scores rounds): it steps the top pending effect and applies the choices players make.
+`EffectRules` is the layer of `Flip7Game` above `Arrivals` (which gives it cards) and
+below `game.py` (which deals, passes turns and scores rounds): it steps the top pending
+effect and applies the choices players make.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engines.base import Event
 from engines.flip7.actions import CARD_CHOICES, PLAYER_CHOICES, Action, ChooseCard, ChoosePlayer
+from engines.flip7.arrivals import Arrivals
 from engines.flip7.cards import DISCARD, HALVE, JUST_ONE_MORE, STEAL, SWAP, is_action, is_modifier
 from engines.flip7.effects import (
     NOT_CHOSEN,
@@ -23,27 +25,16 @@ from engines.flip7.effects import (
     SwapPick,
 )
 from engines.flip7.scoring import FLIP7_BONUS
-from engines.flip7.table import ACTIVE, BUSTED, NOBODY, STAYED, Table
-
-if TYPE_CHECKING:
-    _Base = Table
-else:
-    _Base = object
+from engines.flip7.table import ACTIVE, BUSTED, NOBODY, STAYED
 
 PICKS = {SWAP: SwapPick, STEAL: StealPick}
 """The step-by-step entry each picking action becomes (any other: Discard)."""
 
 
-class EffectRules(_Base):
-    """The effect stack's rules; mixed into Flip7Game, which provides the methods below that
-    give cards (`_deal_card`, `_draw`, `_add_number`, `_arrive`)."""
+class EffectRules(Arrivals):
+    """The effect stack's rules, giving cards through `Arrivals`."""
 
     __slots__ = ()
-
-    def _deal_card(self, seat: int, how: str, events: list[Event]) -> int | None: ...
-    def _draw(self, events: list[Event]) -> int | None: ...
-    def _add_number(self, seat: int, card: int, events: list[Event]) -> None: ...
-    def _arrive(self, seat: int, card: int, events: list[Event]) -> None: ...
 
     def _step_effect(self, top: Effect, events: list[Event]) -> bool:
         """Move the top effect on by one step; True when a player must choose first."""

@@ -13,7 +13,7 @@ from engines.sequence_numbers.actions import (
     Play,
     action_from_code,
 )
-from engines.sequence_numbers.ai import AI_LEVELS, choose
+from engines.sequence_numbers.ai import AI_LEVELS, choose, timeout_move
 from engines.sequence_numbers.game import (
     COLOURS,
     MAX_PLAYERS,
@@ -41,6 +41,7 @@ INFO = register(
         action_from_code=action_from_code,
         choose_ai=choose,
         ai_levels=AI_LEVELS,
+        timeout_move=timeout_move,
         options=(
             # G2: with 6 players, two teams of three (None, the default) or three of two.
             Option("teams", default=None, choices=(2, 3)),

@@ -54,6 +54,12 @@ def choose(game: Any, seat: int, level: str = "strong") -> Action:
     return _strong(view, plays)
 
 
+def timeout_move(game: Any, seat: int) -> Action:
+    """The strong AI's move for a seat that let its turn run out: a complete move, which
+    `apply` takes at any step."""
+    return choose(game, game.check_turn(seat), "strong")
+
+
 def _simple(view: SequenceView, actions: list[Any]) -> Any:
     """A random card, then a random cell: seeded by the visible state, so repeatable."""
     hand = [card.code for card in view.hand or ()]

@@ -162,13 +162,6 @@ class SequenceGame:
             return []
         return [*self._plays(seat), *self._exchanges(seat)] or [Pass()]
 
-    def timeout_action(self, seat: int) -> Action:
-        """The strong AI's move for a seat that let its turn run out: a complete move, which
-        `apply` takes at any step."""
-        from engines.sequence_numbers.ai import choose
-
-        return choose(self, self._check_turn(seat), "strong")
-
     # ---- legal moves ---------------------------------------------------------------------
 
     def _cells_for(self, seat: int, card: str) -> list[int]:
@@ -251,7 +244,7 @@ class SequenceGame:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply a decision's option, or a complete Play or Exchange at any step; an illegal
         move raises IllegalMove and changes nothing."""
-        seat = self._check_turn(seat)
+        seat = self.check_turn(seat)
         handlers: dict[type, Callable[[int, Any], list[Event]]] = {
             Play: self._play,
             Exchange: self._exchange,
@@ -265,7 +258,7 @@ class SequenceGame:
         self.steps += 1
         return events
 
-    def _check_turn(self, seat: Any) -> int:
+    def check_turn(self, seat: Any) -> int:
         seat = self._seat(seat)
         if self.is_over:
             raise IllegalMove("game_over")

@@ -25,6 +25,7 @@ INFO = register(
         action_from_code=action_from_code,
         choose_ai=ai.choose,
         ai_levels=ai.AI_LEVELS,
+        timeout_move=ai.timeout_move,
         options=(),
         simultaneous=True,
         hidden_hands=True,

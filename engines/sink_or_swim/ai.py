@@ -35,6 +35,14 @@ def choose(game: Game[Pick], seat: int, level: str = "strong") -> Pick:
     return Pick(card)
 
 
+def timeout_move(game: Game[Pick], seat: int) -> Pick:
+    """A seat that lets its time run out plays its lowest card."""
+    options = game.legal_actions(seat)
+    if not options:
+        raise IllegalMove("nothing_to_pick", seat=seat)
+    return options[0]
+
+
 def _level(shown: int | None) -> int:
     return shown or 0
 

@@ -191,13 +191,6 @@ class SinkOrSwimGame:
         }
         return Decision("pick", seat, tuple(options), data)
 
-    def timeout_action(self, seat: int) -> Pick:
-        """A seat that lets its time run out plays its lowest card."""
-        options = self.legal_actions(seat)
-        if not options:
-            raise IllegalMove("nothing_to_pick", seat=seat)
-        return options[0]
-
     def epoch(self) -> int:
         """Round and trick (round × 100 + trick, the stamp the bot used before), plus one once
         the game is over: picks keep it, every resolved trick raises it."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot import i18n
-from bot.playground import MEMBERS, Playground
 from engines.base import GAMES
+from playground import MEMBERS, Playground
 
 
 def worded(member: str, message: str, **values: Any) -> str:

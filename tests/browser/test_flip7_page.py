@@ -8,7 +8,7 @@ import re
 
 from playwright.async_api import expect
 
-from bot.playground import PlaygroundOptions, playground
+from playground import PlaygroundOptions, playground
 from tests.browser.helpers import current_game, worded
 from tests.browser.page import PlaygroundPage
 

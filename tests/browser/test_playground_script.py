@@ -1,4 +1,4 @@
-"""`python -m bot.playground` as `scripts/play` runs it: the address it prints answers on
+"""`python -m playground` as `scripts/play` runs it: the address it prints answers on
 loopback, Ctrl+C ends it cleanly, and --db keeps the game for the next run."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROOT = Path(__file__).parents[2]
 
 def _start(*args: str) -> tuple[subprocess.Popen[str], list[str]]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "bot.playground", "--no-open", *args],
+        [sys.executable, "-m", "playground", "--no-open", *args],
         cwd=ROOT,
         env=os.environ | {"PYTHONPATH": str(ROOT)},
         stdout=subprocess.PIPE,
@@ -60,7 +60,7 @@ def test_the_printed_address_answers_and_ctrl_c_ends_it(tmp_path):
 
 def test_impossible_options_end_in_one_line():
     result = subprocess.run(
-        [sys.executable, "-m", "bot.playground", "--no-open", "--ai", "2"],
+        [sys.executable, "-m", "playground", "--no-open", "--ai", "2"],
         cwd=ROOT,
         env=os.environ | {"PYTHONPATH": str(ROOT)},
         capture_output=True,

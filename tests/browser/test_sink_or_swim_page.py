@@ -7,7 +7,7 @@ import re
 
 from playwright.async_api import expect
 
-from bot.playground import MEMBERS, PlaygroundOptions, playground
+from playground import MEMBERS, PlaygroundOptions, playground
 from tests.browser.helpers import bold, current_game, worded
 from tests.browser.page import PlaygroundPage
 

@@ -6,7 +6,7 @@ import pytest
 @pytest.fixture
 def stacked_flip7(monkeypatch):
     """Flip 7 dealt from a stacked deck, the last seat dealing (so alice draws first)."""
-    from bot.matches import MatchService
+    from bot.seating import Seating
     from engines.flip7 import new_game
 
     def deal(deck):
@@ -14,6 +14,6 @@ def stacked_flip7(monkeypatch):
             names = [s.name for s in record.seats]
             return new_game(names, 1, deck=deck, dealer=len(names) - 1, **record.options)
 
-        monkeypatch.setattr(MatchService, "_new_game", fake)
+        monkeypatch.setattr(Seating, "new_game", fake)
 
     return deal

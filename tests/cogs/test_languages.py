@@ -15,9 +15,9 @@ import pytest
 from bot import i18n
 from bot.app import create_bot
 from bot.i18n import LANGUAGES
-from bot.sim_locales import client_locales
 from cogs.commands_i18n import valid_name
 from engines.base import GAMES
+from playground.sim_locales import client_locales
 from tests.cogs.helpers import components
 from tests.cogs.players import (
     open_game,

@@ -320,14 +320,14 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
 @pytest.fixture
 def stacked(monkeypatch):
     """Deal from a stacked deck, alice first: she gets deck[0::2], bob deck[1::2]."""
-    from bot.matches import MatchService
+    from bot.seating import Seating
     from engines.sequence_numbers import new_game
 
     def deal(deck):
         def fake(self, record, spec):
             return new_game([s.name for s in record.seats], 1, deck=deck, first=0)
 
-        monkeypatch.setattr(MatchService, "_new_game", fake)
+        monkeypatch.setattr(Seating, "new_game", fake)
 
     return deal
 

@@ -124,9 +124,6 @@ class HighCard:
             cards[other] = card
         return type(self)(self.names, cards, self.revealed)
 
-    def timeout_action(self, seat: int) -> Reveal:
-        return Reveal()
-
     def epoch(self) -> int:
         return self.revealed
 
@@ -168,6 +165,7 @@ def _high_card_info(game_class: type[HighCard]) -> GameInfo:
         action_from_code=lambda code: Reveal(),
         choose_ai=lambda game, seat, level: Reveal(),
         ai_levels=("simple",),
+        timeout_move=lambda game, seat: Reveal(),
         hidden_hands=True,
     )
 

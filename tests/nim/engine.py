@@ -94,9 +94,6 @@ class NimGame:
     def view(self, seat: int | None) -> NimView:
         return NimView(self.stones, None if self.is_over else self.turn, self.winner)
 
-    def timeout_action(self, seat: int) -> Take:
-        return Take(1)
-
     def epoch(self) -> int:
         return self.moves
 
@@ -156,6 +153,7 @@ NIM = register(
         action_from_code=action_from_code,
         choose_ai=choose,
         ai_levels=("simple", "perfect"),
+        timeout_move=lambda game, seat: Take(1),
         options=(Option("stones", 15, 5, 30),),
     )
 )

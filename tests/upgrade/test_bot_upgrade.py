@@ -46,7 +46,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
     for record in [r for r in records if r.status == "playing"]:
         info = GAMES[record.game]
         for _ in range(3000):
-            current, game = await matches._current(record.id)
+            current, game = await matches.sessions.current(record.id)
             seat = game.to_act()[0]
             action = info.choose_ai(game, seat, info.ai_levels[-1])
             change = await matches.play(

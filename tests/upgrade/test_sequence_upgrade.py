@@ -9,6 +9,7 @@ import pytest
 
 from engines.base import SCHEMA, rng_from_saved
 from engines.sequence_numbers import INFO, LastMove, Play, SequenceGame
+from engines.sequence_numbers.ai import timeout_move
 from engines.sequence_numbers.scoring import count_sequences, locked_cells
 from tests.upgrade.saved import saved_rows
 
@@ -64,7 +65,7 @@ def test_v1_match_loads_as_saved_and_plays_to_the_end(match, options, old):
         if game.is_over:
             break
         (seat,) = game.to_act()
-        game.apply(seat, game.timeout_action(seat))
+        game.apply(seat, timeout_move(game, seat))
     outcome = game.outcome()
     assert game.is_over and outcome is not None
     teams = game.num_teams

@@ -109,9 +109,9 @@ class SequenceRenderer(GameRenderer):
             line = "\n" + _("▶️ **{name}** {team} to play").format(
                 name=names[view.turn], team=TEAM_EMOJI.get(colour, "")
             )
-            due = record.extra.get("turn_due")
+            due = record.turn_due
             if acting.ai is None and due:
-                line += f" · ⏱️ <t:{int(due[1])}:R>"
+                line += f" · ⏱️ <t:{int(due.at)}:R>"
             lines.append(line)
         embed = discord.Embed(title=self.texts.title, colour=COLOUR)
         embed.description = "\n".join(lines)

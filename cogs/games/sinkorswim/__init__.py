@@ -72,11 +72,11 @@ class SinkOrSwimRenderer(GameRenderer):
         lines = []
         if not view.is_over and view.tide_cards:
             lines.append(_trick_line(view))
-            due = record.extra.get("turn_due")
+            due = record.turn_due
             if due and any(record.seats[s].ai is None for s in game.to_act()):
                 lines.append(
                     _("⏳ Picks close <t:{at}:R>; a late player plays their lowest.").format(
-                        at=int(due[1])
+                        at=int(due.at)
                     )
                 )
         embed.description = "\n".join(lines) or None

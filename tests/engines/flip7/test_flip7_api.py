@@ -6,6 +6,7 @@ import dataclasses
 import json
 import random
 from collections import Counter
+from functools import partial
 
 import pytest
 from flip7_support import ANN, BOB, CAT, play, stacked
@@ -26,7 +27,7 @@ from engines.flip7 import (
     card_code,
     new_game,
 )
-from engines.flip7.ai import AI_LEVELS, choose
+from engines.flip7.ai import AI_LEVELS, choose, timeout_move
 from engines.flip7.cards import FLIP_FOUR, HALVE, JUST_ONE_MORE, LUCKY_13, MINUS_4, SWAP, ZERO
 from engines.flip7.simulate import play_plain, simulate
 
@@ -74,7 +75,7 @@ def test_seats_are_validated_everywhere() -> None:
         for call in (
             game.decision,
             game.legal_actions,
-            game.timeout_action,
+            partial(timeout_move, game),
             lambda seat: game.apply(seat, HIT),
         ):
             with pytest.raises(IllegalMove) as refused:
@@ -100,7 +101,7 @@ def test_over_game_asks_nothing_of_anyone() -> None:
     for seat in range(3):
         assert game.decision(seat) is None and game.legal_actions(seat) == []
         with pytest.raises(IllegalMove) as refused:
-            game.timeout_action(seat)
+            timeout_move(game, seat)
         assert refused.value.kind == "game_over"
     assert game.view(None).pending is None and game.view(None).over
 
@@ -187,13 +188,13 @@ def test_registered_game_info() -> None:
 
 def test_timeout_is_stay_or_a_strong_choice() -> None:
     game = stacked(["5", "6"])
-    assert game.timeout_action(ANN) == STAY
+    assert timeout_move(game, ANN) == STAY
     with pytest.raises(IllegalMove) as refused:
-        game.timeout_action(BOB)
+        timeout_move(game, BOB)
     assert refused.value.kind == "not_your_turn" and refused.value.data == {"seat": ANN}
     game = stacked(["5", "6", "−4"])
     play(game, (ANN, HIT))
-    assert game.timeout_action(ANN) == ChoosePlayer(BOB)
+    assert timeout_move(game, ANN) == ChoosePlayer(BOB)
 
 
 def test_timeout_never_aims_an_action_or_a_modifier_at_the_absent_player() -> None:
@@ -204,7 +205,7 @@ def test_timeout_never_aims_an_action_or_a_modifier_at_the_absent_player() -> No
             (seat,) = game.to_act()
             decision = game.decision(seat)
             assert decision is not None
-            action = game.timeout_action(seat)
+            action = timeout_move(game, seat)
             assert action in decision.options
             if decision.kind in ("choose_target", "give_modifier") and len(decision.options) > 1:
                 assert action != ChoosePlayer(seat)

@@ -24,6 +24,7 @@ from flip7_support import (
 
 from engines.base import IllegalMove
 from engines.flip7 import HIT, STAY, ChooseCard, ChoosePlayer, Flip7Game, new_game
+from engines.flip7.ai import timeout_move
 from engines.flip7.cards import FLIP_FOUR, HALVE, JUST_ONE_MORE, MINUS_4, ONE_DECK, SWAP
 from engines.flip7.scoring import row_score
 
@@ -329,7 +330,7 @@ def test_f8_the_zero_forbids_stay_until_just_one_more() -> None:
     with pytest.raises(IllegalMove) as refused:
         game.apply(ANN, STAY)
     assert refused.value.kind == "must_hit"
-    assert game.timeout_action(ANN) == HIT
+    assert timeout_move(game, ANN) == HIT
     play(game, (ANN, HIT), (BOB, STAY))
     events = play(game, (ANN, HIT), (ANN, ChoosePlayer(ANN)))
     assert has(events, "stay", seat=ANN, forced="just_one_more")

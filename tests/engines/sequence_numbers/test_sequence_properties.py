@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engines.base import IllegalMove
 from engines.sequence_numbers import Back, Exchange, Play, SequenceGame, new_game
-from engines.sequence_numbers.ai import AI_LEVELS, choose
+from engines.sequence_numbers.ai import AI_LEVELS, choose, timeout_move
 from engines.sequence_numbers.cards import FULL_DECK
 from engines.sequence_numbers.scoring import count_sequences, locked_cells
 from engines.sequence_numbers.simulate import main as simulate_main
@@ -110,7 +110,7 @@ def test_ai_levels_and_timeouts_play_complete_legal_moves():
         seat = game.turn
         for level in AI_LEVELS:
             assert choose(game, seat, level) in game.complete_moves(seat)
-        timeout = game.timeout_action(seat)
+        timeout = timeout_move(game, seat)
         assert timeout in game.complete_moves(seat)
         game.apply(seat, timeout)
 
@@ -119,14 +119,14 @@ def test_ai_strong_and_a_timeout_complete_a_sequence():
     chips = {"C2": 0, "C3": 0, "C4": 0, "C6": 0}
     game = table(hands=[[card_for("C5"), "a1", "a2", "P", "M"], []], chips=chips)
     assert choose(game, 0) == Play(card_for("C5"), "C5")
-    assert game.timeout_action(0) == Play(card_for("C5"), "C5")  # a lapsed turn plays well
+    assert timeout_move(game, 0) == Play(card_for("C5"), "C5")  # a lapsed turn plays well
 
 
 def test_ai_strong_and_a_timeout_block_an_opponent_four_with_a_plain_card():
     chips = {"E1": 0, "E2": 1, "E3": 1, "E4": 1, "E5": 1}  # open only at E6
     game = table(hands=[[card_for("E6"), "a40", "P", "M", "a30"], []], chips=chips)
     assert choose(game, 0) == Play(card_for("E6"), "E6")
-    assert game.timeout_action(0) == Play(card_for("E6"), "E6")
+    assert timeout_move(game, 0) == Play(card_for("E6"), "E6")
 
 
 def test_ai_strong_keeps_plus_and_minus_for_moves_that_matter():
@@ -150,7 +150,7 @@ def test_ai_refuses_an_unknown_level_and_a_seat_not_to_act():
     for call, kind in (
         (lambda: choose(game, 0, "genius"), "unknown_ai_level"),
         (lambda: choose(game, 1, "strong"), "not_your_turn"),
-        (lambda: game.timeout_action(1), "not_your_turn"),
+        (lambda: timeout_move(game, 1), "not_your_turn"),
     ):
         with pytest.raises(IllegalMove) as refused:
             call()

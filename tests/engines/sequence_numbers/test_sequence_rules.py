@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import FrozenInstanceError, fields
+from functools import partial
 
 import pytest
 
@@ -26,6 +27,7 @@ from engines.sequence_numbers import (
     action_from_code,
     new_game,
 )
+from engines.sequence_numbers.ai import timeout_move
 from engines.sequence_numbers.board import CELLS_BY_NUMBER, CORNERS, NUMBERS, cell_name
 from engines.sequence_numbers.cards import FULL_DECK, answer, label
 from engines.sequence_numbers.scoring import count_sequences, fives_in_run
@@ -392,7 +394,7 @@ def test_g9_first_player_dealt_four_minus_cards_passes_at_the_start(players, tea
     assert game.hands[first] == ["M"] * 4
     assert game.decision(first) == Decision("pass", first, (Pass(),), {"exchange_used": False})
     assert game.legal_actions(first) == [Pass()] == game.complete_moves(first)
-    assert game.timeout_action(first) == Pass()
+    assert timeout_move(game, first) == Pass()
     events = game.apply(first, Pass())
     assert events == [Event("pass", {"seat": first, "team": first % game.num_teams})]
     assert game.hands[first] == ["M"] * 4  # a pass draws nothing
@@ -505,7 +507,7 @@ def test_seats_must_be_plain_ints_at_the_table(bad):
     calls = [
         game.decision,
         game.legal_actions,
-        game.timeout_action,
+        partial(timeout_move, game),
         game.complete_moves,
         lambda seat: game.apply(seat, Play("a11", "C8")),
     ]
@@ -532,7 +534,7 @@ def test_over_game_asks_nothing_of_any_seat():
         assert game.decision(seat) is None
         assert game.legal_actions(seat) == [] == game.complete_moves(seat)
         with pytest.raises(IllegalMove) as refused:
-            game.timeout_action(seat)
+            timeout_move(game, seat)
         assert refused.value.kind == "game_over"
     with pytest.raises(IllegalMove) as refused:
         game.apply(1, Play("a1", "A8"))

@@ -6,7 +6,7 @@ import pytest
 
 from engines.base import IllegalMove
 from engines.sink_or_swim import Pick, new_game
-from engines.sink_or_swim.ai import AI_LEVELS, choose
+from engines.sink_or_swim.ai import AI_LEVELS, choose, timeout_move
 
 from .helpers import EVEN_HANDS, NAMES3, NAMES4, ann_eliminated, play, stacked
 
@@ -57,7 +57,7 @@ def test_ai_refuses_unknown_levels_and_idle_seats() -> None:
         choose(game, 0, "genius")
     assert error.value.kind == "unknown_ai_level" and error.value.data["level"] == "genius"
     for seat in range(3):
-        game.apply(seat, game.timeout_action(seat))
+        game.apply(seat, timeout_move(game, seat))
     assert choose(game, 0) in game.legal_actions(0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import FrozenInstanceError, asdict
+from functools import partial
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from engines.sink_or_swim import (
     new_game,
 )
 from engines.sink_or_swim import ai as sos_ai
+from engines.sink_or_swim.ai import timeout_move
 
 from .helpers import EVEN_HANDS, NAMES3, NAMES4, play, stacked
 
@@ -66,7 +68,7 @@ def test_seats_are_plain_ints_in_range(seat: Any) -> None:
         lambda: game.apply(seat, Pick(25)),
         lambda: game.decision(seat),
         lambda: game.legal_actions(seat),
-        lambda: game.timeout_action(seat),
+        lambda: timeout_move(game, seat),
     ]
     if seat is not None:
         calls.append(lambda: game.view(seat))
@@ -90,9 +92,9 @@ def test_s4_decision_offers_the_unplayed_hand() -> None:
 
 def test_s4_timeout_plays_the_lowest_card() -> None:
     game = stacked(NAMES3, EVEN_HANDS, [4, 7])
-    assert [game.timeout_action(s) for s in range(3)] == [Pick(25), Pick(1), Pick(5)]
+    assert [timeout_move(game, s) for s in range(3)] == [Pick(25), Pick(1), Pick(5)]
     play(game, 25, 1, 5)
-    assert game.timeout_action(0) == Pick(26)
+    assert timeout_move(game, 0) == Pick(26)
 
 
 def test_s4_epoch_holds_during_picks_and_rises_with_each_trick() -> None:
@@ -101,7 +103,7 @@ def test_s4_epoch_holds_during_picks_and_rises_with_each_trick() -> None:
     while not game.is_over:
         seat = game.to_act()[0]
         before = game.epoch()
-        game.apply(seat, game.timeout_action(seat))
+        game.apply(seat, timeout_move(game, seat))
         if game.to_act() and len(game.to_act()) < len(game.in_round()):
             assert game.epoch() == before  # a pick came in, the trick is still open
         else:
@@ -116,11 +118,11 @@ def test_game_over_asks_nothing_and_refuses_moves() -> None:
     assert game.outcome() is None
     while not game.is_over:
         seat = game.to_act()[0]
-        game.apply(seat, game.timeout_action(seat))
+        game.apply(seat, timeout_move(game, seat))
     assert game.to_act() == []
     for seat in range(3):
         assert game.decision(seat) is None and game.legal_actions(seat) == []
-        assert _refusal(game.timeout_action, seat).kind == "nothing_to_pick"
+        assert _refusal(partial(timeout_move, game), seat).kind == "nothing_to_pick"
         assert _refusal(game.apply, seat, Pick(1)).kind == "game_over"
     outcome = game.outcome()
     assert isinstance(outcome, Outcome)
@@ -243,7 +245,7 @@ def test_json_round_trip_continues_identically() -> None:
     assert copy.view(1) == game.view(1) and copy.epoch() == game.epoch()
     while not game.is_over:
         seat = game.to_act()[0]
-        action = game.timeout_action(seat)
+        action = timeout_move(game, seat)
         assert [e.to_dict() for e in copy.apply(seat, action)] == [
             e.to_dict() for e in game.apply(seat, action)
         ]

@@ -8,6 +8,7 @@ import pytest
 
 from engines.base import IllegalMove
 from engines.sink_or_swim import Pick, card_belts, hand_belts, new_game
+from engines.sink_or_swim.ai import timeout_move
 from engines.sink_or_swim.cards import TIDE_DECK
 from engines.sink_or_swim.scoring import score_round
 
@@ -260,7 +261,7 @@ def test_s7_hands_and_belts_pass_left_every_round() -> None:
     while not game.is_over:
         if game.trick == 1 and not any(game.picks):
             seen.append(([game.hand(s) for s in range(3)], list(game.belts)))
-        game.apply(game.to_act()[0], game.timeout_action(game.to_act()[0]))
+        game.apply(game.to_act()[0], timeout_move(game, game.to_act()[0]))
     assert len(seen) == 3 and len(game.round_scores) == 3
     # Round 2: Ann (seat 0) holds Cid's first hand, Bob holds Ann's, Cid holds Bob's.
     assert seen[1] == ([hands[2], hands[0], hands[1]], [6, 12, 0])

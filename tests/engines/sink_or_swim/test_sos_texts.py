@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from cogs.games.sinkorswim.texts import ERRORS, EVENTS, TEXTS
 from cogs.words import GameTexts, common_error
 from engines.base import Event, IllegalMove
 from engines.sink_or_swim import Pick, SinkOrSwimGame, action_from_code, new_game
-from engines.sink_or_swim.ai import AI_LEVELS, choose
+from engines.sink_or_swim.ai import AI_LEVELS, choose, timeout_move
 
 from .helpers import EVEN_HANDS, NAMES3, NAMES4, ann_eliminated, play, stacked
 
@@ -183,7 +184,7 @@ def _over_game() -> SinkOrSwimGame:
     game = new_game(NAMES3, 2)
     while not game.is_over:
         seat = game.to_act()[0]
-        game.apply(seat, game.timeout_action(seat))
+        game.apply(seat, timeout_move(game, seat))
     return game
 
 
@@ -207,7 +208,7 @@ REFUSALS: list[tuple[str, Callable[[], object], str]] = [
     ("out_of_round", lambda: _eliminated_game().apply(0, Pick(50)), "out of this round"),
     ("already_played", lambda: _played_game().apply(0, Pick(56)), "56"),
     ("not_in_hand", lambda: _played_game().apply(1, Pick(25)), "25"),
-    ("nothing_to_pick", lambda: _eliminated_game().timeout_action(0), "Ann"),
+    ("nothing_to_pick", lambda: partial(timeout_move, _eliminated_game())(0), "Ann"),
     ("nothing_to_pick", lambda: choose(_eliminated_game(), 0), "Ann"),
     ("unknown_ai_level", lambda: choose(_played_game(), 0, "genius"), "genius"),
     ("player_count", lambda: new_game(["Ann", "Bob"], 1), "3 to 5"),

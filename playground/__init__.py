@@ -1,10 +1,12 @@
-"""`python -m bot.playground` (run by `scripts/play`): every game in a browser, no Discord.
+"""`python -m playground` (run by `scripts/play`): every game in a browser, no Discord.
 
 The real bot (the same `create_bot`, cogs, storage and timers as production) runs against
 SimCord's simulated Discord: one server, a #games channel and a few members. SimCord's
 preview serves that channel on 127.0.0.1 as a Discord-like page; its address carries a
 secret, the only way in. Switch "Viewing as" to play every seat, or add AI seats and play
 one. Ctrl+C ends it.
+
+A developer's tool beside the application, not part of it: it drives the bot from outside.
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ from typing import Any
 from bot.app import TabletopBot, create_bot
 from bot.i18n import LANGUAGES
 from bot.settings import Settings
-from bot.sim_locales import client_locales
 from engines.base import GAMES
+from playground.sim_locales import client_locales
 
 # The members, each with their Discord app's language: what only they see (their hand,
 # "not your turn", the rules) is in it; the table is in the server's language (--locale).
@@ -286,7 +288,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     asyncio.run(serve(options, open_browser))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,113 @@
+"""Moves nobody clicked: an AI seat's, a lapsed turn's (and the hand-over of a seat that
+keeps missing), a lobby's expiry, the reminder before a deadline; and re-arming every open
+match's timer after a start."""
+
+from __future__ import annotations
+
+from bot.changes import Change, Publisher, no_publisher
+from bot.errors import Notice, Refusal
+from bot.events import HANDED_OVER, TIMED_OUT
+from bot.scheduler import Due
+from bot.sessions import Sessions
+from bot.storage import MatchRecord
+from engines.base import GAMES, Event, Game, GameInfo
+
+HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
+TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
+
+
+class AutoMoves:
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+        # Changes no member's click caused; the application points it at the tables.
+        self.publish: Publisher = no_publisher
+        # Told when a member's turn is about to run out; the application points it at pings.
+        self.remind: Publisher = no_publisher
+        sessions.planner.fire = self.step
+
+    async def step(self, match_id: int, version: int, kind: str) -> None:
+        """One move nobody clicked: an AI seat's, a lapsed turn's, or a lobby's expiry; or
+        the reminder before a turn's deadline, which changes nothing."""
+        sessions = self.sessions
+        async with sessions.session(match_id):
+            try:
+                record, game = await sessions.current(match_id)
+            except Refusal:
+                return
+            if record.version != version:
+                return
+            info = GAMES[record.game]
+            if game is not None and not _waits_on(record, game, kind):
+                return
+            if kind == "remind":
+                await self.remind(Change(record, game))
+                # The turn's deadline, kept on the record when it was set.
+                assert record.turn_due is not None  # a reminder is only armed before one
+                sessions.planner.set(match_id, Due(record.turn_due.at, version, "turn"))
+                return
+            if kind == "lobby":
+                record.end("lobby_expired")
+                await sessions.commit(record, None, [], self.publish, Notice("lobby_expired"))
+                return
+            assert game is not None
+            # A step of a longer choice may change the game without any event: save it anyway.
+            events = _ai_move(record, info, game) if kind == "ai" else _timeout(record, info, game)
+            await sessions.commit(record, game, events, self.publish)
+
+    async def restore(self) -> None:
+        """After a start: re-arm every open match's AI turn or stored deadline. Only a
+        match with an AI seat has its game loaded (to see whether the AI moves next); the
+        others' timers follow from their stored deadline alone."""
+        storage, planner = self.sessions.storage, self.sessions.planner
+        briefs = {b.id: b for b in await storage.open_briefs() if b.quarantine is None}
+        with_ai = [b.id for b in briefs.values() if b.needs_game]
+        for record in await storage.get_matches(with_ai):
+            brief = briefs.pop(record.id)
+            try:
+                game = await self.sessions.game_of(record)
+            except Refusal:
+                continue  # quarantined: it keeps no timer, and stops no other match
+            planner.plan(record, game, brief.deadline)
+        now = self.sessions.clock()
+        for brief in briefs.values():
+            planner.plan_brief(brief, now)
+
+
+def _waits_on(record: MatchRecord, game: Game, kind: str) -> bool:
+    """Whether the game still waits on an AI seat ("ai") or a member (otherwise)."""
+    want_ai = kind == "ai"
+    return any((record.seats[s].ai is not None) == want_ai for s in game.to_act())
+
+
+def _ai_move(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
+    seat = next(s for s in game.to_act() if record.seats[s].ai)
+    level = record.seats[seat].ai or info.ai_levels[-1]
+    return game.apply(seat, info.choose_ai(game, seat, level))
+
+
+def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
+    """Move for each member the game waited on too long; hand over a seat that keeps missing."""
+    events: list[Event] = []
+    missed: dict[str, int] = record.extra.setdefault("missed", {})
+    for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
+        events.append(Event(TIMED_OUT, {"seat": seat}))
+        events += _whole_turn(info, game, seat)
+        missed[str(seat)] = missed.get(str(seat), 0) + 1
+        if missed[str(seat)] >= HAND_OVER_AFTER:
+            record.seats[seat].ai = info.ai_levels[-1]
+            events.append(Event(HANDED_OVER, {"seat": seat, "missed": missed[str(seat)]}))
+    return events
+
+
+def _whole_turn(info: GameInfo, game: Game, seat: int) -> list[Event]:
+    """Every step the absent seat is asked in the turn that ran out (each step of a
+    Swap, the cards a Flip Four! sets aside), decided at once, so one time-out costs one
+    timer. It stops where the game begins a new turn: a later turn, even the same
+    seat's, gets its own timer."""
+    turn = game.turn_id()
+    events = game.apply(seat, info.timeout_move(game, seat))
+    for _step in range(TURN_STEPS_LIMIT):
+        if seat not in game.to_act() or game.turn_id() != turn:
+            break
+        events += game.apply(seat, info.timeout_move(game, seat))
+    return events

@@ -1,0 +1,57 @@
+"""Each open match's one timer: an AI move soon, else its deadline (or the reminder before
+it), else nothing. What runs when a timer is due is set by the match service."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.deadlines import next_due
+from bot.scheduler import Due, Fire, Scheduler
+from bot.settings import Settings
+from bot.storage import Deadline, MatchRecord, OpenBrief
+from engines.base import Game
+
+
+async def _nothing(match_id: int, version: int, kind: str) -> None:
+    return None
+
+
+class Planner:
+    def __init__(self, clock: Callable[[], float], settings: Settings) -> None:
+        self.clock = clock
+        self.settings = settings
+        self.fire: Fire = _nothing  # the match service's automatic step
+        self.timers = Scheduler(clock, self._fire)
+
+    async def _fire(self, match_id: int, version: int, kind: str) -> None:
+        await self.fire(match_id, version, kind)
+
+    def plan(
+        self,
+        record: MatchRecord,
+        game: Game | None,
+        deadline: Deadline | None,
+        now: float | None = None,
+    ) -> None:
+        """Arm the match's one timer: an AI move soon, else its deadline, else nothing.
+        `now` spares a second read of the clock when the caller has just read it."""
+        now = self.clock() if now is None else now
+        if not record.is_open:
+            self.timers.set(record.id, None)
+        elif game is not None and any(record.seats[s].ai for s in game.to_act()):
+            self.timers.set(record.id, Due(now + self.settings.ai_delay, record.version, "ai"))
+        elif deadline is not None:
+            self.timers.set(record.id, next_due(record, deadline, now, self.settings))
+        else:
+            self.timers.set(record.id, None)
+
+    def plan_brief(self, brief: OpenBrief, now: float) -> None:
+        """Re-arm a match from its stored deadline alone (at start-up, without its game)."""
+        if brief.deadline is not None:
+            self.timers.set(brief.id, next_due(brief, brief.deadline, now, self.settings))
+
+    def set(self, match_id: int, due: Due | None) -> None:
+        self.timers.set(match_id, due)
+
+    async def stop(self) -> None:
+        await self.timers.stop()

@@ -1,0 +1,162 @@
+"""Who sits where: opening a lobby, its buttons (join, leave, AI seats, start, cancel), and
+during a game a member leaving (the AI takes the seat) or taking their seat back."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+from bot import lobby
+from bot.changes import Change, Publisher, refusal
+from bot.errors import Notice, Refusal
+from bot.events import ABANDONED, LEFT, RETURNED, STARTED
+from bot.sessions import Sessions
+from bot.settings import Settings
+from bot.storage import ChannelBusy, Deadline, MatchRecord, Seat
+from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
+
+
+def engine_names(seats: list[Seat]) -> list[str]:
+    """The seats' names as the engine gets them: told apart where a member and an AI seat
+    share one ("Bao" and "Bao#2"); the engine never shows them, tables name seats."""
+    names: list[str] = []
+    for seat in seats:
+        name, copy = seat.name, 1
+        while name in names:
+            copy += 1
+            name = f"{seat.name}#{copy}"
+        names.append(name)
+    return names
+
+
+def give_back(record: MatchRecord, seat: int) -> list[Event]:
+    """A member plays the seat the AI played for them again."""
+    record.seats[seat].ai = None
+    record.extra.setdefault("missed", {}).pop(str(seat), None)
+    return [Event(RETURNED, {"seat": seat})]
+
+
+class Seating:
+    def __init__(self, sessions: Sessions, settings: Settings) -> None:
+        self.sessions = sessions
+        self.settings = settings
+        self._seeds = None if settings.game_seed is None else random.Random(settings.game_seed)
+
+    async def open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+    ) -> MatchRecord:
+        storage = self.sessions.storage
+        now = self.sessions.clock()
+        try:
+            record = await storage.create_match(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host_id,
+                seats=[Seat(name=host_name, user_id=host_id)],
+                options=options,
+                now=now,
+                deadline_at=now + self.settings.lobby_timeout,
+            )
+        except ChannelBusy:
+            existing = await storage.open_match_in_channel(channel_id)
+            raise Refusal("channel_busy", game=existing.game if existing else None) from None
+        expiry = Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout)
+        self.sessions.planner.plan(record, None, expiry, now)
+        return record
+
+    async def lobby_action(
+        self,
+        match_id: int,
+        user_id: int,
+        user_name: str,
+        action: str,
+        answer: Publisher,
+        stamp: int | None = None,
+    ) -> Change:
+        """Join, leave, add or remove an AI, start or cancel — the lobby's buttons. During
+        a game, join takes back a seat the AI played, and leave hands one to the AI.
+
+        `stamp` is the match version the button was drawn at (None: a typed command). Adding
+        or removing an AI is refused from a stale button, so a double click does it once;
+        the other buttons are harmless to repeat."""
+        async with self.sessions.session(match_id):
+            record, game = await self.sessions.current(match_id)
+            if game is not None:
+                if action == "leave":
+                    return await self._leave_game(record, game, user_id, answer)
+                if action in ("join", "reclaim"):
+                    return await self._reclaim(record, game, user_id, answer, action)
+                if record.seat_of(user_id) is not None:  # a second click on Start, say
+                    raise Refusal("under_way")
+                raise Refusal("already_started")
+            if stamp is not None and stamp != record.version and action in ("ai", "unai"):
+                raise Refusal("stale_lobby_button")
+            info = GAMES[record.game]
+            events: list[Event] = []
+            if action == "start":
+                game, events = self._start(record, info, user_id)
+                notice = Notice("started")
+            else:
+                notice = lobby.step(record, info, action, user_id, user_name)
+            return await self.sessions.commit(record, game, events, answer, notice)
+
+    async def _leave_game(
+        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
+    ) -> Change:
+        """A player walks away mid-game: the AI takes the seat, so nobody waits on them.
+        A seat left this way records no result; when no member is left, the match ends."""
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise Refusal("not_playing")
+        name = record.seats[seat].name
+        record.seats[seat] = Seat(name=name, ai=GAMES[record.game].ai_levels[-1])
+        if any(s.user_id is not None for s in record.seats):
+            events = [Event(LEFT, {"seat": seat})]
+            notice = Notice("left_game", {"name": name})
+        else:
+            events = [Event(ABANDONED, {"seat": seat})]
+            record.end("every_player_left")
+            notice = Notice("everyone_left_game")
+        return await self.sessions.commit(record, game, events, answer, notice)
+
+    async def _reclaim(
+        self, record: MatchRecord, game: Game, user_id: int, answer: Publisher, action: str
+    ) -> Change:
+        """A member whose seat the AI took after missed turns plays it again."""
+        seat = record.seat_of(user_id)
+        if seat is None and action == "reclaim":
+            raise Refusal("not_your_seat_button")
+        if seat is None:
+            raise Refusal("already_started")
+        if record.seats[seat].ai is None:
+            raise Refusal("already_playing_seat")
+        events = give_back(record, seat)
+        return await self.sessions.commit(record, game, events, answer, Notice("welcome_back"))
+
+    def _start(self, record: MatchRecord, info: GameInfo, user_id: int) -> tuple[Game, list[Event]]:
+        """The host starts the lobby's game: deal it, with its opening events."""
+        lobby.check_start(record, info, user_id)
+        game = self.new_game(record, info)
+        record.status = "playing"
+        record.state = game.to_dict()
+        return game, [Event(STARTED, {"players": len(record.seats)}), *game.opening_events()]
+
+    def new_game(self, record: MatchRecord, info: GameInfo) -> Game:
+        names = engine_names(record.seats)
+        try:
+            options = info.check_options(record.options)
+            return info.new_game(names, self._next_seed(), **options)
+        except IllegalMove as error:
+            raise refusal(record, error) from None
+
+    def _next_seed(self) -> int:
+        return secrets.randbits(32) if self._seeds is None else self._seeds.getrandbits(32)

@@ -1,0 +1,156 @@
+"""Open matches under their locks: load, check, apply, persist, then answer — one lock per
+match, and an in-memory copy of each open match as last saved."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+
+from bot.changes import Change, Publisher, show_saved
+from bot.deadlines import deadline_for
+from bot.errors import Notice, NotSaved, Refusal
+from bot.planner import Planner
+from bot.settings import Settings
+from bot.storage import MatchRecord, ResultRow, Storage
+from engines.base import GAMES, Event, Game
+
+LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
+
+
+class Sessions:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Settings,
+        clock: Callable[[], float],
+        planner: Planner,
+    ) -> None:
+        self.storage = storage
+        self.settings = settings
+        self.clock = clock
+        self.planner = planner
+        self._locks: dict[int, asyncio.Lock] = {}
+        # Open matches as last saved. Every write goes through here under the match lock,
+        # so the copy stays true; any failure evicts it and the next use reloads.
+        self._live: dict[int, tuple[MatchRecord, Game | None]] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def session(self, match_id: int) -> AsyncIterator[None]:
+        """The match lock, forgetting the in-memory copy if anything inside fails."""
+        async with self.lock(match_id):
+            try:
+                yield
+            except BaseException:
+                self._live.pop(match_id, None)
+                raise
+
+    async def current(self, match_id: int) -> tuple[MatchRecord, Game | None]:
+        """The open match and its game (None in the lobby); refuse one that has ended."""
+        live = self._live.get(match_id)
+        if live is not None:
+            return live
+        record = await self.storage.get_match(match_id)
+        if record is None or not record.is_open:
+            raise Refusal("already_ended")
+        live = self._live[match_id] = (record, await self.game_of(record))
+        return live
+
+    async def game_of(self, record: MatchRecord) -> Game | None:
+        """The record's game (None in a lobby). A match that can't be loaded (a damaged row,
+        a state no engine reads) is quarantined: kept as it is, marked, and refused with an
+        answer that says how to free the channel; nothing else is held up by it."""
+        if record.quarantine is None:
+            try:
+                return load_game(record)
+            except Exception as error:
+                reason = f"{type(error).__name__}: {error}"[:200]
+                await self.storage.quarantine(record.id, reason)
+                record.quarantine = reason
+        raise Refusal("quarantined")
+
+    async def recent(self, record: MatchRecord) -> list[Event]:
+        """The record's latest events (at most LOG_SIZE, newest last), read from the stored
+        events the first time a table needs them; saves keep them current after that."""
+        if record.log is None:
+            stored = await self.storage.events(record.id, LOG_SIZE)
+            record.log = [event for _version, event in stored]
+        return record.log
+
+    async def set_message(self, match_id: int, message_id: int, posted_at: float) -> None:
+        """Remember where a match's table message now is (also in the in-memory copy)."""
+        await self.storage.set_message(match_id, message_id, posted_at)
+        live = self._live.get(match_id)
+        if live is not None:
+            live[0].message_id, live[0].message_at = message_id, posted_at
+
+    async def commit(
+        self,
+        record: MatchRecord,
+        game: Game | None,
+        events: list[Event],
+        answer: Publisher,
+        notice: Notice | None = None,
+    ) -> Change:
+        """Save a change under the next version, then show it (under the match lock)."""
+        expected = record.version
+        record.version += 1
+        await self._save(record, game, expected, events)
+        change = Change(record, game, events, notice)
+        await show_saved(answer, change)
+        return change
+
+    async def _save(
+        self, record: MatchRecord, game: Game | None, expected: int, events: list[Event]
+    ) -> None:
+        """Persist a change with its events, deadline and results in one transaction, then plan."""
+        now = self.clock()
+        results: list[ResultRow] = []
+        if game is not None:
+            record.state = game.to_dict()
+            outcome = game.outcome()
+            if outcome is not None and record.status == "playing":
+                record.status = "finished"
+                results = [
+                    ResultRow(seat.user_id, index, outcome.scores[index], index in outcome.winners)
+                    for index, seat in enumerate(record.seats)
+                    if seat.user_id is not None
+                ]
+        # Earlier versions kept the log in `extra`; match_events holds the same events.
+        record.extra.pop("log", None)
+        deadline = deadline_for(record, game, now, events, self.settings)
+        try:
+            await self.storage.save(
+                record,
+                expected_version=expected,
+                now=now,
+                events=events,
+                deadline=deadline,
+                results=results,
+            )
+        except Exception as error:  # rolled back: the caller's copy is dropped by session()
+            raise NotSaved(record.id) from error
+        if record.log is not None:  # else it is read from match_events when next drawn
+            record.log.extend(events)
+            del record.log[:-LOG_SIZE]
+        if record.is_open:
+            self._live[record.id] = (record, game)
+        else:
+            self._live.pop(record.id, None)
+            self._locks.pop(record.id, None)
+        self.planner.plan(record, game, deadline, now)
+
+
+def load_game(record: MatchRecord) -> Game | None:
+    """The record's game, as its engine reads the saved state (None in a lobby)."""
+    if record.game not in GAMES:  # the host removed the game's plug-in
+        raise LookupError(f"no game {record.game!r} in this bot")
+    if record.state is None:
+        return None
+    game = GAMES[record.game].from_dict(record.state)  # the engine checks its invariants
+    if len(game.names) != len(record.seats):
+        raise ValueError(f"{len(game.names)} players in the game, {len(record.seats)} seats")
+    return game

@@ -1,0 +1,38 @@
+"""A match's public table, drawn from the change alone: nothing here reads the database
+or picks a language, so a table is drawn the same in a test, a restart or a click."""
+
+from __future__ import annotations
+
+from bot.i18n import _
+from bot.matches import Change
+from cogs.components import LobbyButton, TableMessage
+from cogs.lobby import ended_table, lobby_table, result_embed
+from cogs.renderers import Renderers
+from cogs.replies import ended_text, notice_text
+
+
+async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
+    """The table of `change`, in the language being read; the record's latest events
+    (`record.log`) must have been read already."""
+    record, game = change.record, change.game
+    renderer = renderers.get(record.game)
+    notice = None
+    if change.notice is not None:
+        notice = notice_text(change.notice, ended_text(record.ended_reason, record.ended_data))
+    if record.status == "cancelled" and (record.quarantine is not None or renderer is None):
+        return ended_table(record, renderers.title(record.game), notice)  # couldn't be loaded
+    assert renderer is not None  # only a match that can't be loaded lacks one
+    if record.status == "lobby" or (record.status == "cancelled" and game is None):
+        return lobby_table(record, renderer, notice)
+    assert game is not None
+    table = await renderer.table(record, game)
+    if record.is_open and any(s.ai and s.user_id is not None for s in record.seats):
+        table.items.append(
+            LobbyButton(record.ref, None, "reclaim", label=_("I'm back: my seat"), emoji="🙋")
+        )
+    if not record.is_open:
+        table.items = []
+        table.embeds.append(result_embed(record, game, renderer.texts))
+    elif notice:
+        table.content = notice
+    return table

@@ -1,0 +1,47 @@
+"""The one place a refusal becomes an answer: a handler that raises `Refusal` anywhere has
+it worded for the member who asked, privately, and stops there."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+
+import discord
+
+from bot.errors import Refusal
+from cogs.components import refuse
+from cogs.renderers import Renderers
+
+P = ParamSpec("P")
+
+
+class Room(Protocol):
+    """A handler's owner: it knows the games, whose texts word their refusals."""
+
+    renderers: Renderers
+
+
+R = TypeVar("R", bound=Room)
+Handler = Callable[Concatenate[R, discord.Interaction[Any], P], Awaitable[None]]
+
+
+def answers_refusals(handler: Handler[R, P]) -> Handler[R, P]:
+    """Run `handler`; a `Refusal` it raises is answered privately in one short line."""
+
+    @functools.wraps(handler)
+    async def run(
+        room: R, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        try:
+            await handler(room, interaction, *args, **kwargs)
+        except Refusal as error:
+            await answer_refusal(room.renderers, interaction, error)
+
+    return run
+
+
+async def answer_refusal(
+    renderers: Renderers, interaction: discord.Interaction[Any], error: Refusal
+) -> None:
+    await refuse(interaction, renderers.refusal(error))
