@@ -198,8 +198,15 @@ async def test_a_bystanders_click_is_refused_in_their_language(tagged, simcord_e
     ann, bao, citra = people["ann"], people["bao"], people["citra"]
     await open_game(channel, ann, [bao], "flip7", goal=200)
     table = public_table(channel, ann)
-    move = next(c.custom_id for row in table.components for c in row.children if c.custom_id)
-    refused = await citra.click(table, custom_id=move)
+    # A bystander's click on the table's first button (Hit, or a seat's own button when the
+    # deal opened on a choice and the table offers a menu instead).
+    buttons = [c for row in table.components for c in row.children if c.custom_id]
+    move = next((c for c in buttons if isinstance(c, discord.Button)), None)
+    if move is not None:
+        refused = await citra.click(table, custom_id=move.custom_id)
+    else:
+        (menu,) = buttons
+        refused = await citra.select(table, [menu.options[0].value], custom_id=menu.custom_id)
     assert refused.ephemeral and _tags(refused.response.content) == {"id"}
     joined = await citra.slash(channel, "flip7 join")  # too late: the game has started
     assert joined.ephemeral and _tags(joined.response.content) == {"id"}
