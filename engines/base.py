@@ -11,7 +11,7 @@ import random
 import sys
 from array import array
 from base64 import b64decode, b64encode
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import import_module
@@ -320,6 +320,22 @@ def check_action(action: Any, kinds: tuple[type, ...]) -> Any:
 def _field_types(kind: type) -> tuple[tuple[str, type], ...]:
     hints = get_type_hints(kind)
     return tuple((item.name, hints[item.name]) for item in fields(kind))
+
+
+S = TypeVar("S")
+
+
+def refuse_broken(state: S, checks: Iterable[Callable[[S], str | None]]) -> None:
+    """Run a saved state's invariant checks in order (each says what is wrong, or None);
+    the first broken one refuses the state with IllegalMove("bad_state", reason=...). A
+    field missing or of the wrong shape is a broken state too."""
+    for check in checks:
+        try:
+            problem = check(state)
+        except (KeyError, IndexError, TypeError) as error:
+            problem = f"a field missing or of the wrong shape ({error!r})"
+        if problem is not None:
+            raise IllegalMove("bad_state", reason=problem)
 
 
 def check_seat(seat: Any, players: int) -> int:

@@ -5,10 +5,10 @@ refused with IllegalMove("bad_state") instead of playing on wrongly; the bot qua
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from engines.base import IllegalMove
+from engines.base import refuse_broken
 from engines.flip7.cards import KINDS
 from engines.flip7.effects import FlipFour
 from engines.flip7.table import DEAL, NOBODY, OVER, STATUS_NAMES, Table
@@ -16,17 +16,10 @@ from engines.flip7.table import DEAL, NOBODY, OVER, STATUS_NAMES, Table
 
 def check_table(table: Table, players: range, goals: range) -> None:
     """Raise IllegalMove("bad_state", reason=...) at the first invariant the table breaks."""
-    checks: tuple[Callable[[], str | None], ...] = (
-        lambda: _setup(table, players, goals),
-        lambda: _per_seat(table),
-        lambda: _cards(table),
-        lambda: _progress(table),
-        lambda: _conserved(table),
+    refuse_broken(
+        table,
+        (lambda state: _setup(state, players, goals), _per_seat, _cards, _progress, _conserved),
     )
-    for check in checks:
-        problem = check()
-        if problem is not None:
-            raise IllegalMove("bad_state", reason=problem)
 
 
 def _is_int(value: Any) -> bool:

@@ -6,10 +6,10 @@ on wrongly; the bot quarantines it."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engines.base import IllegalMove
+from engines.base import refuse_broken
 from engines.sequence_numbers.board import CORNERS, SIZE
 from engines.sequence_numbers.cards import FULL_DECK
 from engines.sequence_numbers.scoring import EMPTY
@@ -20,19 +20,7 @@ State = Mapping[str, Any]
 def check_state(raw: State, teams_at: Mapping[int, tuple[int, ...]]) -> None:
     """Raise IllegalMove("bad_state", reason=...) at the first invariant `raw` breaks.
     `teams_at[players]` are the team counts the rules allow at that table (G2)."""
-    checks: tuple[Callable[[State], str | None], ...] = (
-        lambda state: _seats(state, teams_at),
-        _progress,
-        _cards,
-        _board,
-    )
-    for check in checks:
-        try:
-            problem = check(raw)
-        except (KeyError, IndexError, TypeError) as error:
-            problem = f"a field missing or of the wrong shape ({error!r})"
-        if problem is not None:
-            raise IllegalMove("bad_state", reason=problem)
+    refuse_broken(raw, (lambda state: _seats(state, teams_at), _progress, _cards, _board))
 
 
 def _counts(*values: Any) -> bool:

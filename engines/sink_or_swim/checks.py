@@ -5,10 +5,10 @@ refused with IllegalMove("bad_state") instead of playing on wrongly; the bot qua
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engines.base import IllegalMove
+from engines.base import refuse_broken
 from engines.sink_or_swim.cards import HAND_SIZE, TIDE_DECK, WEATHER_CARDS, held_hand
 
 PER_SEAT = ("hands", "hand_belts", "played", "tides", "belts", "eliminated", "picks", "scores")
@@ -18,19 +18,7 @@ State = Mapping[str, Any]
 
 def check_state(raw: State, players: range) -> None:
     """Raise IllegalMove("bad_state", reason=...) at the first invariant `raw` breaks."""
-    checks: tuple[Callable[[State], str | None], ...] = (
-        lambda state: _seats(state, players),
-        _progress,
-        _weather,
-        _tides,
-    )
-    for check in checks:
-        try:
-            problem = check(raw)
-        except (KeyError, IndexError, TypeError) as error:
-            problem = f"a field missing or of the wrong shape ({error!r})"
-        if problem is not None:
-            raise IllegalMove("bad_state", reason=problem)
+    refuse_broken(raw, (lambda state: _seats(state, players), _progress, _weather, _tides))
 
 
 def _ints(values: Any, low: int = 0) -> bool:
