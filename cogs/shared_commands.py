@@ -144,11 +144,13 @@ class SharedCommands:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        """`/<game> rules`: the short rules, for the options of this channel's match if any."""
+        """`/<game> rules`: the short rules, for the options of this channel's latest match
+        of the game, open or just played, if any."""
         record = None
         if interaction.channel_id is not None:
-            record = await self.matches.storage.open_match_in_channel(interaction.channel_id)
-        options = record.options if record is not None and record.game == game else {}
+            storage = self.matches.storage
+            record = await storage.latest_match_in_channel(interaction.channel_id, game)
+        options = record.options if record is not None else {}
         embed = self.renderers[game].rules(options)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -198,6 +198,15 @@ class Storage:
         )
         return self._to_record(rows[0]) if rows else None
 
+    async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None:
+        """The channel's most recent match of `game`, open or ended."""
+        rows = await self._read(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND game = ? "
+            "ORDER BY id DESC LIMIT 1",
+            (channel_id, game),
+        )
+        return self._to_record(rows[0]) if rows else None
+
     async def open_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
         where = "status IN ('lobby', 'playing')"
         params: tuple[Any, ...] = ()

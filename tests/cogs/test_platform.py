@@ -157,6 +157,12 @@ async def test_rules_follow_the_channels_match(world):
     assert during.ephemeral
     text = during.response.embeds[0].description
     assert "(100)" in text and "(200)" not in text and "brutal" in text.lower()
+    # Once the match is over (here: ended), the rules are still the ones it was played by.
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[mods])
+    assert (await mod.slash(world.channel, "games reset")).ephemeral
+    after = (await alice.slash(world.channel, "flip7 rules")).response.embeds[0].description
+    assert "(100)" in after and "(200)" not in after
 
 
 async def test_brutal_flip7_minus_15_is_explained_in_the_round_story(world, stacked_flip7):
