@@ -142,12 +142,10 @@ def _annotation(option: Option) -> Any:
     """The parameter type Discord checks the option against."""
     if isinstance(option.default, bool):
         return bool
-    if option.choices:
-        return int if option.default is not None else int | None
-    if option.low is not None or option.high is not None:
-        ranged = app_commands.Range[int, option.low, option.high]
-        return ranged if option.default is not None else ranged | None
-    return int if option.default is not None else int | None
+    kind: Any = int  # an option with choices is checked against them instead of a range
+    if not option.choices and (option.low is not None or option.high is not None):
+        kind = app_commands.Range[int, option.low, option.high]
+    return kind if option.default is not None else kind | None
 
 
 async def add_game(

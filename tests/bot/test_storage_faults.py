@@ -280,9 +280,10 @@ async def test_the_newest_migration_keeps_matches_events_and_deadlines(db_path):
         deadline=Deadline(record.id, "lobby", 1, 1900.0),
     )
     await store.close()
-    with sqlite3.connect(db_path) as db:  # run 005 and 006 again on a database as 004 left it
+    with sqlite3.connect(db_path) as db:  # run 005 to 007 again on a database as 004 left it
         db.execute("PRAGMA user_version = 4")
         db.executescript(
+            "DROP INDEX results_by_finish;"
             "DROP TABLE meta; ALTER TABLE matches DROP COLUMN quarantine;"
             "DELETE FROM sqlite_sequence; DROP TABLE member_settings;"
             "ALTER TABLE guild_settings DROP COLUMN language;"
