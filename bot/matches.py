@@ -40,6 +40,7 @@ class MatchService:
         self.load_game = load_game
         self.open_lobby = self.seating.open_lobby
         self.lobby_action = self.seating.lobby_action
+        self.rematch = self.seating.rematch
         self.play = self.moves.play
         self.end = self.moves.end
         self.restore = self.auto.restore

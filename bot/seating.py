@@ -73,6 +73,42 @@ class Seating:
         self.sessions.planner.plan(record, None, expiry, now)
         return record
 
+    async def rematch(
+        self, match_id: int, user_id: int, user_name: str, answer: Publisher
+    ) -> Change:
+        """A new lobby in a finished match's channel with its options, its members seated
+        again and AI seats at the same levels, for the host to start: the old host while
+        they are among the players, else the player who asked (else the first player)."""
+        old = await self.sessions.storage.get_match(match_id)
+        members = [] if old is None else [s for s in old.seats if s.user_id is not None]
+        if old is None or old.status != "finished" or not members:
+            raise Refusal("no_rematch")
+        ids = [seat.user_id for seat in members]
+        host = next((who for who in (old.host_id, user_id) if who in ids), ids[0])
+        assert host is not None
+        members.sort(key=lambda seat: seat.user_id != host)  # the host's seat comes first
+        try:
+            record = await self.open_lobby(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game=old.game,
+                host_id=host,
+                host_name=members[0].name,
+                options=dict(old.options),
+            )
+        except Refusal:
+            existing = await self.sessions.storage.open_match_in_channel(old.channel_id)
+            if existing is not None and existing.created_at >= old.updated_at:
+                raise Refusal("rematch_open") from None  # a second click on Rematch
+            raise
+        info = GAMES[old.game]
+        async with self.sessions.session(record.id):
+            record.seats.extend(Seat(name=s.name, user_id=s.user_id) for s in members[1:])
+            for seat in old.seats:
+                if seat.user_id is None and seat.ai is not None:
+                    lobby.add_ai(record, info, host, seat.ai)
+            return await self.sessions.commit(record, None, [], answer, Notice("rematch"))
+
     async def lobby_action(
         self,
         match_id: int,

@@ -71,6 +71,9 @@ class Clicks:
         self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
     ) -> None:
         self.pings.seen(match_id, interaction.user.id)
+        if action == "rematch":
+            await self._rematch(interaction, match_id)
+            return
 
         async def answer(change: Change) -> None:
             await self.tables.publish(change, interaction)
@@ -81,6 +84,17 @@ class Clicks:
             self.matches.lobby_action(
                 match_id, interaction.user.id, interaction.user.display_name, action, answer, stamp
             ),
+        )
+
+    @answers_refusals
+    async def _rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """The result's Rematch button: a new lobby, posted as a new table message."""
+
+        async def post(change: Change) -> None:
+            await self.tables.post_new(interaction, change.record, change.notice)
+
+        await self.matches.rematch(
+            match_id, interaction.user.id, interaction.user.display_name, post
         )
 
     async def move(
@@ -176,12 +190,7 @@ class Clicks:
             )
             await edit(content=note, embeds=[], view=None)
         else:
-            await edit(
-                content=private.content,
-                embeds=private.embeds,
-                view=private.view(),
-                attachments=private.files,
-            )
+            await edit(**private.to_edit())
 
     @answers_refusals
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
@@ -202,12 +211,6 @@ class Clicks:
         if private is None:
             await refuse(interaction, _("Nothing is hidden in this game: it's all on the table."))
             return
-        sent = await interaction.response.send_message(
-            content=private.content,
-            embeds=private.embeds,
-            view=private.view(),
-            files=private.files,
-            ephemeral=True,
-        )
+        sent = await interaction.response.send_message(**private.to_send(), ephemeral=True)
         message_id = sent.message_id or (await interaction.original_response()).id
         await self.hands.remember(match_id, interaction.user.id, interaction, message_id)

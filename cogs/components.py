@@ -17,6 +17,7 @@ import discord
 
 from bot.i18n import _
 from bot.storage import MatchRecord
+from cogs.layout import Layout, layout_view
 from cogs.words import GameTexts, logged_lines, seat_names
 from engines.base import Decision, Game
 
@@ -35,23 +36,59 @@ def field_lines(lines: list[str]) -> str:
 
 @dataclass(slots=True)
 class TableMessage:
-    """One message's worth of content: embeds, interactive items and attachments."""
+    """One message's worth of content: a Components v2 layout (a table) or embeds (the
+    private and reference messages), interactive items and attachments."""
 
-    embeds: list[discord.Embed]
+    embeds: list[discord.Embed] = field(default_factory=list)
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
     files: list[discord.File] = field(default_factory=list)
     content: str | None = None
+    layout: Layout | None = None
 
-    def view(self) -> discord.ui.View:
+    def view(self) -> discord.ui.View | discord.ui.LayoutView:
         """The items as a view that discord.py neither stores nor times out. Every item is
         a DynamicItem, routed by its custom id however old its message; a stored view
         would only hold memory per message and, on a private message, a task sleeping 15
         minutes (discord.py gives ephemeral views that timeout)."""
+        if self.layout is not None:
+            return layout_view(self.layout, self.items, self.content)
         view = discord.ui.View(timeout=None)
         for item in self.items:
             view.add_item(item)
         view.stop()
         return view
+
+    def to_send(self) -> dict[str, Any]:
+        """Keyword arguments for sending this as a new message."""
+        if self.layout is not None:  # a v2 message has no content or embeds of its own
+            return {"view": self.view(), "files": self.files}
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "view": self.view(),
+            "files": self.files,
+        }
+
+    def to_edit(self, *, with_files: bool = True) -> dict[str, Any]:
+        """Keyword arguments for editing a message into this one: what it said before is
+        cleared, so an embed table (a lobby, or one drawn before layouts) becomes a layout."""
+        arguments: dict[str, Any] = {"view": self.view()}
+        if self.layout is not None:
+            arguments.update(content=None, embeds=[])
+        else:
+            arguments.update(content=self.content, embeds=self.embeds)
+        if with_files:
+            arguments["attachments"] = self.files
+        return arguments
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a select menu: the move code it sends, its label, a line under it."""
+
+    code: str
+    label: str
+    detail: str | None = None
 
 
 class GameRenderer(ABC):
@@ -111,13 +148,23 @@ class GameRenderer(ABC):
         decision: Decision,
         placeholder: str | None = None,
     ) -> list[discord.ui.Item[Any]]:
-        """A decision's options as one select menu (labels from the game's texts)."""
+        """A decision's options as one select menu (labels from the game's texts, and a
+        line under each from `option_detail`)."""
         view = game.view(decision.seat)
         names = self.names(record)
         options = [
-            (option.code, self.texts.option(option, view, names)) for option in decision.options
+            Choice(
+                option.code,
+                self.texts.option(option, view, names),
+                self.option_detail(option, view, names),
+            )
+            for option in decision.options
         ]
         return [MoveSelect(record.ref, game.epoch(), options, placeholder=placeholder)]
+
+    def option_detail(self, option: Any, view: Any, names: list[str]) -> str | None:
+        """A short line under a choice (what the chosen player has, say); None: none."""
+        return None
 
 
 # -- buttons and selects ---------------------------------------------------------------
@@ -230,7 +277,7 @@ class MoveSelect(
         self,
         ref: str,
         stamp: int,
-        options: Sequence[tuple[str, str]] = (),
+        options: Sequence[Choice] = (),
         *,
         placeholder: str | None = None,
         slot: int = 0,
@@ -239,8 +286,12 @@ class MoveSelect(
             custom_id=f"ms:{ref}:{stamp}:{slot}",
             placeholder=placeholder[:150] if placeholder else None,
             options=[
-                discord.SelectOption(label=label[:100], value=code)
-                for code, label in options[:SELECT_LIMIT]
+                discord.SelectOption(
+                    label=choice.label[:100],
+                    value=choice.code,
+                    description=choice.detail[:100] if choice.detail else None,
+                )
+                for choice in options[:SELECT_LIMIT]
             ]
             or [discord.SelectOption(label="-", value="-")],
         )

@@ -3,10 +3,13 @@ or picks a language, so a table is drawn the same in a test, a restart or a clic
 
 from __future__ import annotations
 
+import discord
+
 from bot.i18n import _
 from bot.matches import Change
 from cogs.components import LobbyButton, TableMessage
-from cogs.lobby import ended_table, lobby_table, result_embed
+from cogs.layout import Part
+from cogs.lobby import ended_table, ending_line, lobby_table
 from cogs.renderers import Renderers
 from cogs.replies import ended_text, notice_text
 
@@ -32,7 +35,11 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         )
     if not record.is_open:
         table.items = []
-        table.embeds.append(result_embed(record, game, renderer.texts))
+        line = ending_line(record, game)
+        if table.layout is not None:
+            table.layout.rule().text(Part.RESULT, line)
+        else:  # a plug-in that draws its table as an embed
+            table.embeds.append(discord.Embed(description=line))
     elif notice:
         table.content = notice
     return table

@@ -76,12 +76,7 @@ class OpenHands:
                     hands.pop(user_id, None)
                     await interaction.edit_original_response(content=note, embeds=[], view=None)
                 else:
-                    await interaction.edit_original_response(
-                        content=private.content,
-                        embeds=private.embeds,
-                        view=private.view(),
-                        attachments=private.files,
-                    )
+                    await interaction.edit_original_response(**private.to_edit())
             except discord.HTTPException:
                 log.debug("a private view of match %s could not be redrawn", record.id)
                 hands.pop(user_id, None)

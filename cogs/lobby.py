@@ -9,13 +9,15 @@ import discord
 from bot.i18n import _, ngettext, number
 from bot.storage import MatchRecord
 from cogs.components import GameRenderer, LobbyButton, TableMessage
+from cogs.layout import Layout, Part, Text
 from cogs.replies import ended_text
 from cogs.words import GameTexts, join_names, seat_names
-from engines.base import GAMES, Game
+from engines.base import GAMES, Game, Outcome
 
 LOBBY_COLOUR = discord.Colour.blurple()
 ENDED_COLOUR = discord.Colour.dark_grey()
 WIN_COLOUR = discord.Colour.gold()
+MEDALS = ("🥇", "🥈", "🥉")
 
 
 def _options_text(options: dict[str, object], texts: GameTexts) -> str:
@@ -35,30 +37,31 @@ def lobby_table(
         who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {names[index - 1]}"
         host = " 👑 " + _("host") if seat.user_id == record.host_id else ""
         lines.append(f"`{index}.` {who}{host}")
-    embed = discord.Embed(title=_("{title} — lobby").format(title=title), colour=LOBBY_COLOUR)
-    embed.description = "\n".join(lines) or _("Nobody yet.")
-    settings = _options_text(record.options, renderer.texts)
-    embed.add_field(
-        name=_("Players"),
-        value=_("{seated} of {least}–{most}").format(
-            seated=number(len(record.seats)),
-            least=number(info.min_players),
-            most=number(info.max_players),
-        ),
+    seated = _("Players: {seated} of {least}–{most}").format(
+        seated=number(len(record.seats)),
+        least=number(info.min_players),
+        most=number(info.max_players),
     )
-    if settings:
-        embed.add_field(name=_("Settings"), value=settings)
-    if record.is_open:
-        for name, value in renderer.lobby_fields(record):
-            embed.add_field(name=name, value=value, inline=False)
+    settings = _options_text(record.options, renderer.texts)
+    heading = "\n".join(
+        [
+            f"## {_('{title} — lobby').format(title=title)}",
+            " · ".join(filter(None, [seated, settings])),
+        ]
+    )
+    layout = Layout(LOBBY_COLOUR).text(Part.HEADING, heading)
+    layout.text(Part.PLAYERS, "\n".join(lines) or _("Nobody yet."))
     if not record.is_open:
-        embed.colour = ENDED_COLOUR
-        embed.title = _("{title} — lobby closed").format(title=title)
-        embed.set_footer(text=ended_text(record.ended_reason, record.ended_data))
-        return TableMessage([embed], content=notice)
+        layout.colour = ENDED_COLOUR
+        closed = _("{title} — lobby closed").format(title=title)
+        layout.blocks[0] = Text(Part.HEADING, f"## {closed}")
+        layout.text(Part.FOOTNOTE, f"-# {ended_text(record.ended_reason, record.ended_data)}")
+        return TableMessage(layout=layout, content=notice)
+    for name, value in renderer.lobby_fields(record):
+        layout.text(Part.SCORES, f"**{name}**\n{value}")
     short = max(0, info.min_players - len(record.seats))
-    embed.set_footer(
-        text=ngettext(
+    waiting = (
+        ngettext(
             "Waiting for {count} more player — or add AI players.",
             "Waiting for {count} more players — or add AI players.",
             short,
@@ -66,6 +69,7 @@ def lobby_table(
         if short
         else _("Ready: the host can start.")
     )
+    layout.text(Part.PROMPT, f"-# {waiting}")
     full = len(record.seats) >= info.max_players
     grey, green = discord.ButtonStyle.secondary, discord.ButtonStyle.success
     buttons = (  # action, label, style, disabled
@@ -80,44 +84,79 @@ def lobby_table(
         LobbyButton(record.ref, record.version, action, label=label, style=style, disabled=off)
         for action, label, style, off in buttons
     ]
-    return TableMessage([embed], items, content=notice)
+    return TableMessage(items=items, layout=layout, content=notice)
 
 
 def ended_table(record: MatchRecord, title: str, notice: str | None = None) -> TableMessage:
     """The table of a match ended while it could not be loaded (a damaged state, or a game
     whose plug-in the host removed): why it ended, and no controls."""
-    return TableMessage([_ended_early(record, title)], content=notice)
+    return TableMessage(layout=ended_early(record, title), content=notice)
 
 
-def _ended_early(record: MatchRecord, title: str) -> discord.Embed:
-    embed = discord.Embed(title=_("{title} — ended early").format(title=title), colour=ENDED_COLOUR)
-    embed.set_footer(
-        text=_("{reason}; no result was recorded.").format(
-            reason=ended_text(record.ended_reason, record.ended_data)
-        )
+def ended_early(record: MatchRecord, title: str) -> Layout:
+    heading = _("{title} — ended early").format(title=title)
+    why = _("{reason}; no result was recorded.").format(
+        reason=ended_text(record.ended_reason, record.ended_data)
     )
-    return embed
+    return Layout(ENDED_COLOUR).text(Part.HEADING, f"## {heading}").text(Part.RESULT, why)
 
 
-def result_embed(record: MatchRecord, game: Game, texts: GameTexts) -> discord.Embed:
-    """Final standings with their units, or a note that the match was ended early."""
-    title = texts.title
+def place_mark(place: int) -> str:
+    """🥇🥈🥉 for the podium, then the place as a number ("4.")."""
+    return MEDALS[place - 1] if place <= len(MEDALS) else f"`{number(place)}.`"
+
+
+def standings(record: MatchRecord, outcome: Outcome, texts: GameTexts) -> list[str]:
+    """Every player (or team, in a team game) by place, with the final score and its unit:
+    tied players share a place and a medal."""
+    names = seat_names(record.seats)
+    by_team: dict[int, list[int]] = {}
+    for seat, team in enumerate(outcome.teams):
+        by_team.setdefault(team, []).append(seat)
+    order = sorted(by_team.values(), key=lambda seats: (outcome.places[seats[0]], seats[0]))
+    return [
+        f"{place_mark(outcome.places[seats[0]])} **{join_names([names[s] for s in seats])}** — "
+        + texts.score(outcome.scores[seats[0]])
+        for seats in order
+    ]
+
+
+def result_heading(record: MatchRecord, outcome: Outcome, title: str) -> str:
+    if outcome.draw:
+        return _("{title} — a draw").format(title=title)
+    names = seat_names(record.seats)
+    winners = sorted(outcome.winners)
+    who = join_names([names[s] for s in winners])
+    won = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
+    return _("{title} — {won}").format(title=title, won=won.format(names=who))
+
+
+def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMessage:
+    """The one message that announces a finished match: everyone's place and score, a
+    Rematch button for the same players and options, and where to see the standings."""
     outcome = game.outcome()
     if outcome is None or record.status != "finished":
-        return _ended_early(record, title)
-    winners = set(outcome.winners)
-    names = seat_names(record.seats)
-    order = sorted(range(len(record.seats)), key=lambda s: -outcome.scores[s])
-    lines = [
-        f"{'🏆' if seat in winners else '▫️'} **{names[seat]}** — "
-        + texts.score(outcome.scores[seat])
-        for seat in order
-    ]
-    if outcome.draw:
-        heading, colour = _("{title} — a draw").format(title=title), ENDED_COLOUR
-    else:
-        who = join_names([names[s] for s in sorted(winners)])
-        won = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
-        heading = _("{title} — {won}").format(title=title, won=won.format(names=who))
-        colour = WIN_COLOUR
-    return discord.Embed(title=heading, description="\n".join(lines), colour=colour)
+        return TableMessage(layout=ended_early(record, texts.title))
+    layout = Layout(ENDED_COLOUR if outcome.draw else WIN_COLOUR)
+    layout.text(Part.HEADING, f"## 🏆 {result_heading(record, outcome, texts.title)}")
+    layout.text(Part.RESULT, "\n".join(standings(record, outcome, texts)))
+    layout.text(Part.FOOTNOTE, "-# " + _("Where everyone stands: `/games leaderboard`"))
+    rematch = LobbyButton(
+        record.ref,
+        None,
+        "rematch",
+        label=_("Rematch"),
+        emoji="🔁",
+        style=discord.ButtonStyle.primary,
+    )
+    return TableMessage(items=[rematch], layout=layout)
+
+
+def ending_line(record: MatchRecord, game: Game) -> str:
+    """What a closed table says under its last state: where the result is, or why there is
+    none."""
+    if record.status == "finished" and game.outcome() is not None:
+        return "🏁 " + _("Game over: the result is below.")
+    return "⏹️ " + _("Ended early: {reason}; no result was recorded.").format(
+        reason=ended_text(record.ended_reason, record.ended_data)
+    )

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot import i18n
+from bot.errors import Notice
 from bot.i18n import _
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
@@ -18,12 +19,14 @@ from cogs.components import TableMessage, refuse, responding
 from cogs.drawing import draw_table
 from cogs.hands import OpenHands
 from cogs.language import Languages
-from cogs.lobby import result_embed
+from cogs.layout import Layout, Part
+from cogs.lobby import result_message
 from cogs.pings import Pings
 from cogs.renderers import Renderers
 
 log = logging.getLogger(__name__)
 
+RETIRED_COLOUR = discord.Colour.dark_grey()
 REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
 
 Problem = tuple[str, dict[str, Any]]
@@ -61,13 +64,16 @@ class Tables:
         with i18n.reading(language):
             return await draw_table(change, self.renderers)
 
-    async def post_new(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
-        """Answer a slash command with a fresh table message and remember it."""
+    async def post_new(
+        self,
+        interaction: discord.Interaction[Any],
+        record: MatchRecord,
+        notice: Notice | None = None,
+    ) -> None:
+        """Answer a slash command (or a Rematch) with a fresh table message and remember it."""
         game = await self.matches.game_of(record)
-        table = await self.render(Change(record, game))
-        await interaction.response.send_message(
-            content=table.content, embeds=table.embeds, view=table.view(), files=table.files
-        )
+        table = await self.render(Change(record, game, notice=notice))
+        await interaction.response.send_message(**table.to_send())
         message = await interaction.original_response()
         old = record.message_id
         await self.matches.set_message(record.id, message.id, self.matches.clock())
@@ -90,12 +96,7 @@ class Tables:
         if clicked and interaction is not None:
             async with responding(interaction):
                 if not interaction.response.is_done():
-                    await interaction.response.edit_message(
-                        content=table.content,
-                        embeds=table.embeds,
-                        view=table.view(),
-                        attachments=table.files,
-                    )
+                    await interaction.response.edit_message(**table.to_edit())
                     answered = True
         if not answered and not await self._shown(record, self._edit_or_repost(record, table)):
             await self._tell_not_shown(record, interaction)
@@ -116,9 +117,9 @@ class Tables:
         assert change.game is not None
         channel = self.bot.get_channel(record.channel_id)
         with i18n.reading(await self.languages.server(record.guild_id)):
-            result = result_embed(record, change.game, self.renderers[record.game].texts)
+            result = result_message(record, change.game, self.renderers[record.game].texts)
         if isinstance(channel, discord.abc.Messageable) and not await self._shown(
-            record, channel.send(embed=result)
+            record, channel.send(**result.to_send())
         ):
             await self._tell_not_shown(record, interaction)
 
@@ -168,27 +169,18 @@ class Tables:
         fresh = record.message_at is not None and now - record.message_at < REPOST_AFTER
         if record.message_id and (fresh or not record.is_open):
             try:
-                await channel.get_partial_message(record.message_id).edit(
-                    content=table.content,
-                    embeds=table.embeds,
-                    view=table.view(),
-                    attachments=table.files,
-                )
+                await channel.get_partial_message(record.message_id).edit(**table.to_edit())
                 return None
             except discord.NotFound:
                 pass  # deleted by someone: post a new one below
         old = record.message_id
         try:
-            message = await channel.send(
-                content=table.content, embeds=table.embeds, view=table.view(), files=table.files
-            )
+            message = await channel.send(**table.to_send())
         except discord.Forbidden:
             if not old:
                 raise
             # Not allowed to post: the old table kept current beats a stale one.
-            await channel.get_partial_message(old).edit(
-                content=table.content, embeds=table.embeds, view=table.view()
-            )
+            await channel.get_partial_message(old).edit(**table.to_edit(with_files=False))
             return ("no_fresh_table", {})
         await self.matches.set_message(record.id, message.id, now)
         record.message_id, record.message_at = message.id, now
@@ -202,8 +194,12 @@ class Tables:
         if isinstance(channel, discord.abc.Messageable):
             guild = getattr(channel, "guild", None)
             with i18n.reading(await self.languages.server(guild.id if guild else None)):
-                moved = _("The table moved to a newer message below.")
+                moved = Layout(RETIRED_COLOUR).text(
+                    Part.NOTICE, _("The table moved to a newer message below.")
+                )
             try:
-                await channel.get_partial_message(message_id).edit(content=moved, view=None)
+                await channel.get_partial_message(message_id).edit(
+                    **TableMessage(layout=moved).to_edit()
+                )
             except discord.HTTPException:
                 log.debug("old table %s could not be retired", message_id)

@@ -45,6 +45,8 @@ REFUSALS = {
     "already_ended": lazy_gettext("This game has already ended."),
     "not_in_dms": lazy_gettext("Games are played in server channels, not in direct messages."),
     "no_game_here": lazy_gettext("No game is open in this channel."),
+    "no_rematch": lazy_gettext("There's no finished game to play again here."),
+    "rematch_open": lazy_gettext("The rematch lobby is already open: join it below."),
     "no_such_game_here": lazy_gettext(
         "No game is open in this channel. Start one with /{game} start."
     ),
@@ -102,6 +104,7 @@ NOTICES = {
     "everyone_left_game": lazy_gettext("Everyone left, so the game ended."),
     "welcome_back": lazy_gettext("Welcome back! Your seat is yours again."),
     "lobby_expired": lazy_gettext("Nobody started this lobby in time, so it closed."),
+    "rematch": lazy_gettext("Rematch! The same players are seated; the host can start."),
 }
 
 

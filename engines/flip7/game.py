@@ -258,7 +258,16 @@ class Flip7Game(EffectRules):
             self.totals[self.bonus_to] -= FLIP7_BONUS
         for seat, score in enumerate(scores):
             events.append(
-                Event("round_score", {"seat": seat, "score": score, "total": self.totals[seat]})
+                Event(
+                    "round_score",
+                    # The row as it scored, so the round can be retold after it is cleared.
+                    {
+                        "seat": seat,
+                        "score": score,
+                        "total": self.totals[seat],
+                        "row": list(self.rows[seat]),
+                    },
+                )
             )
         events.append(
             Event("round_end", {"round": self.round, "scores": scores, "totals": list(self.totals)})

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import discord
 
+from cogs.layout import Part
+
+
+def walk(items: Any) -> Iterator[Any]:
+    """Every component of a message, nested ones too (containers, rows, sections)."""
+    for item in items:
+        yield item
+        yield from walk(getattr(item, "children", []))
+        accessory = getattr(item, "accessory", None)
+        if accessory is not None:
+            yield accessory
+
 
 def components(message: discord.Message) -> list[Any]:
-    found = []
-    for row in message.components:
-        found.extend(getattr(row, "children", [row]))
-    return found
+    """The message's interactive items: buttons and selects, wherever they sit."""
+    return [
+        c for c in walk(message.components) if isinstance(c, discord.Button | discord.SelectMenu)
+    ]
 
 
 def buttons(message: discord.Message) -> dict[str, Any]:
@@ -23,30 +36,67 @@ def selects(message: discord.Message) -> list[discord.SelectMenu]:
     return [c for c in components(message) if isinstance(c, discord.SelectMenu)]
 
 
+def moves_open(message: discord.Message) -> bool:
+    """Whether the message still offers a move (a move button, a choice or a hand)."""
+    ids = [getattr(item, "custom_id", "") or "" for item in components(message)]
+    return any(i.startswith(("mv:", "ms:", "hand:")) for i in ids)
+
+
+def is_layout(message: discord.Message) -> bool:
+    return bool(message.flags.components_v2)
+
+
 def table_of(channel, viewer) -> discord.Message:
-    """The newest message in the channel with an embed that `viewer` can see (public)."""
+    """The newest public message with an embed or a layout that `viewer` can see."""
     for message in reversed(channel.history(viewer=viewer)):
-        if message.embeds and not message.flags.ephemeral:
+        if (message.embeds or is_layout(message)) and not message.flags.ephemeral:
             return message
     raise AssertionError("no table message")
 
 
+def parts(message: discord.Message) -> dict[int, str]:
+    """The text displays of a layout by their component id (see cogs.layout.Part)."""
+    return {
+        item.id: item.content
+        for item in walk(message.components)
+        if isinstance(item, discord.TextDisplay)
+    }
+
+
+def part(message: discord.Message, name: Part) -> str:
+    """One named part of a layout; empty when the table doesn't show it."""
+    return parts(message).get(int(name), "")
+
+
 def embed_text(message: discord.Message) -> str:
-    parts = [message.content or ""]
+    """All the text a message shows: content, embeds and a layout's text displays."""
+    texts = [message.content or ""]
     for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""]
-        parts += [f"{f.name}\n{f.value}" for f in embed.fields]
-        parts.append(embed.footer.text or "")
-    return "\n".join(parts)
+        texts += [embed.title or "", embed.description or ""]
+        texts += [f"{f.name}\n{f.value}" for f in embed.fields]
+        texts.append(embed.footer.text or "")
+    texts += [
+        item.content for item in walk(message.components) if isinstance(item, discord.TextDisplay)
+    ]
+    return "\n".join(texts)
+
+
+def prompt(message: discord.Message) -> str:
+    """What the table asks, without the small-print marker ("bob: hit or stay?")."""
+    shown = part(message, Part.PROMPT) if is_layout(message) else None
+    if shown is None and message.embeds:
+        shown = message.embeds[0].footer.text
+    first = (shown or "").split("\n", 1)[0]
+    return first.removeprefix("-# ").removeprefix("**").removesuffix("**")
 
 
 def acting_name(message: discord.Message) -> str | None:
-    """Whose decision the table waits on, as the footer tells everyone: it starts with their
+    """Whose decision the table waits on, as the prompt tells everyone: it starts with their
     name ("bob: hit or stay?", "bob holds The Zero and must hit."). Test names have no spaces."""
-    footer = message.embeds[0].footer.text if message.embeds else None
-    if not footer or footer.startswith("🤖"):
+    asked = prompt(message)
+    if not asked or asked.startswith("🤖"):
         return None
-    return re.split(r"[: ]", footer, maxsplit=1)[0]
+    return re.split(r"[: ]", asked, maxsplit=1)[0]
 
 
 async def seat_three(world, game="flip7"):

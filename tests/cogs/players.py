@@ -9,13 +9,17 @@ import discord
 
 from engines.base import GAMES
 from engines.sequence_numbers import Exchange, Pass
-from tests.cogs.helpers import components, embed_text, selects
+from tests.cogs.helpers import components, embed_text, is_layout, selects
 
 
 def public_table(channel: Any, viewer: Any) -> discord.Message:
-    """The newest public message with an embed and buttons or selects: the live table."""
+    """The newest public table message with buttons or selects: the live table."""
     for message in reversed(channel.history(viewer=viewer)):
-        if message.embeds and not message.flags.ephemeral and message.components:
+        if (
+            (message.embeds or is_layout(message))
+            and not message.flags.ephemeral
+            and components(message)
+        ):
             return message
     raise AssertionError("no live table")
 

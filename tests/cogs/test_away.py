@@ -11,7 +11,7 @@ import pytest
 from bot.errors import Refusal
 from tests.cogs import test_sequence as sequence
 from tests.cogs import test_sink_or_swim as sink
-from tests.cogs.helpers import buttons, embed_text, pings, seat_three, table_of
+from tests.cogs.helpers import buttons, components, embed_text, pings, seat_three, table_of
 
 
 def _last_line(world, name="alice") -> str:
@@ -130,10 +130,10 @@ async def test_an_older_hand_message_is_closed_when_the_hand_is_opened_again(wor
     for seat, name in ((1, "bob"), (2, "carol")):
         await sink.pick(world, people[name], game.hand(seat)[0])
     older = sink.fresh_message(world, people["alice"], first.id)
-    assert "moved to your newer message" in older.content and not older.components
+    assert "moved to your newer message" in older.content and not components(older)
     assert not older.embeds  # no trick that has passed, nor its cards
     newer = sink.fresh_message(world, people["alice"], typed.response.id)
-    assert "trick 2" in embed_text(newer) and newer.components
+    assert "trick 2" in embed_text(newer) and components(newer)
 
 
 # -- 6. no message leaves a task behind ---------------------------------------------------

@@ -1,6 +1,7 @@
 """Flip 7 in a channel, the way people play it: lobby, turns, choices, the end."""
 
 import asyncio
+import re
 
 import pytest
 import simcord
@@ -9,7 +10,17 @@ from bot.app import create_bot
 from bot.errors import Refusal
 from cogs.components import parse_ref
 from cogs.games.flip7.texts import TEXTS as FLIP7_TEXTS
-from tests.cogs.helpers import acting_name, buttons, embed_text, selects, table_of
+from cogs.layout import Part
+from tests.cogs.helpers import (
+    acting_name,
+    buttons,
+    components,
+    embed_text,
+    moves_open,
+    part,
+    selects,
+    table_of,
+)
 
 
 async def open_table(channel, people, names=("alice", "bob", "carol"), goal=50, **options):
@@ -28,9 +39,8 @@ async def play_one(channel, people):
     actor = people[acting_name(table)]
     shown = buttons(table)
     if "Hit" in shown:
-        score = int(
-            embed_text(table).split(f"{actor.name} ·")[1].split("this round **")[1].split("**")[0]
-        )
+        line = next(x for x in part(table, Part.PLAYERS).split("\n") if f"**{actor.name}**" in x)
+        score = int(re.search(r"\*\*([+−-]?\d+)\*\* · total", line)[1].replace("−", "-"))
         stay_ok = not shown["Stay"].disabled
         label = "Stay" if stay_ok and score >= 18 else "Hit"
         result = await actor.click(table, label=label)
@@ -60,7 +70,7 @@ async def first_turn(world, **options):
 async def play_to_end(env, channel, people, limit=600):
     for _ in range(limit):
         table = table_of(channel, people["alice"])
-        if not table.components:
+        if not moves_open(table):
             return table
         await play_one(channel, people)
     raise AssertionError("the game did not end")
@@ -76,29 +86,31 @@ async def test_whole_game_from_lobby_to_leaderboard(world):
     joined = await carol.slash(channel, "flip7 join")
     assert joined.ephemeral and "carol joined" in joined.response.content
     lobby = table_of(channel, alice)
-    assert f"<@{carol.id}>" in lobby.embeds[0].description
+    assert f"<@{carol.id}>" in part(lobby, Part.PLAYERS)
     early = await bob.click(lobby, label="Start")
     assert early.ephemeral and "Only the host" in early.response.content
 
     await alice.click(lobby, label="Start")
     table = table_of(channel, alice)
     text = embed_text(table)
-    assert "round 1" in table.embeds[0].title
+    assert "round 1" in part(table, Part.HEADING)
     for name in ("alice", "bob", "carol"):
         assert name in text
     assert "draw pile" in text and "dealer" in text
 
     final = await play_to_end(env, channel, people)
-    assert "win" in final.embeds[-1].title
-    assert final.embeds[-1].description.count(" points") == 3  # each result with its unit
-    table = next(
-        m for m in reversed(channel.history(viewer=alice)) if m.id != final.id and m.embeds
-    )
-    assert not table.components and "win" in table.embeds[-1].title  # the table shows it too
-    round_field = next(f for f in table.embeds[0].fields if f.name.endswith("how it ended"))
-    assert "**alice** " in round_field.value and "(total " in round_field.value
-    announcement = channel.history(viewer=alice)[-1]
-    assert "win" in announcement.embeds[0].title
+    assert "win" in part(final, Part.HEADING)
+    standings = part(final, Part.RESULT).split("\n")
+    assert len(standings) == 3 and all(" points" in line for line in standings)
+    assert standings[0].startswith("🥇") and "Rematch" in buttons(final)
+    assert "/games leaderboard" in part(final, Part.FOOTNOTE)
+    table = next(m for m in reversed(channel.history(viewer=alice)) if m.id != final.id)
+    assert not components(table)  # the finished table keeps no buttons
+    assert "win" not in embed_text(table)  # the result is shown once, in its own message
+    assert "Game over" in part(table, Part.RESULT)
+    summary = part(table, Part.EARLIER)
+    assert "how it ended" in summary and "**alice** " in summary and " · total " in summary
+    assert channel.history(viewer=alice)[-1].id == final.id
 
     board = await alice.slash(channel, "games leaderboard", game="flip7")
     assert not board.ephemeral
@@ -230,7 +242,7 @@ async def test_reset_by_moderator_host_and_refused_for_others(world):
     done = await mod.slash(channel, "games reset")
     assert done.ephemeral and "ended by moderator mod" in done.response.content
     table = table_of(channel, people["alice"])
-    assert not table.components and "ended early" in embed_text(table)  # no button left
+    assert not components(table) and "Ended early" in embed_text(table)  # no button left
     # The host can end their own game.
     await open_table(channel, people)
     by_host = await people["alice"].slash(channel, "games reset")
@@ -253,7 +265,7 @@ async def test_finished_game_buttons_answer_briefly(world):
     actor = people[actor_name]
     hit_id = buttons(table)["Hit"].custom_id
     await people["alice"].slash(channel, "games reset")
-    assert not table_of(channel, people["alice"]).components  # the table lost its buttons
+    assert not components(table_of(channel, people["alice"]))  # the table lost its buttons
     # A click that was already on its way (SimCord only clicks visible buttons, so send it
     # the way the button handler does).
     _, ref, stamp, code = hit_id.split(":")
@@ -310,7 +322,7 @@ async def test_lobby_expires_when_nobody_starts(world):
     await people["alice"].slash(channel, "flip7 start")
     await env.advance_time(901)
     lobby = table_of(channel, people["alice"])
-    assert not lobby.components and "closed" in lobby.embeds[0].title
+    assert not components(lobby) and "closed" in part(lobby, Part.HEADING)
     fresh = await people["bob"].slash(channel, "flip7 start")
     assert not fresh.ephemeral
 
@@ -327,7 +339,7 @@ async def test_ai_seats_play_by_themselves_to_the_end(world):
     assert "Bao (AI)" in embed_text(table_of(channel, alice))
     await alice.click(table_of(channel, alice), label="Start")
     final = await play_to_end(env, channel, {"alice": alice})
-    assert "win" in final.embeds[-1].title
+    assert "win" in part(final, Part.HEADING)
     assert "Ada (AI)" in embed_text(final)
 
 
@@ -368,7 +380,7 @@ async def test_leaving_mid_game_hands_the_seat_to_the_ai(world):
     assert "bob left the game" in embed_text(table_of(channel, people["alice"]))
     rest = {"alice": people["alice"], "carol": people["carol"]}
     final = await play_to_end(env, channel, rest)
-    assert "win" in final.embeds[0].title
+    assert "win" in part(final, Part.HEADING)
     board = await env.bot.storage.leaderboard(world.guild.id, "flip7")
     assert {row.user_id for row in board} == {people["alice"].id, people["carol"].id}
 
@@ -381,7 +393,7 @@ async def test_game_ends_when_every_player_leaves(world):
     last = await people["bob"].slash(channel, "flip7 leave")
     assert "Everyone left" in last.response.content
     table = table_of(channel, people["alice"])
-    assert not table.components and "ended early" in embed_text(table)
+    assert not components(table) and "Ended early" in embed_text(table)
     assert not (await people["alice"].slash(channel, "flip7 start")).ephemeral
 
 

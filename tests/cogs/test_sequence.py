@@ -12,7 +12,15 @@ from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.actions import Pass
 from engines.sequence_numbers.ai import choose
 from engines.sequence_numbers.cards import label as card_label
-from tests.cogs.helpers import acting_name, buttons, components, embed_text, selects, table_of
+from tests.cogs.helpers import (
+    acting_name,
+    buttons,
+    components,
+    embed_text,
+    moves_open,
+    selects,
+    table_of,
+)
 
 
 async def open_table(channel, people, names=("alice", "bob"), ais=0, **options):
@@ -125,7 +133,7 @@ async def play_to_end(env, channel, people, hands_seen, turns):
     """Members play turn by turn, hands checked private before each; return the last table."""
     for _ in range(turns):
         table = board_of(channel, people["alice"])
-        if not table.components:
+        if not moves_open(table):
             return table
         _, game = await current_game(env, channel)
         assert_hands_private(channel, people, game, hands_seen)
@@ -227,7 +235,7 @@ async def test_hand_view_steps_back_and_refuses_bad_clicks(world):
     stranger = await people["carol"].click(table, label="Your hand")
     assert stranger.ephemeral and "not playing" in stranger.response.content
     waiting = await open_hand(channel, waiter)
-    assert not waiting.components and f"Waiting for {actor.name}" in embed_text(waiting)
+    assert not components(waiting) and f"Waiting for {actor.name}" in embed_text(waiting)
     assert "`" in waiting.embeds[0].description and "→" in waiting.embeds[0].description
     older = await open_hand(channel, actor)  # a first hand view, left open
     typed = await actor.slash(channel, "sequence hand")
@@ -242,7 +250,7 @@ async def test_hand_view_steps_back_and_refuses_bad_clicks(world):
     assert "Choose a card to play." in embed_text(fresh(channel, actor, hand.id))
     # The first hand view, superseded by /sequence hand, says so and offers nothing.
     closed = fresh(channel, actor, older.id)
-    assert "moved to your newer message" in closed.content and not closed.components
+    assert "moved to your newer message" in closed.content and not components(closed)
     rules = await waiter.slash(channel, "sequence rules")
     assert rules.ephemeral and "SEQUENCE" in rules.response.embeds[0].description
 
@@ -305,7 +313,7 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
     record, _ = await current_game(env, channel)
     assert record.seats[record.seat_of(people[absent].id)].ai == "strong"
     hand = await open_hand(channel, people[absent])
-    assert "The AI plays your seat now" in embed_text(hand) and not hand.components
+    assert "The AI plays your seat now" in embed_text(hand) and not components(hand)
 
     # The member comes back with the table's button and plays their own seat again.
     back = await people[absent].click(board_of(channel, present), label="I'm back: my seat")

@@ -152,10 +152,10 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
         "alice now holds" in line and "bob now holds" in line for line in passing_told
     ), passing_told
     (final,) = [m for m in channel.history(viewer=alice) if m.id == record.message_id]
-    assert not final.components and "win" in final.embeds[-1].title
+    assert not components(final) and "win" in part(final, Part.HEADING)
     announcement = channel.history(viewer=alice)[-1]
     assert "R3:" in embed_text(final) and "🏆" in embed_text(final)
-    assert "win" in announcement.embeds[0].title
+    assert "win" in part(announcement, Part.HEADING)
     board = await alice.slash(channel, "games leaderboard", game=GAME)
     rows = board.response.embeds[0].description
     # Without a game, the board is the one this server finished last.
@@ -186,7 +186,7 @@ async def test_s8_humans_and_ai_never_see_another_hand(world):
         if record.status != "finished":
             assert_no_hand_leaks(world, record, game)
     final = table_of(channel, people["alice"])
-    assert "win" in final.embeds[-1].title and "Ada (AI)" in embed_text(final)
+    assert "win" in part(final, Part.HEADING) and "Ada (AI)" in embed_text(final)
 
 
 async def test_pick_change_resolves_with_the_changed_card(world):

@@ -10,13 +10,15 @@ from discord.ext import commands
 from bot.i18n import _, lazy_gettext, number
 from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
-from cogs.components import GameRenderer, MoveButton, TableMessage, field_lines
+from cogs.components import GameRenderer, MoveButton, TableMessage
 from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.games.flip7.story import moved, round_summary
-from cogs.games.flip7.texts import TEXTS, card_label
+from cogs.games.flip7.texts import TEXTS, card_effect, card_label
+from cogs.layout import Layout, Part
 from cogs.words import event_text, is_legacy, names_at_each, signed
 from engines.base import Decision, Event, Game
 from engines.flip7 import GOAL_OPTION, HIT, STAY, Flip7Game
+from engines.flip7.actions import ChoosePlayer
 from engines.flip7.cards import is_number
 from engines.flip7.views import Flip7View
 
@@ -68,69 +70,86 @@ class Flip7Renderer(GameRenderer):
         view = game.view(None)
         names = self.names(record)
         mode = _(" · brutal") if view.brutal else ""
-        embed = discord.Embed(
-            title=_("{title} — round {round}").format(
-                title=self.texts.title, round=number(view.round)
-            ),
-            colour=COLOUR,
-            description=_(
-                "Goal **{goal}**{mode} · 🃏 dealer **{dealer}** · draw pile **{draw}** · "
-                "discards {discards}"
-            ).format(
-                goal=number(view.goal),
-                mode=mode,
-                dealer=names[view.dealer],
-                draw=number(view.draw_pile),
-                discards=number(view.discard_pile),
-            ),
+        heading = _("{title} — round {round}").format(
+            title=self.texts.title, round=number(view.round)
         )
-        acting = game.to_act()
-        for seat, player in enumerate(view.players):
-            pointer = "▶️ " if seat in acting and record.is_open else ""
-            row = " ".join(_chip(card) for card in player.row) or "—"
-            score = _("this round **{score}** · total **{total}**").format(
-                score=signed(player.round_score), total=signed(player.total)
-            )
-            embed.add_field(
-                name=f"{pointer}{names[seat]} · {_status(player.status)}",
-                value=f"{row}\n{score}",
-                inline=False,
-            )
-        for name, value in self._story(record, view):
-            embed.add_field(name=name, value=value, inline=False)
+        about = _(
+            "Goal **{goal}**{mode} · 🃏 dealer **{dealer}** · draw pile **{draw}** · "
+            "discards {discards}"
+        ).format(
+            goal=number(view.goal),
+            mode=mode,
+            dealer=names[view.dealer],
+            draw=number(view.draw_pile),
+            discards=number(view.discard_pile),
+        )
+        layout = Layout(COLOUR).text(Part.HEADING, f"## {heading}\n{about}")
+        acting = game.to_act() if record.is_open else []
+        layout.text(Part.PLAYERS, "\n".join(self._player_lines(view, names, acting)))
+        layout.rule()
+        for part, heading_line, lines in self._story(record, view):
+            layout.text(part, f"**{heading_line}**\n" + "\n".join(lines), trim=True)
         items: list[discord.ui.Item[Any]] = []
-        if record.is_open and acting:
+        if acting:
             seat = acting[0]
             decision = game.decision(seat)
             if record.seats[seat].ai:
-                embed.set_footer(text=_("🤖 {name} is thinking…").format(name=names[seat]))
+                layout.text(
+                    Part.PROMPT, "-# " + _("🤖 {name} is thinking…").format(name=names[seat])
+                )
             elif decision is not None:
-                embed.set_footer(text=self.texts.decision(decision, names))
+                asked = self.texts.decision(decision, names)
+                effect = card_effect(decision.data["card"]) if "card" in decision.data else None
+                effect_line = f"-# {effect}" if effect else ""
+                layout.text(Part.PROMPT, "\n".join(filter(None, [f"**{asked}**", effect_line])))
                 items = self._controls(record, game, decision)
-        return TableMessage([embed], items)
+        return TableMessage(items=items, layout=layout)
 
-    def _story(self, record: MatchRecord, view: Flip7View) -> list[tuple[str, str]]:
+    @staticmethod
+    def _player_lines(view: Flip7View, names: list[str], acting: list[int]) -> list[str]:
+        """One line per player: whose turn, name, status, the row as chips, this round's
+        score and the total."""
+        lines = []
+        for seat, player in enumerate(view.players):
+            pointer = "▶️" if seat in acting else "▫️"
+            row = " ".join(_chip(card) for card in player.row) or "—"
+            score = _("**{score}** · total {total}").format(
+                score=signed(player.round_score), total=signed(player.total)
+            )
+            lines.append(f"{pointer} **{names[seat]}** {_status(player.status)} · {row} · {score}")
+        return lines
+
+    def option_detail(self, option: Any, view: Any, names: list[str]) -> str | None:
+        """Under each player to choose: their row and scores, so nobody must look up."""
+        if not isinstance(option, ChoosePlayer) or not isinstance(view, Flip7View):
+            return None
+        player = view.players[option.seat]
+        row = " ".join(card_label(card) for card in player.row) or "—"
+        return _("{row} · this round {score} · total {total}").format(
+            row=row, score=signed(player.round_score), total=signed(player.total)
+        )
+
+    def _story(self, record: MatchRecord, view: Flip7View) -> list[tuple[Part, str, list[str]]]:
         """What just happened, and why: the round so far; and once a round has ended, why
         each player scored what they did, until every member has had a turn in the next."""
         logged = record.log or []
         if any(is_legacy(event) for event in logged):  # saved before events were data
             lines = self.recent_lines(record, EVENTS_SHOWN)
-            return [(_("Last events"), field_lines(lines))] if lines else []
+            return [(Part.STORY, _("Last events"), lines)] if lines else []
         named = names_at_each(record.seats, logged)
         finished, current = self._rounds(record, view, logged)
-        fields = []
+        told: list[tuple[Part, str, list[str]]] = []
         if finished is not None:
             ended = [event for event in logged[finished] if event.kind == "round_end"]
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-            summary = round_summary(logged[finished], named[finished])
-            fields.append((heading, field_lines(summary)))
+            told.append((Part.EARLIER, heading, round_summary(logged[finished], named[finished])))
         if current is not None and current.stop > current.start:
-            told = _worth_telling(logged, current)
-            lines = [event_text(self.texts, logged[i], named[i]) for i in told]
-            if len(told) < current.stop - current.start:
+            shown = _worth_telling(logged, current)
+            lines = [event_text(self.texts, logged[i], named[i]) for i in shown]
+            if len(shown) < current.stop - current.start:
                 lines.insert(0, "…")
-            fields.append((_("This round"), field_lines(lines)))
-        return fields
+            told.append((Part.STORY, _("This round"), lines))
+        return told
 
     def _rounds(
         self, record: MatchRecord, view: Flip7View, logged: list[Event]

@@ -22,6 +22,7 @@ from engines.base import Event
 class _Result:
     """What happened to one seat this round."""
 
+    row: list[int] = field(default_factory=list)
     bust: str | None = None
     flip7: bool = False
     wiped: bool = False
@@ -52,8 +53,9 @@ def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> li
     for event, names in zip(events, named, strict=True):
         if event.kind == "round_score":
             seat = event.data["seat"]
+            results[seat].row = event.data.get("row", [])  # rounds saved before rows were
             lines.append(
-                _("**{name}** {score} (total {total}): {why}").format(
+                _("**{name}** {score} · total {total} — {why}").format(
                     name=names[seat],
                     score=signed(event.data["score"]),
                     total=signed(event.data["total"]),
@@ -79,8 +81,10 @@ def _note(event: Event, results: list[_Result], names: Sequence[str]) -> None:
     elif event.kind == "stay":
         results[data["seat"]].stayed = True
     elif event.kind == "modifier":
-        giver = _("kept") if data["to"] == data["seat"] else names[data["seat"]]
-        results[data["to"]].given.append(f"{card_label(data['card'])} ({giver})")
+        label = card_label(data["card"])
+        if data["to"] != data["seat"]:
+            label = _("{card} from {name}").format(card=label, name=names[data["seat"]])
+        results[data["to"]].given.append(label)
     elif event.kind == "flip7_bonus":
         _note_bonus(data, results, names)
 
@@ -99,19 +103,18 @@ def _note_bonus(data: Mapping[str, Any], results: list[_Result], names: Sequence
 
 
 def _why(result: _Result) -> str:
-    parts = []
-    if result.flip7:
-        parts.append(_("Flip 7") + (f", {result.bonus}" if result.bonus else ""))
-    elif result.bust is not None:
-        parts.append(result.bust)
-    elif result.stayed:
-        parts.append(_("stayed"))
-    else:
-        parts.append(_("still in when the round ended"))
+    """The reasons in the order they count: the row's cards, the modifiers, a wipe or a
+    bust, the Flip 7 bonus; then how the round ended for them."""
+    parts = [" ".join(f"`{card_label(card)}`" for card in result.row)] if result.row else []
+    parts += result.given
     if result.wiped:
         parts.append(_("Unlucky 7 wiped the row"))
-    if result.given:
-        parts.append(", ".join(result.given))
+    if result.bust is not None:
+        parts.append(result.bust)
+    if result.flip7:
+        parts.append(_("Flip 7") + (f" {result.bonus}" if result.bonus else ""))
+    elif result.bust is None:
+        parts.append(_("stayed") if result.stayed else _("still in when the round ended"))
     if result.timeouts:
         parts.append(
             ngettext(
@@ -120,4 +123,4 @@ def _why(result: _Result) -> str:
                 result.timeouts,
             ).format(count=number(result.timeouts))
         )
-    return "; ".join(parts)
+    return " · ".join(parts)

@@ -33,6 +33,27 @@ CARD_NAMES = {
 }
 
 
+# What a take-that card does, for the table to say while its holder chooses a target.
+CARD_EFFECTS = {
+    cards.JUST_ONE_MORE: lazy_gettext("{card}: they take one more card, then must stay."),
+    cards.FLIP_FOUR: lazy_gettext("{card}: they take the next four cards, one at a time."),
+    cards.SWAP: lazy_gettext("{card}: two face-up cards of two players change places."),
+    cards.STEAL: lazy_gettext("{card}: a face-up card moves from their row to the thief's."),
+    cards.DISCARD: lazy_gettext("{card}: one face-up card of theirs goes to the discards."),
+    cards.HALVE: lazy_gettext("{card}: halves the sum of their number cards."),
+}
+
+
+def card_effect(card: int) -> str | None:
+    """One line of what an action or modifier card does to whoever gets it."""
+    if cards.MINUS[card]:
+        return _("{card}: takes {amount} from their round score.").format(
+            card=card_label(card), amount=number(cards.MINUS[card])
+        )
+    effect = CARD_EFFECTS.get(card)
+    return effect.format(card=card_label(card)) if effect is not None else None
+
+
 def card_label(card: int) -> str:
     """A card as players read it: "9", "Zero", "Flip Four!", "−4"."""
     name = CARD_NAMES.get(card)

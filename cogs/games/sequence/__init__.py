@@ -20,6 +20,7 @@ from bot.i18n import _, ngettext, number
 from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import (
+    Choice,
     GameRenderer,
     HandButton,
     MoveButton,
@@ -236,7 +237,7 @@ class SequenceRenderer(GameRenderer):
             if o.code == "back"
         ]
         if decision.kind == "choose_cell" and len(steps) > BUTTONS_UP_TO:
-            options = [(o.code, self.texts.option(o, view, names)) for o in steps]
+            options = [Choice(o.code, self.texts.option(o, view, names)) for o in steps]
             placeholder = self.texts.decision(decision, names)
             return [MoveSelect(record.ref, epoch, options, placeholder=placeholder), *back]
         buttons: list[discord.ui.Item[Any]] = []

@@ -175,11 +175,13 @@ def test_f6_turns_go_clockwise_from_left_of_dealer_until_nobody_is_active() -> N
     play(game, (ANN, HIT), (BOB, STAY), (CAT, HIT), (ANN, STAY))
     assert game.to_act() == [CAT]
     events = play(game, (CAT, STAY))
-    assert [e.data for e in events if e.kind == "round_score"] == [
+    scored = [e.data for e in events if e.kind == "round_score"]
+    assert [{k: v for k, v in d.items() if k != "row"} for d in scored] == [
         {"seat": ANN, "score": 13, "total": 13},
         {"seat": BOB, "score": 6, "total": 6},
         {"seat": CAT, "score": 10, "total": 10},
     ]
+    assert [sum(d["row"]) for d in scored] == [13, 6, 10]  # each row as it scored
     assert game.round == 2 and game.dealer == ANN
 
 
