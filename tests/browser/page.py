@@ -112,10 +112,12 @@ class PlaygroundPage:
         return [text.strip() for text in await options.all_inner_texts()]
 
     async def choose(self, placeholder: str | re.Pattern[str], label: str) -> None:
-        """Open a select menu and pick the option called `label`."""
+        """Open a select menu and pick the option called `label` (a line of detail may
+        follow the label)."""
         await self.open_menu(placeholder)
         listbox = self.main.get_by_role("listbox").last
-        await listbox.get_by_role("option", name=label, exact=True).click()
+        called = re.compile(f"^{re.escape(label)}(\\s|$)")
+        await listbox.get_by_role("option", name=called).first.click()
 
     async def text(self) -> str:
         """Everything the conversation shows right now, as text."""
@@ -124,6 +126,16 @@ class PlaygroundPage:
     def table(self) -> Locator:
         """The newest embed in the channel (the game's table, or a private hand)."""
         return self.main.get_by_role("log").get_by_role("article").last
+
+    async def table_height(self) -> float:
+        """The height in pixels of the newest layout (a table's container)."""
+        layouts = self.main.get_by_role("log").locator("section.component-container")
+        for _tick in range(TIMEOUT_MS // 100):  # a message being redrawn has no box yet
+            box = await layouts.last.bounding_box()
+            if box is not None:
+                return box["height"]
+            await self.page.wait_for_timeout(100)
+        raise AssertionError("no layout in the conversation")
 
     async def table_changes_from(self, before: str) -> str:
         """Wait until the newest embed reads differently from `before`; return its text."""

@@ -8,6 +8,7 @@ import re
 
 from playwright.async_api import expect
 
+from cogs.words import signed
 from playground import PlaygroundOptions, playground
 from tests.browser.helpers import current_game, worded
 from tests.browser.page import PlaygroundPage
@@ -18,11 +19,11 @@ NAMES = ("Ann", "Bao")
 
 
 async def _acting(page: PlaygroundPage) -> str:
-    """Whose decision the table's footer names ("Bao: hit or stay?")."""
-    footer = (await page.table().inner_text()).strip().splitlines()[-1]
-    name = footer.split(":")[0].split(" ")[0]
-    assert name in NAMES, footer
-    return name
+    """Whose decision the table's prompt names ("Bao: hit or stay?")."""
+    table = await page.table().inner_text()
+    asked = [line for line in table.splitlines() if re.match(r"^(Ann|Bao): ", line)]
+    assert asked, table
+    return asked[-1].split(":")[0]
 
 
 async def _table_matches_game(page: PlaygroundPage, place) -> None:
@@ -32,7 +33,7 @@ async def _table_matches_game(page: PlaygroundPage, place) -> None:
     table = page.table()
     await _contains(table, f"draw pile {view.draw_pile}")
     for player in view.players:
-        await _contains(table, f"this round {player.round_score} · total {player.total}")
+        await _contains(table, f"{signed(player.round_score)} · total {signed(player.total)}")
 
 
 async def _contains(locator, text: str) -> None:
@@ -73,8 +74,11 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
                 said = re.compile(f"{actor} (flipped|drew|busted)")
             else:
                 menu = re.compile(f"^{actor}: ")
-                labels = await page.open_menu(menu)
+                shown = await page.open_menu(menu)
+                labels = [option.splitlines()[0] for option in shown]
                 assert set(labels) <= {"me", *NAMES} and len(labels) >= 2, labels
+                # Under each name: that player's row and scores.
+                assert all(" · this round " in option for option in shown), shown
                 other = next(label for label in labels if label != "me")
                 await page.choose(menu, other)
                 selects += 1

@@ -25,6 +25,8 @@ from engines.flip7.views import Flip7View
 KEY = "flip7"
 COLOUR = discord.Colour.from_rgb(231, 76, 60)
 EVENTS_SHOWN = 6
+EVENTS_BESIDE_SUMMARY = 1
+STORY_ROOM = 13  # player lines and story lines together, before the story gives way
 
 
 STATUSES = {
@@ -44,16 +46,22 @@ def _chip(card: int) -> str:
     return f"`{card_label(card)}`"
 
 
-def _worth_telling(logged: list[Event], part: slice) -> list[int]:
-    """Where the round's events for the table lie: all the latest ones, and before them
-    every event that changed a row beyond what the row shows (busts, actions, modifiers,
-    time-outs); a plain number flipped or a stay further back is already on the table."""
-    latest = part.stop - EVENTS_SHOWN
-    return [
+def _worth_telling(logged: list[Event], part: slice, room: int) -> list[int]:
+    """Which of the round's events the table tells, at most `room`: the latest ones, and
+    before them the events that changed a row beyond what the row shows (busts, actions,
+    modifiers, time-outs), newest first; a plain number flipped or a stay further back is
+    already on the table."""
+    latest = list(range(max(part.start, part.stop - min(room, EVENTS_SHOWN)), part.stop))
+    earlier = [
         index
-        for index in range(part.start, part.stop)
-        if index >= latest or not _shown_by_the_rows(logged[index])
+        for index in range(latest[0] if latest else part.stop - 1, part.start - 1, -1)
+        if index not in latest and not _shown_by_the_rows(logged[index])
     ]
+    return sorted(latest + earlier[: room - len(latest)])
+
+
+def _section(heading: str, lines: list[str]) -> str:
+    return "\n".join([f"**{heading}**", *lines])
 
 
 def _shown_by_the_rows(event: Event) -> bool:
@@ -87,8 +95,8 @@ class Flip7Renderer(GameRenderer):
         acting = game.to_act() if record.is_open else []
         layout.text(Part.PLAYERS, "\n".join(self._player_lines(view, names, acting)))
         layout.rule()
-        for part, heading_line, lines in self._story(record, view):
-            layout.text(part, f"**{heading_line}**\n" + "\n".join(lines), trim=True)
+        for part, told in self._story(record, view):
+            layout.text(part, told, trim=True)
         items: list[discord.ui.Item[Any]] = []
         if acting:
             seat = acting[0]
@@ -129,26 +137,36 @@ class Flip7Renderer(GameRenderer):
             row=row, score=signed(player.round_score), total=signed(player.total)
         )
 
-    def _story(self, record: MatchRecord, view: Flip7View) -> list[tuple[Part, str, list[str]]]:
+    def _story(self, record: MatchRecord, view: Flip7View) -> list[tuple[Part, str]]:
         """What just happened, and why: the round so far; and once a round has ended, why
         each player scored what they did, until every member has had a turn in the next."""
         logged = record.log or []
         if any(is_legacy(event) for event in logged):  # saved before events were data
             lines = self.recent_lines(record, EVENTS_SHOWN)
-            return [(Part.STORY, _("Last events"), lines)] if lines else []
+            return [(Part.STORY, _section(_("Last events"), lines))] if lines else []
         named = names_at_each(record.seats, logged)
         finished, current = self._rounds(record, view, logged)
-        told: list[tuple[Part, str, list[str]]] = []
+        told: list[tuple[Part, str]] = []
         if finished is not None:
             ended = [event for event in logged[finished] if event.kind == "round_end"]
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-            told.append((Part.EARLIER, heading, round_summary(logged[finished], named[finished])))
+            summary = round_summary(logged[finished], named[finished])
+            told.append((Part.EARLIER, _section(heading, summary)))
         if current is not None and current.stop > current.start:
-            shown = _worth_telling(logged, current)
+            if told:
+                # Beside the last round's retelling only the newest events, in small print:
+                # the rows show the rest, and the buttons stay in sight.
+                newest = _worth_telling(logged, current, EVENTS_BESIDE_SUMMARY)
+                lines = [f"-# {event_text(self.texts, logged[i], named[i])}" for i in newest]
+                told.append((Part.STORY, "\n".join(lines)))
+                return told
+            # Fewer lines at a bigger table, so its buttons stay in sight.
+            room = max(EVENTS_SHOWN // 2, STORY_ROOM - len(view.players))
+            shown = _worth_telling(logged, current, room)
             lines = [event_text(self.texts, logged[i], named[i]) for i in shown]
             if len(shown) < current.stop - current.start:
                 lines.insert(0, "…")
-            told.append((Part.STORY, _("This round"), lines))
+            told.append((Part.STORY, _section(_("This round"), lines)))
         return told
 
     def _rounds(

@@ -16,6 +16,7 @@ from bot.i18n import _, ngettext, number
 from cogs.games.flip7.texts import card_label, ordinal
 from cogs.words import signed
 from engines.base import Event
+from engines.flip7.cards import is_number
 
 
 @dataclass
@@ -23,6 +24,7 @@ class _Result:
     """What happened to one seat this round."""
 
     row: list[int] = field(default_factory=list)
+    givers: dict[int, list[str]] = field(default_factory=dict)  # a modifier card: from whom
     bust: str | None = None
     flip7: bool = False
     wiped: bool = False
@@ -44,8 +46,8 @@ def moved(events: Sequence[Event]) -> set[int]:
 
 
 def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> list[str]:
-    """One line per seat for a finished round: its score, total and why. `named` holds the
-    seats' names as each event happened."""
+    """One line per seat for a finished round: its score and why. `named` holds the seats'
+    names as each event happened."""
     results = [_Result() for _ in named[0]] if named else []
     for event, names in zip(events, named, strict=True):
         _note(event, results, names)
@@ -54,12 +56,10 @@ def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> li
         if event.kind == "round_score":
             seat = event.data["seat"]
             results[seat].row = event.data.get("row", [])  # rounds saved before rows were
+            # The totals are on the player lines above; the line stays short enough for one row.
             lines.append(
-                _("**{name}** {score} · total {total} — {why}").format(
-                    name=names[seat],
-                    score=signed(event.data["score"]),
-                    total=signed(event.data["total"]),
-                    why=_why(results[seat]),
+                _("**{name}** {score}: {why}").format(
+                    name=names[seat], score=signed(event.data["score"]), why=_why(results[seat])
                 )
             )
     return lines
@@ -71,7 +71,7 @@ def _note(event: Event, results: list[_Result], names: Sequence[str]) -> None:
         results[data["seat"]].timeouts += 1
     elif event.kind == "bust":
         value = _("Zero") if data["value"] == 0 else str(data["value"])
-        results[data["seat"]].bust = _("busted on a {ordinal} {value}").format(
+        results[data["seat"]].bust = _("💥 on a {ordinal} {value}").format(
             ordinal=ordinal(data["copy"]), value=value
         )
     elif event.kind == "flip7":
@@ -81,10 +81,8 @@ def _note(event: Event, results: list[_Result], names: Sequence[str]) -> None:
     elif event.kind == "stay":
         results[data["seat"]].stayed = True
     elif event.kind == "modifier":
-        label = card_label(data["card"])
         if data["to"] != data["seat"]:
-            label = _("{card} from {name}").format(card=label, name=names[data["seat"]])
-        results[data["to"]].given.append(label)
+            results[data["to"]].givers.setdefault(data["card"], []).append(names[data["seat"]])
     elif event.kind == "flip7_bonus":
         _note_bonus(data, results, names)
 
@@ -104,8 +102,16 @@ def _note_bonus(data: Mapping[str, Any], results: list[_Result], names: Sequence
 
 def _why(result: _Result) -> str:
     """The reasons in the order they count: the row's cards, the modifiers, a wipe or a
-    bust, the Flip 7 bonus; then how the round ended for them."""
-    parts = [" ".join(f"`{card_label(card)}`" for card in result.row)] if result.row else []
+    bust, the Flip 7 bonus; then anything unusual about how the round ended for them."""
+    numbers = [card for card in result.row if is_number(card)]
+    parts = [" ".join(f"`{card_label(card)}`" for card in numbers)] if numbers else []
+    for card in result.row:
+        if not is_number(card):  # a modifier: its chip, and who gave it if someone did
+            givers = result.givers.get(card)
+            chip = f"`{card_label(card)}`"
+            parts.append(
+                _("{card} from {name}").format(card=chip, name=givers.pop(0)) if givers else chip
+            )
     parts += result.given
     if result.wiped:
         parts.append(_("Unlucky 7 wiped the row"))
@@ -113,8 +119,8 @@ def _why(result: _Result) -> str:
         parts.append(result.bust)
     if result.flip7:
         parts.append(_("Flip 7") + (f" {result.bonus}" if result.bonus else ""))
-    elif result.bust is None:
-        parts.append(_("stayed") if result.stayed else _("still in when the round ended"))
+    elif result.bust is None and not result.stayed:  # staying, the usual end, goes unsaid
+        parts.append(_("still in when the round ended"))
     if result.timeouts:
         parts.append(
             ngettext(
