@@ -25,6 +25,8 @@ __all__ = ["Change", "MatchService", "Publisher"]
 class MatchService:
     def __init__(self, storage: Storage, settings: Settings, clock: Callable[[], float]) -> None:
         self.storage = storage
+        # Ratings, seasons, history, retention and export (reads, and a season's start).
+        self.standings = storage.standings
         self.settings = settings
         self.clock = clock
         self.planner = Planner(clock, settings)
