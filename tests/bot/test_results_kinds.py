@@ -98,7 +98,7 @@ async def test_members_who_left_or_stopped_answering_are_rated_last(service):
 
 async def test_a_reset_records_the_seats_and_rates_nobody(service):
     match_id = await _seated(service, 11)
-    record, game = await service.sessions.current(match_id)
+    _record, game = await service.sessions.current(match_id)
     await service.play(match_id, HOST, game.epoch(), "take1", _quiet)
     await service.end(match_id, "reset_by_moderator", "Mod", _quiet)
     summary = await service.standings.match_summary(match_id)
