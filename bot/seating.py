@@ -100,11 +100,12 @@ class Seating:
             )
         except Refusal:
             existing = await self.sessions.storage.open_match_in_channel(old.channel_id)
-            if existing is not None and existing.created_at >= old.updated_at:
+            if existing is not None and existing.extra.get("rematch_of") == old.id:
                 raise Refusal("rematch_open") from None  # a second click on Rematch
             raise
         info = GAMES[old.game]
         async with self.sessions.session(record.id):
+            record.extra["rematch_of"] = old.id
             record.seats.extend(Seat(name=s.name, user_id=s.user_id) for s in members[1:])
             for seat in old.seats:
                 if seat.user_id is None and seat.ai is not None:
