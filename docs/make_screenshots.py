@@ -28,14 +28,26 @@ async def _current(place: Playground):
     return None, None
 
 
-async def _shoot(page: PlaygroundPage, name: str) -> None:
+# The preview's own status line ("Callback completed") says how the last click went, which
+# differs from run to run; a picture of the table has no use for it, so it is hidden.
+STEADY_PAGE = """() => {
+    for (const id of ["action-status", "live-status"]) {
+        const status = document.getElementById(id);
+        if (status) status.style.visibility = "hidden";
+    }
+}"""
+
+
+async def _shoot(page: PlaygroundPage, name: str, path: Path | None = None) -> Path:
+    await page.page.evaluate(STEADY_PAGE)  # the page's policy allows no inline style tag
     await page.page.wait_for_timeout(400)  # let images and fonts settle
-    path = DOCS / name
-    await page.page.screenshot(path=str(path))
-    print(f"wrote {path.relative_to(DOCS.parent)}")
+    path = path or DOCS / name
+    await page.page.screenshot(path=str(path), animations="disabled", caret="hide")
+    print(f"wrote {path}")
+    return path
 
 
-async def lobby(browser) -> None:
+async def lobby(browser, path: Path | None = None) -> Path:
     options = PlaygroundOptions(game="flip7", members=3, ai=1, seed=11, ai_delay=0)
     async with playground(options) as place:
         page = await PlaygroundPage.open(browser, place.url, WIDTH, HEIGHT)
@@ -43,7 +55,7 @@ async def lobby(browser) -> None:
         await page.click("Join")
         await page.shows("Bao joined.")
         await page.view_as("Ann")
-        await _shoot(page, "lobby.png")
+        return await _shoot(page, "lobby.png", path)
 
 
 async def flip7_choice(browser) -> None:
@@ -55,8 +67,8 @@ async def flip7_choice(browser) -> None:
         await page.shows("round 1")
         for _move in range(60):
             table = await page.table().inner_text()
-            footer = table.strip().splitlines()[-1]
-            actor = footer.split(":")[0].split(" ")[0]
+            asked = [line for line in table.splitlines() if re.match(r"^\w+: ", line)]
+            actor = asked[-1].split(":")[0]
             await page.view_as(actor)
             if await page.button("🃏 Hit").count():
                 await page.click("🃏 Hit")
