@@ -28,18 +28,28 @@ class Settings:
     game_seed: int | None = None
     # Make a new, empty database where one is missing though its folder held this bot's data.
     create_database: bool = False
+    # Finished matches' event logs (their stories) older than this are pruned; their
+    # results and ratings stay.
+    event_retention_days: float = 180.0
 
 
-def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+def _number(
+    env: Mapping[str, str],
+    name: str,
+    default: float,
+    low: float,
+    high: float,
+    unit: str = "seconds",
+) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}.") from None
+        raise SettingsError(f"{name} must be a number of {unit}, not {raw!r}.") from None
     if not low <= value <= high:
-        raise SettingsError(f"{name} must be between {low:g} and {high:g} seconds, not {raw}.")
+        raise SettingsError(f"{name} must be between {low:g} and {high:g} {unit}, not {raw}.")
     return value
 
 
@@ -70,4 +80,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         lobby_timeout=_number(env, "LOBBY_TIMEOUT", 900.0, 60, 86400),
         ai_delay=_number(env, "AI_DELAY", 1.2, 0, 10),
         create_database=create_raw in ("1", "true", "yes"),
+        event_retention_days=_number(env, "EVENT_RETENTION_DAYS", 180.0, 1, 36500, "days"),
     )
