@@ -15,14 +15,13 @@ ATTACHMENT_LIMIT = 8 * 1024 * 1024  # what Discord takes on any server; larger g
 
 
 def results_csv(rows: list[ExportRow]) -> bytes:
-    """The rows as CSV (UTF-8, finished_at as an ISO time in UTC)."""
+    """The rows as CSV (UTF-8; finished_at, the second column, as an ISO time in UTC)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(EXPORT_COLUMNS)
-    at = EXPORT_COLUMNS.index("finished_at")
     for row in rows:
-        cells = list(row)
-        cells[at] = datetime.fromtimestamp(row[at], UTC).isoformat(timespec="seconds")
+        cells: list[object] = list(row)
+        cells[1] = datetime.fromtimestamp(row[1], UTC).isoformat(timespec="seconds")
         writer.writerow(
             [
                 "" if cell is None else int(cell) if isinstance(cell, bool) else cell

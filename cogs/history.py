@@ -71,8 +71,8 @@ class History:
             return _("That button is out of date; ask for the list again.")
         user_id, game = int(user_text), game_text or None
         total = await self.storage.standings.history_size(guild_id, user_id=user_id, game=game)
-        name = _member_name(interaction, user_id)
         if total == 0:
+            name = _member_name(interaction, user_id, [])
             if game is not None:
                 return _("{name} has no finished {title} matches in this server.").format(
                     name=name, title=self.title(game)
@@ -83,6 +83,7 @@ class History:
         matches = await self.storage.standings.history(
             guild_id, user_id=user_id, game=game, offset=shown * PER_PAGE, limit=PER_PAGE
         )
+        name = _member_name(interaction, user_id, matches)
         embed = discord.Embed(
             title=_("{name}'s matches").format(name=name)
             if game is None
@@ -120,7 +121,16 @@ def _players(match: MatchSummary) -> str:
     return " · ".join(f"{place_mark(s.place)} {seat_label(s)}" for s in seats)
 
 
-def _member_name(interaction: discord.Interaction[Any], user_id: int) -> str:
-    guild = interaction.guild
-    member = guild.get_member(user_id) if guild is not None else None
-    return member.display_name if member is not None else f"<@{user_id}>"
+def _member_name(
+    interaction: discord.Interaction[Any], user_id: int, matches: list[MatchSummary]
+) -> str:
+    """The member's name: as their seat was called, else as Discord gives it with the
+    interaction (the command's member option, or the member who asked)."""
+    for match in matches:
+        for seat in match.seats:
+            if seat.user_id == user_id:
+                return seat.name
+    for user in (getattr(interaction.namespace, "member", None), interaction.user):
+        if isinstance(user, discord.abc.User) and user.id == user_id:
+            return user.display_name
+    return f"<@{user_id}>"

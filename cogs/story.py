@@ -161,9 +161,14 @@ def _chapters(
             )
             for start in range(0, len(told), EVENTS_PER_PART)
         ]
+    rounds = rounds_of(logged, round_start)
+    if len(rounds) > 1 and logged[0].kind != round_start:
+        # The whole log is here: what came before the first round (the start) opens it.
+        (_before, opening), (first, part), *rest = rounds
+        rounds = [(first, range(opening.start, part.stop)), *rest]
     return [
         Chapter(_("Round {round}").format(round=number), [told[i] for i in part])
-        for number, part in rounds_of(logged, round_start)
+        for number, part in rounds
     ]
 
 
