@@ -12,7 +12,7 @@ from bot.i18n import _, day
 from bot.storage import Storage
 from bot.storage.standings_data import MatchSummary
 from cogs.components import SELECT_LIMIT, refuse
-from cogs.pages import Page, clamp, page_count, pages_of, split_args
+from cogs.pages import OUT_OF_DATE, Page, clamp, page_count, pages_of, split_args
 from cogs.renderers import Renderers
 from cogs.standing_words import end_how_text, place_mark, seat_label
 from cogs.story import STORY
@@ -50,7 +50,7 @@ class MatchPick(
         await pages.hear(interaction)
         ref = self.item.values[0] if self.item.values else ""
         if not MATCH_REF.fullmatch(ref):
-            await refuse(interaction, _("That choice is out of date; ask for the list again."))
+            await refuse(interaction, str(OUT_OF_DATE))
             return
         await pages.show(interaction, STORY, ref, 0)
 
@@ -68,7 +68,7 @@ class History:
         user_text, game_text = split_args(args, 2)
         guild_id = interaction.guild_id
         if guild_id is None or not user_text.isdigit():
-            return _("That button is out of date; ask for the list again.")
+            return str(OUT_OF_DATE)
         user_id, game = int(user_text), game_text or None
         total = await self.storage.standings.history_size(guild_id, user_id=user_id, game=game)
         if total == 0:

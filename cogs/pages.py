@@ -18,11 +18,13 @@ import discord
 from discord.ext import commands
 
 from bot import i18n
-from bot.i18n import _, number
+from bot.i18n import _, lazy_gettext, number
 from cogs.components import TableMessage, refuse
 
 ARG_SEPARATOR = ","  # between a page kind's arguments; never ":" (it splits the custom id)
 PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)"
+# A button or choice whose page kind or arguments this version no longer reads.
+OUT_OF_DATE = lazy_gettext("That button is out of date; use the command again.")
 
 
 @dataclass(slots=True)
@@ -137,7 +139,7 @@ class Pages(commands.Cog):
         Nothing to show is always told privately, in the member's language."""
         source = self.sources.get(kind)
         if source is None:
-            await refuse(interaction, _("That button is out of date; ask for the list again."))
+            await refuse(interaction, str(OUT_OF_DATE))
             return
         page: Page | str
         if public_language is not None:

@@ -12,7 +12,7 @@ from bot.i18n import _, ngettext, number, percent
 from bot.ratings import PROVISIONAL_GAMES
 from bot.storage import Storage
 from bot.storage.standings_data import HallEntry, RatingRow
-from cogs.pages import Page, clamp, page_count, split_args
+from cogs.pages import OUT_OF_DATE, Page, clamp, page_count, split_args
 from cogs.renderers import Renderers
 from cogs.standing_words import place_mark
 from engines.base import GAMES
@@ -52,7 +52,7 @@ class Board:
         game, scope = split_args(args, 2)
         guild_id = interaction.guild_id
         if guild_id is None or game not in GAMES or scope not in (SEASON, ALL):
-            return _("That button is out of date; ask for the leaderboard again.")
+            return str(OUT_OF_DATE)
         title = self.renderers.title(game)
         in_season = scope == SEASON
         if in_season:
@@ -118,7 +118,7 @@ class Hall:
     ) -> Page | str:
         guild_id = interaction.guild_id
         if guild_id is None:
-            return _("That button is out of date; ask for the hall of fame again.")
+            return str(OUT_OF_DATE)
         entries = await self.storage.standings.hall(guild_id)
         if not entries:
             return _(

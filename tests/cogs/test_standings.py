@@ -283,3 +283,32 @@ async def test_a_new_season_fills_the_hall_and_starts_fresh_and_a_restart_keeps_
     assert {row["user_id"] for row in table if row["kind"] == "member"} == {
         str(world.people[n].id) for n in ("alice", "bob", "carol")
     }
+
+
+@pytest.mark.game_seed(3)
+async def test_a_reset_matchs_story_tells_the_time_out_and_the_reset(world, settings):
+    alice, bob = world.people["alice"], world.people["bob"]
+    channel = world.channel
+    assert (await alice.slash(channel, f"{GAME} start", goal=50)).acknowledged
+    await click_id(bob, public_table(channel, alice), ":join")
+    await add_ai(alice, channel)
+    await click_id(alice, public_table(channel, alice), ":start")
+    await world.env.advance_time(settings.turn_timeout + 1)  # a member's turn runs out
+    mod = moderator(world)
+    assert (await mod.slash(channel, "games reset")).acknowledged
+
+    listed = await bob.slash(channel, "games history")
+    page = listed.response.message
+    assert "ended early by a reset; no rating changed" in embed_text(page)
+    (menu,) = selects(page)
+    opened = await bob.select(page, [menu.options[0].value], custom_id=menu.custom_id)
+    story = fresh(channel, bob, opened.response.id)
+    summary = embed_text(story)
+    assert "**The end:** ended by moderator mod." in summary
+    assert "– **alice**\n– **bob**\n– **Ada (AI, strong)**\n" in summary  # no place, no rating
+    assert (await bob.click(story, custom_id=page_buttons(story)["next"].custom_id)).acknowledged
+    told = embed_text(fresh(channel, bob, story.id))
+    assert "ran out of time; the bot moved for them." in told, told
+    assert not await world.env.bot.storage.standings.member_ratings(
+        world.guild.id, bob.id, season=False
+    )
