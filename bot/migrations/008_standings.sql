@@ -23,7 +23,7 @@ INSERT INTO results_new (match_id, seat, guild_id, game, user_id, score, won, fi
 DROP TABLE results;
 ALTER TABLE results_new RENAME TO results;
 CREATE INDEX results_by_player ON results (guild_id, game, user_id, finished_at);
-CREATE INDEX results_by_finish ON results (guild_id, finished_at);
+CREATE INDEX results_by_finish ON results (guild_id, finished_at, match_id, seat);
 CREATE INDEX results_by_member ON results (guild_id, user_id, finished_at, match_id)
     WHERE user_id IS NOT NULL;
 CREATE INDEX results_by_member_game ON results (guild_id, user_id, game, finished_at, match_id)

@@ -252,10 +252,11 @@ class Standings:
         """The hall of fame: the newest season first, then by game and place."""
         rows = await self._read(
             "SELECT season, game, place, user_id, shown, games, wins FROM hall_of_fame "
-            "WHERE guild_id = ? ORDER BY season DESC, game, place",
+            "WHERE guild_id = ? ORDER BY season, game, place",
             (guild_id,),
         )
-        return [HallEntry(*r) for r in rows]
+        # Newest season first; the sort is stable, so game and place stay in order.
+        return sorted((HallEntry(*r) for r in rows), key=lambda entry: -entry.season)
 
     # -- retention and export ------------------------------------------------------------
 

@@ -200,3 +200,13 @@ def test_engines_and_cog_plugins_that_disagree_stop_the_start_with_one_line():
         check_plugins({"flip7", "sequence"}, {"flip7"}, {"flip7", "sequence"})
     with pytest.raises(PluginMismatch, match=r"a cog plug-in for 'chess', which no engine"):
         check_plugins({"flip7"}, {"flip7", "chess"}, {"flip7"})
+
+
+def test_event_retention_is_read_in_days():
+    assert load_settings({"DISCORD_TOKEN": "t"}).event_retention_days == 180
+    env = {"DISCORD_TOKEN": "t", "EVENT_RETENTION_DAYS": "30"}
+    assert load_settings(env).event_retention_days == 30
+    with pytest.raises(
+        SettingsError, match="EVENT_RETENTION_DAYS must be between 1 and 36500 days"
+    ):
+        load_settings({"DISCORD_TOKEN": "t", "EVENT_RETENTION_DAYS": "0"})
