@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import _
+from bot.i18n import _, number
 from bot.storage import MatchRecord, Storage
 from bot.storage.standings_data import MatchSummary
 from cogs.components import parse_ref, ref_of
@@ -123,17 +123,15 @@ def _end(record: MatchRecord, summary: MatchSummary) -> str:
 
 def _summary(texts: GameTexts, record: MatchRecord, summary: MatchSummary) -> discord.Embed:
     """The first page: when, who in which place with their score and rating change, the end."""
-    lines = [
-        f"<t:{int(summary.finished_at)}:f> · " + end_how_text(summary.end_how),
-        "",
-    ]
+    lines = [f"<t:{int(summary.finished_at)}:f>", ""]
     for seat in sorted(summary.seats, key=lambda s: (s.place or len(summary.seats), s.seat)):
         line = f"{place_mark(seat.place)} **{seat_label(seat)}**"
         if seat.score is not None:
             line += " — " + texts.score(seat.score)
         if seat.shown_after is not None and seat.shown_before is not None:
             line += " · " + _("rating {rating} ({change})").format(
-                rating=seat.shown_after, change=change_text(seat.shown_after - seat.shown_before)
+                rating=number(seat.shown_after),
+                change=change_text(seat.shown_after - seat.shown_before),
             )
         lines.append(line)
     lines += ["", _("**The end:** {how}").format(how=_end(record, summary))]
@@ -167,8 +165,8 @@ def _chapters(
         (_before, opening), (first, part), *rest = rounds
         rounds = [(first, range(opening.start, part.stop)), *rest]
     return [
-        Chapter(_("Round {round}").format(round=number), [told[i] for i in part])
-        for number, part in rounds
+        Chapter(_("Round {round}").format(round=round_number), [told[i] for i in part])
+        for round_number, part in rounds
     ]
 
 
