@@ -312,3 +312,37 @@ async def test_a_reset_matchs_story_tells_the_time_out_and_the_reset(world, sett
     assert not await world.env.bot.storage.standings.member_ratings(
         world.guild.id, bob.id, season=False
     )
+    # Nothing rated in the server yet: the board and the stats say so, privately.
+    board = await bob.slash(channel, "games leaderboard", game=GAME, period="all")
+    assert board.ephemeral and "No rated Flip 7: With a Vengeance games in this server yet." in (
+        board.response.content
+    )
+    stats = await bob.slash(channel, "games stats")
+    assert (
+        stats.ephemeral and "bob hasn't finished a rated game here yet." in stats.response.content
+    )
+
+
+@pytest.mark.game_seed(5)
+async def test_a_game_without_rounds_is_told_in_parts_and_filtered_history(world):
+    alice = world.people["alice"]
+    channel = world.channel
+    assert (await alice.slash(channel, "sequence start")).acknowledged
+    await add_ai(alice, channel)
+    await click_id(alice, public_table(channel, alice), ":start")
+    await play_to_end(world.env, channel, [alice])
+
+    none = await alice.slash(channel, "games history", game=GAME)
+    assert none.ephemeral and "alice has no finished Flip 7: With a Vengeance matches" in (
+        none.response.content
+    )
+    listed = await alice.slash(channel, "games history", game="sequence")
+    page = listed.response.message
+    assert "alice's Sequence Numbers matches" in embed_text(page)
+    (menu,) = selects(page)
+    opened = await alice.select(page, [menu.options[0].value], custom_id=menu.custom_id)
+    story = fresh(channel, alice, opened.response.id)
+    assert "Ada (AI, strong)" in embed_text(story)
+    assert (await alice.click(story, custom_id=page_buttons(story)["next"].custom_id)).acknowledged
+    first_part = embed_text(fresh(channel, alice, story.id))
+    assert "Moves 1–25" in first_part and "The game started with 2 players." in first_part
