@@ -15,6 +15,7 @@ from bot.storage.standings_data import HallEntry, RatingRow
 from cogs.pages import OUT_OF_DATE, Page, clamp, page_count, split_args
 from cogs.renderers import Renderers
 from cogs.standing_words import place_mark
+from cogs.words import ai_level
 from engines.base import GAMES
 
 BOARD = "lb"  # the page kind; args: the game and "season" or "all"
@@ -75,12 +76,22 @@ class Board:
         rows = await self.storage.standings.leaderboard(
             guild_id, game, season=in_season, offset=first, limit=ROWS_PER_PAGE
         )
+        lines = board_lines(rows, first)
+        if shown == count - 1:  # the AI levels' ratings, to measure a win against them by
+            lines += await self.ai_lines(guild_id, game)
         embed = discord.Embed(
-            title=heading,
-            description="\n".join(board_lines(rows, first)),
-            colour=discord.Colour.gold(),
+            title=heading, description="\n".join(lines), colour=discord.Colour.gold()
         )
         return Page(embed, shown, count)
+
+    async def ai_lines(self, guild_id: int, game: str) -> list[str]:
+        """The AI levels' all-time ratings in the game, strongest first, if any was rated."""
+        levels = await self.storage.standings.ai_ratings(guild_id, game)
+        if not levels:
+            return []
+        ranked = sorted(levels.items(), key=lambda item: -item[1].ordinal)
+        shown = " · ".join(f"{ai_level(level)} {number(row.shown)}" for level, row in ranked)
+        return ["", _("🤖 AI players, all-time: {levels}").format(levels=shown)]
 
 
 def board_lines(rows: list[RatingRow], first: int) -> list[str]:

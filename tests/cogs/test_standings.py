@@ -89,6 +89,8 @@ async def test_the_leaderboard_ranks_by_rating_with_pages_and_provisional_member
     assert text.index("**Provisional**") < text.index(f"<@{carol.id}>")
     assert "season 1" in board.response.embeds[0].title
     assert not page_buttons(board.response.message)  # one page: no buttons
+    (strong,) = (await storage.standings.ai_ratings(world.guild.id, GAME)).values()
+    assert f"🤖 AI players, all-time: strong {strong.shown:,}" in text
 
     # Two rows a page: three members make two pages; the public board's ▶️ opens page 2
     # privately for whoever clicks, and ◀️ there turns that private copy back.
