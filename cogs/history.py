@@ -4,6 +4,7 @@ first; a select on each page opens a match's story."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -27,7 +28,7 @@ class MatchPick(
 ):
     """A history page's choice of match; each option's value is a match reference."""
 
-    def __init__(self, options: list[tuple[str, str, str]] = [], *, slot: int = 0) -> None:  # noqa: B006
+    def __init__(self, options: Sequence[tuple[str, str, str]] = (), *, slot: int = 0) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"pick:story:{slot}",
             placeholder=_("Open a match's story"),
