@@ -15,9 +15,11 @@ import functools
 import gettext
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
+from datetime import UTC, datetime
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
+from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
 from babel.support import LazyProxy, Translations
 
@@ -160,3 +162,10 @@ def number(value: float) -> str:
 def percent(value: float) -> str:
     """A share as a percentage, written the reader's way ("40%", "40 %")."""
     return format_percent(value, locale=_number_locale(_reader.get()))
+
+
+def day(timestamp: float) -> str:
+    """A day written the reader's way ("Dec 1, 2026", "1 thg 12, 2026"), in UTC, for where
+    Discord's own timestamps are not shown (a select's option)."""
+    when = datetime.fromtimestamp(timestamp, UTC)
+    return format_date(when, format="medium", locale=_number_locale(_reader.get()))

@@ -1,7 +1,10 @@
-"""`/games`: moderator tools and the leaderboards, for every game at once."""
+"""`/games`: moderator tools, the leaderboards, ratings, history and seasons, for every game
+at once."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import Any
 
 import discord
@@ -9,13 +12,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import i18n
-from bot.i18n import _, lazy_gettext, ngettext, number, percent
+from bot.i18n import _, lazy_gettext, ngettext, number
 from bot.matches import MatchService
 from cogs import permissions
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import refuse
+from cogs.export import export_file
+from cogs.history import HISTORY, History, MatchPick
+from cogs.member_stats import stats_message
+from cogs.pages import PageButton, Pages, join_args
 from cogs.refusals import answers_refusals
 from cogs.replies import ended_text
+from cogs.seasons import Seasons
+from cogs.standings import ALL, BOARD, HALL, SEASON, Board, Hall
+from cogs.story import STORY, Story, StoryButton
 from cogs.table import Desk, desk_of_bot
 from engines.base import GAMES
 
@@ -27,6 +37,10 @@ LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=i18n.own_name(code), value=code) for code in i18n.LANGUAGES),
     app_commands.Choice(name=slash_text("Automatic"), value="auto"),
 ][:25]
+PERIOD_CHOICES = [
+    app_commands.Choice(name=slash_text("This season"), value=SEASON),
+    app_commands.Choice(name=slash_text("All time"), value=ALL),
+]
 
 
 async def in_server(interaction: discord.Interaction[Any]) -> bool:
@@ -52,19 +66,6 @@ def status_text(status: str) -> str:
     return {"lobby": _("lobby"), "playing": _("playing")}.get(status, status)
 
 
-def form_text(recent: str) -> str:
-    """Recent results, newest first, as marks any reader knows: ✅ a win, ❌ a loss."""
-    return "".join("✅" if result == "W" else "❌" for result in recent) or "-"
-
-
-def games_count(games: int) -> str:
-    return ngettext("{count} game", "{count} games", games).format(count=number(games))
-
-
-def wins_count(wins: int) -> str:
-    return ngettext("{count} win", "{count} wins", wins).format(count=number(wins))
-
-
 def is_moderator(member: discord.Member | discord.User) -> bool:
     """Manage Messages or Manage Server, read from the member's real permissions."""
     if not isinstance(member, discord.Member):
@@ -78,10 +79,12 @@ class Games(
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),
 ):
-    def __init__(self, desk: Desk, matches: MatchService) -> None:
+    def __init__(self, desk: Desk, matches: MatchService, pages: Pages) -> None:
         self.desk = desk
         self.matches = matches
         self.renderers = desk.renderers  # whose texts word a refused reset
+        self.pages = pages
+        self.seasons = Seasons(desk.renderers)
         super().__init__()
 
     @app_commands.command(
@@ -194,11 +197,15 @@ class Games(
     @app_commands.command(
         name=slash("command", "leaderboard"), description=slash_text("This server's best players")
     )
-    @app_commands.rename(game=slash("command", "game"))
-    @app_commands.describe(game=slash_text("Which game (default: the one played here last)"))
+    @app_commands.rename(game=slash("command", "game"), period=slash("command", "period"))
+    @app_commands.describe(
+        game=slash_text("Which game (default: the one played here last)"),
+        period=slash_text("This season (default) or all time"),
+    )
+    @app_commands.choices(period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: str | None = None
+        self, interaction: discord.Interaction[Any], game: str | None = None, period: str = SEASON
     ) -> None:
         if not await in_server(interaction):
             return
@@ -208,35 +215,68 @@ class Games(
         if key not in GAMES:
             await refuse(interaction, _("There is no such game here."))
             return
-        rows = await self.matches.storage.leaderboard(interaction.guild_id or 0, key)
-        name = self.desk.title(key)
-        title = _("{title} — leaderboard").format(title=name)
-        if not rows:
-            await interaction.response.send_message(
-                _("No finished {title} games in this server yet.").format(title=name),
-                ephemeral=True,
-            )
-            return
-        lines = [
-            _("`{rank}.` <@{user}> — {wins} / {games} ({rate}), best {best}, form {form}").format(
-                rank=rank,
-                user=row.user_id,
-                wins=wins_count(row.wins),
-                games=games_count(row.games),
-                rate=percent(row.win_rate),
-                best=number(row.best),
-                form=form_text(row.recent),
-            )
-            for rank, row in enumerate(rows, start=1)
-        ]
-        embed = discord.Embed(
-            title=title, description="\n".join(lines), colour=discord.Colour.gold()
-        )
-        await interaction.response.send_message(
-            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        scope = ALL if period == ALL else SEASON
+        await self.pages.show(
+            interaction,
+            BOARD,
+            join_args(key, scope),
+            0,
+            public_language=await self.desk.languages.server(interaction.guild_id),
         )
 
+    @app_commands.command(
+        name=slash("command", "stats"), description=slash_text("A member's ratings in every game")
+    )
+    @app_commands.rename(member=slash("command", "member"))
+    @app_commands.describe(member=slash_text("Whose stats (default: yours)"))
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        if not await in_server(interaction):
+            return
+        target = member or interaction.user
+        guild_id = interaction.guild_id or 0
+        storage = self.matches.storage
+        if not await storage.standings.member_ratings(guild_id, target.id, season=False):
+            await refuse(
+                interaction,
+                _("{name} hasn't finished a rated game here yet.").format(name=target.display_name),
+            )
+            return
+        with i18n.reading(await self.desk.languages.server(guild_id)):
+            shown = await stats_message(storage, self.desk.renderers, guild_id, target)
+        assert shown is not None  # ratings are never deleted
+        await interaction.response.send_message(
+            embeds=shown.embeds, files=shown.files, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(
+        name=slash("command", "history"),
+        description=slash_text("A member's recent matches, and the story of each"),
+    )
+    @app_commands.rename(member=slash("command", "member"), game=slash("command", "game"))
+    @app_commands.describe(
+        member=slash_text("Whose matches (default: yours)"),
+        game=slash_text("Only this game's matches"),
+    )
+    @app_commands.guild_only()
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        if not await in_server(interaction):
+            return
+        if game is not None and game not in GAMES:
+            await refuse(interaction, _("There is no such game here."))
+            return
+        target = member or interaction.user
+        await self.pages.show(interaction, HISTORY, join_args(target.id, game or ""), 0)
+
     @leaderboard.autocomplete("game")
+    @history.autocomplete("game")
     async def _game_names(
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
@@ -248,42 +288,74 @@ class Games(
             if typed.lower() in title.lower() or typed.lower() in key
         ][:25]
 
-    @app_commands.command(
-        name=slash("command", "stats"), description=slash_text("A member's record in every game")
+    season = app_commands.Group(
+        name=slash("command", "season"),
+        description=slash_text("Seasons and the hall of fame"),
+        guild_only=True,
     )
-    @app_commands.rename(member=slash("command", "member"))
-    @app_commands.describe(member=slash_text("Whose stats (default: yours)"))
-    @app_commands.guild_only()
-    async def stats(
-        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
-    ) -> None:
+
+    @season.command(
+        name=slash("command", "new"),
+        description=slash_text("End this season and start a new one (moderators)"),
+    )
+    async def season_new(self, interaction: discord.Interaction[Any]) -> None:
         if not await in_server(interaction):
             return
-        target = member or interaction.user
-        per_game = await self.matches.storage.player_stats(interaction.guild_id or 0, target.id)
-        if not per_game:
-            await interaction.response.send_message(
-                _("{name} hasn't finished a game here yet.").format(name=target.display_name),
-                ephemeral=True,
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction, _("Only moderators (Manage Messages) can start a new season.")
             )
             return
-        embed = discord.Embed(
-            title=_("{name}'s games").format(name=target.display_name),
-            colour=discord.Colour.teal(),
+        guild_id = interaction.guild_id or 0
+        begun, hall = await self.matches.storage.standings.new_season(
+            guild_id, self.matches.clock()
         )
-        for key, row in per_game.items():
-            embed.add_field(
-                name=self.desk.title(key),
-                value=_("{games}, {wins} ({rate})\nbest score {best} · recent {form}").format(
-                    games=games_count(row.games),
-                    wins=wins_count(row.wins),
-                    rate=percent(row.win_rate),
-                    best=number(row.best),
-                    form=form_text(row.recent),
-                ),
-                inline=False,
+        with i18n.reading(await self.desk.languages.server(guild_id)):
+            embed = self.seasons.announcement(begun.number, hall)
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @season.command(
+        name=slash("command", "hall"),
+        description=slash_text("The hall of fame: each past season's best players"),
+    )
+    async def season_hall(self, interaction: discord.Interaction[Any]) -> None:
+        if not await in_server(interaction):
+            return
+        await self.pages.show(
+            interaction,
+            HALL,
+            "",
+            0,
+            public_language=await self.desk.languages.server(interaction.guild_id),
+        )
+
+    @app_commands.command(
+        name=slash("command", "export"),
+        description=slash_text("This server's results as a CSV file (moderators)"),
+    )
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction, _("Only moderators (Manage Messages) can export the server's results.")
             )
-        await interaction.response.send_message(embed=embed)
+            return
+        guild_id = interaction.guild_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rows = await self.matches.storage.standings.export_results(guild_id)
+        data, name = await asyncio.to_thread(export_file, rows, f"results-{guild_id}")
+        answer = ngettext(
+            "The server's results: {count} row, one per seat of each finished match.",
+            "The server's results: {count} rows, one per seat of each finished match.",
+            len(rows),
+        ).format(count=number(len(rows)))
+        await interaction.followup.send(
+            answer, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True
+        )
 
     @app_commands.command(
         name=slash("command", "language"),
@@ -335,4 +407,12 @@ class Games(
 
 async def setup(bot: commands.Bot) -> None:
     desk = desk_of_bot(bot)
-    await bot.add_cog(Games(desk, desk.matches))
+    storage, renderers = desk.matches.storage, desk.renderers
+    pages = Pages(desk)
+    pages.register(BOARD, Board(storage, renderers))
+    pages.register(HALL, Hall(storage, renderers))
+    pages.register(HISTORY, History(storage, renderers))
+    pages.register(STORY, Story(storage, renderers))
+    await bot.add_cog(pages)
+    await bot.add_cog(Games(desk, desk.matches, pages))
+    bot.add_dynamic_items(PageButton, StoryButton, MatchPick)

@@ -3,7 +3,6 @@ post the table again, a member's hand, a round's log and the short rules."""
 
 from __future__ import annotations
 
-from itertools import pairwise
 from typing import Any
 
 import discord
@@ -19,8 +18,8 @@ from cogs.posting import Tables
 from cogs.refusals import answers_refusals
 from cogs.renderers import Renderers
 from cogs.replies import ended_text, notice_text
+from cogs.rounds import rounds_of
 from cogs.words import event_text, join_names, names_at_each
-from engines.base import Event
 
 LOG_READ = 3000  # stored events read for /<game> log, at most (a long game's every round)
 DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's description
@@ -107,7 +106,7 @@ class SharedCommands:
         renderer = self.renderers[game]
         logged = [event for _, event in await self.matches.storage.events(record.id, LOG_READ)]
         named = names_at_each(record.seats, logged)
-        rounds = _rounds(logged, renderer.round_start)
+        rounds = rounds_of(logged, renderer.round_start)
         if round_number is not None:
             shown = [r for r in rounds if r[0] == round_number]
             if not shown:
@@ -168,19 +167,3 @@ class SharedCommands:
         if game is not None and record.game != game:
             raise Refusal("wrong_game", game=record.game)
         return record
-
-
-def _rounds(logged: list[Event], start_kind: str | None) -> list[tuple[int, range]]:
-    """The log cut into rounds at each `start_kind` event, with each round's number (its
-    start event's "round"); a game without rounds is one round, numbered 1."""
-    starts = [i for i, event in enumerate(logged) if event.kind == start_kind]
-    if not starts:
-        return [(1, range(len(logged)))]
-    cuts = [*starts, len(logged)]
-    rounds = [
-        (int(logged[a].data.get("round", n + 1)), range(a, b))
-        for n, (a, b) in enumerate(pairwise(cuts))
-    ]
-    if starts[0] > 0:  # the first round read began before the oldest event kept
-        rounds.insert(0, (rounds[0][0] - 1, range(starts[0])))
-    return rounds

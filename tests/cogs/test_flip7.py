@@ -118,7 +118,7 @@ async def test_whole_game_from_lobby_to_leaderboard(world):
     for person in (alice, bob, carol):
         assert f"<@{person.id}>" in rows
     stats = await bob.slash(channel, "games stats")
-    assert "1 game, " in embed_text(stats.response.message)
+    assert "1 game · " in embed_text(stats.response.message)
     # The channel is free again.
     again = await alice.slash(channel, "flip7 start")
     assert not again.ephemeral
@@ -403,7 +403,7 @@ async def test_a_failing_command_answers_privately_instead_of_silence(world, cap
     async def broken(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(env.bot.storage, "leaderboard", broken)
+    monkeypatch.setattr(env.bot.storage.standings, "leaderboard_size", broken)
     result = await world.people["alice"].slash(world.channel, "games leaderboard")
     assert result.ephemeral and "Something went wrong" in result.response.content
     simcord.assert_error(env, RuntimeError, contains="disk on fire")
