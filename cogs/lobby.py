@@ -11,13 +11,14 @@ from bot.storage import MatchRecord
 from cogs.components import GameRenderer, LobbyButton, TableMessage
 from cogs.layout import Layout, Part, Text
 from cogs.replies import ended_text
+from cogs.standing_words import place_mark
+from cogs.story import story_button
 from cogs.words import GameTexts, join_names, seat_names
 from engines.base import GAMES, Game, Outcome
 
 LOBBY_COLOUR = discord.Colour.blurple()
 ENDED_COLOUR = discord.Colour.dark_grey()
 WIN_COLOUR = discord.Colour.gold()
-MEDALS = ("🥇", "🥈", "🥉")
 
 
 def _options_text(options: dict[str, object], texts: GameTexts) -> str:
@@ -101,11 +102,6 @@ def ended_early(record: MatchRecord, title: str) -> Layout:
     return Layout(ENDED_COLOUR).text(Part.HEADING, f"## {heading}").text(Part.RESULT, why)
 
 
-def place_mark(place: int) -> str:
-    """🥇🥈🥉 for the podium, then the place as a number ("4.")."""
-    return MEDALS[place - 1] if place <= len(MEDALS) else f"`{number(place)}.`"
-
-
 def standings(record: MatchRecord, outcome: Outcome, texts: GameTexts) -> list[str]:
     """Every player (or team, in a team game) by place, with the final score and its unit:
     tied players share a place and a medal."""
@@ -149,7 +145,7 @@ def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMe
         emoji="🔁",
         style=discord.ButtonStyle.primary,
     )
-    return TableMessage(items=[rematch], layout=layout)
+    return TableMessage(items=[rematch, story_button(record.ref)], layout=layout)
 
 
 def ending_line(record: MatchRecord, game: Game) -> str:

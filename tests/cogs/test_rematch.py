@@ -4,7 +4,7 @@ Rematch button that seats the same players again with the same options."""
 from __future__ import annotations
 
 from cogs.layout import Part
-from cogs.lobby import place_mark
+from cogs.standing_words import place_mark
 from engines.base import GAMES
 from tests.cogs.helpers import buttons, embed_text, part, table_of
 from tests.cogs.test_flip7 import open_table, play_to_end
@@ -36,6 +36,8 @@ async def test_the_result_ranks_everyone_once_and_points_to_the_leaderboard(worl
         assert line.startswith(f"{place_mark(outcome.places[seat])} **{record.seats[seat].name}**")
         assert line.endswith(f"{outcome.scores[seat]} points")
     assert "/games leaderboard" in part(result, Part.FOOTNOTE)
+    story = await people["dave"].click(result, label="Match story")  # anyone may read it
+    assert story.ephemeral and "alice" in embed_text(story.response.message)
     announced = [m for m in channel.history(viewer=people["carol"]) if "win" in embed_text(m)]
     assert announced == [result]  # the table itself does not repeat it
 
@@ -103,6 +105,8 @@ def test_tied_players_share_a_place_and_teams_are_ranked_as_one():
 
     tied = standings(record(["ann", "bao", "cai"]), ranked([0, 2], [210, 150, 210]), TEXTS)
     assert tied == ["🥇 **ann** — 210 points", "🥇 **cai** — 210 points", "🥉 **bao** — 150 points"]
+    fourth = standings(record(["ann", "bao", "cai", "dan"]), ranked([0], [9, 7, 5, 3]), TEXTS)
+    assert fourth[-1] == "4. **dan** — 3 points"
     four = ranked([1, 3], [1, 2, 1, 2], teams=[0, 1, 0, 1])
     teams = standings(record(["ann", "bao", "cai", "dan"]), four, TEXTS)
     assert teams == ["🥇 **bao and dan** — 2 points", "🥈 **ann and cai** — 1 point"]
