@@ -210,9 +210,9 @@ async def test_pick_change_resolves_with_the_changed_card(world):
     hand = await pick(world, people["alice"], second, hand)  # from the same private message
     assert f"You picked {second}" in embed_text(hand)
     assert card_button(hand, first).style.name == "secondary"
-    public = embed_text(table_of(channel, people["alice"]))
-    players = part(table_of(channel, people["alice"]), Part.PLAYERS)
-    assert str(second) not in players and "✅ **alice**" in players
+    public = parts(table_of(channel, people["alice"]))
+    below_heading = "\n".join(text for key, text in public.items() if key != Part.HEADING)
+    assert str(second) not in below_heading and "✅ **alice**" in public[Part.PLAYERS]
     await pick(world, people["bob"], game.hand(1)[0])
     # Changing again through /sinkorswim hand works too, until the last pick is in.
     typed = await people["alice"].slash(channel, "sinkorswim hand")
