@@ -8,10 +8,12 @@ import discord
 from bot.i18n import _
 from bot.matches import Change
 from cogs.components import LobbyButton, TableMessage
-from cogs.layout import Part
+from cogs.layout import Layout, Part
 from cogs.lobby import ended_table, ending_line, lobby_table
 from cogs.renderers import Renderers
 from cogs.replies import ended_text, notice_text
+
+TABLE_COLOUR = discord.Colour.blurple()
 
 
 async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
@@ -29,17 +31,41 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         return lobby_table(record, renderer, notice)
     assert game is not None
     table = await renderer.table(record, game)
+    if table.layout is None:
+        table.layout = embeds_layout(table.embeds)
+        table.embeds = []
     if record.is_open and any(s.ai and s.user_id is not None for s in record.seats):
         table.items.append(
             LobbyButton(record.ref, None, "reclaim", label=_("I'm back: my seat"), emoji="🙋")
         )
     if not record.is_open:
         table.items = []
-        line = ending_line(record, game)
-        if table.layout is not None:
-            table.layout.rule().text(Part.RESULT, line)
-        else:  # a plug-in that draws its table as an embed
-            table.embeds.append(discord.Embed(description=line))
+        table.layout.rule().text(Part.RESULT, ending_line(record, game))
     elif notice:
         table.content = notice
     return table
+
+
+def embeds_layout(embeds: list[discord.Embed]) -> Layout:
+    """A plug-in's table drawn as embeds, as a layout: the lobby before it was one, and
+    Discord never turns a layout message back into embeds. Titles and descriptions head it,
+    the fields tell the story, an attached image shows at full width, a footer asks."""
+    colour = next((e.colour for e in embeds if e.colour is not None), TABLE_COLOUR)
+    heading, story, prompts = [], [], []
+    pictures = []
+    for embed in embeds:
+        if embed.title:
+            heading.append(f"## {embed.title}")
+        if embed.description:
+            heading.append(embed.description)
+        story += [f"**{field.name}**\n{field.value}" for field in embed.fields]
+        url = embed.image.url or ""
+        if url.startswith("attachment://"):
+            pictures.append(url.removeprefix("attachment://"))
+        if embed.footer.text:
+            prompts.append(embed.footer.text)
+    layout = Layout(colour).text(Part.HEADING, "\n".join(heading))
+    for filename in pictures[:1]:
+        layout.picture(filename)
+    layout.text(Part.STORY, "\n".join(story), trim=True)
+    return layout.text(Part.PROMPT, "\n".join(prompts))

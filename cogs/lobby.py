@@ -44,12 +44,8 @@ def lobby_table(
         most=number(info.max_players),
     )
     settings = _options_text(record.options, renderer.texts)
-    heading = "\n".join(
-        [
-            f"## {_('{title} — lobby').format(title=title)}",
-            " · ".join(filter(None, [seated, settings])),
-        ]
-    )
+    named = _("{title} — lobby").format(title=title)  # outside the f-string: extracted
+    heading = f"## {named}\n" + " · ".join(filter(None, [seated, settings]))
     layout = Layout(LOBBY_COLOUR).text(Part.HEADING, heading)
     layout.text(Part.PLAYERS, "\n".join(lines) or _("Nobody yet."))
     if not record.is_open:

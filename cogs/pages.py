@@ -155,11 +155,10 @@ class Pages(commands.Cog):
             await refuse(interaction, str(page))
             return
         if in_place:
-            await interaction.response.edit_message(embeds=shown.embeds, view=shown.view())
+            await interaction.response.edit_message(**shown.to_edit(with_files=False))
             return
         await interaction.response.send_message(
-            embeds=shown.embeds,
-            view=shown.view(),
+            **shown.to_send(),
             ephemeral=public_language is None,
             allowed_mentions=discord.AllowedMentions.none(),
         )

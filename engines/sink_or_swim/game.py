@@ -315,6 +315,9 @@ class SinkOrSwimGame:
                 "belts": result.belts,
                 "eliminated": result.eliminated,
                 "bonus": result.bonus,
+                # The tide the seat showed as the round ended (None: none, or out), so the
+                # lowest-tide bonus can be explained.
+                "tide": showing[seat],
                 "total": self.scores[seat],
             }
             events.append(Event("round_score", data))

@@ -68,6 +68,17 @@ def part(message: discord.Message, name: Part) -> str:
     return parts(message).get(int(name), "")
 
 
+def pictures(message: discord.Message) -> list[tuple[Any, discord.MediaGalleryItem]]:
+    """The media gallery items a layout shows, each with the component it sits directly in
+    (the container, for a picture at the container's full width)."""
+    found = []
+    for holder in walk(message.components):
+        for child in getattr(holder, "children", []):
+            if isinstance(child, discord.MediaGalleryComponent):
+                found += [(holder, item) for item in child.items]
+    return found
+
+
 def embed_text(message: discord.Message) -> str:
     """All the text a message shows: content, embeds and a layout's text displays."""
     texts = [message.content or ""]

@@ -9,13 +9,24 @@ import random
 import pytest
 
 from bot.errors import Refusal
+from cogs.layout import Part
 from tests.cogs import test_sequence as sequence
 from tests.cogs import test_sink_or_swim as sink
-from tests.cogs.helpers import buttons, components, embed_text, pings, seat_three, table_of
+from tests.cogs.helpers import (
+    buttons,
+    components,
+    embed_text,
+    part,
+    pings,
+    prompt,
+    seat_three,
+    table_of,
+)
 
 
 def _last_line(world, name="alice") -> str:
-    return embed_text(table_of(world.channel, world.people[name])).rstrip().split("\n")[-1]
+    """What the table asks now (its prompt, the last thing it says above the controls)."""
+    return prompt(table_of(world.channel, world.people[name]))
 
 
 # -- 1. a time-out moves for one turn -----------------------------------------------------
@@ -31,27 +42,30 @@ async def _flip7_round_ended_by_bobs_time_out(world, stacked_flip7, settings, ro
         clicked = await people[name].click(table_of(channel, people[name]), label=label)
         assert clicked.acknowledged and not clicked.ephemeral, name
     await world.env.advance_time(settings.turn_timeout + 1)
-    return embed_text(table_of(channel, people["alice"]))
+    return table_of(channel, people["alice"])
 
 
 async def test_a_flip7_time_out_that_ends_a_round_leaves_the_next_round_to_the_member(
     world, stacked_flip7, settings
 ):
-    text = await _flip7_round_ended_by_bobs_time_out(
+    table = await _flip7_round_ended_by_bobs_time_out(
         world, stacked_flip7, settings, ["−4", "6", "8"]
     )
+    text = embed_text(table)
     # Round 1's story tells the time-out, and stays while bob has not had a turn.
-    assert "**bob** 13 (total 13): stayed; the bot moved for them 1 time" in text
+    (told,) = [x for x in part(table, Part.EARLIER).split("\n") if x.startswith("**bob**")]
+    assert told == "**bob** 13 · total 13 — `9` `4` · stayed · the bot moved for them 1 time"
     # Round 2's deal gave bob −4: the choice is his, on a fresh timer.
-    assert "bob was dealt −4." in text and text.rstrip().endswith("bob: give −4 to whom?")
+    assert "bob was dealt −4." in text and prompt(table) == "bob: give −4 to whom?"
     assert "bob gives" not in text and "bob stays" not in text
     await world.env.advance_time(settings.turn_timeout - 5)
     assert _last_line(world) == "bob: give −4 to whom?"
     await world.env.advance_time(10)  # that turn's own deadline: one more time-out
-    text = embed_text(table_of(world.channel, world.people["bob"]))
+    table = table_of(world.channel, world.people["bob"])
+    text = embed_text(table)
     assert "bob ran out of time" in text and "bob gives −4 to" in text
     # The deal went on, and bob's hit-or-stay is a turn of its own again.
-    assert text.rstrip().endswith("bob: hit or stay?") and "bob stays" not in text
+    assert prompt(table) == "bob: hit or stay?" and "bob stays" not in text
 
 
 async def test_a_flip7_time_out_on_a_deal_choice_does_not_play_the_next_turn(
@@ -59,12 +73,13 @@ async def test_a_flip7_time_out_on_a_deal_choice_does_not_play_the_next_turn(
 ):
     stacked_flip7(["−8", "9", "3"])
     table = await seat_three(world)
-    assert table.embeds[0].footer.text == "alice: give −8 to whom?"
+    assert prompt(table) == "alice: give −8 to whom?"
     await world.env.advance_time(settings.turn_timeout + 1)
-    text = embed_text(table_of(world.channel, world.people["alice"]))
+    table = table_of(world.channel, world.people["alice"])
+    text = embed_text(table)
     assert "alice ran out of time" in text and "alice gives −8 to" in text
     # alice is first to hit or stay: a turn of its own, not made for her.
-    assert "alice stays" not in text and text.rstrip().endswith("alice: hit or stay?")
+    assert "alice stays" not in text and prompt(table) == "alice: hit or stay?"
 
 
 async def test_a_sink_or_swim_time_out_picks_once_though_it_ends_the_trick(world, settings):

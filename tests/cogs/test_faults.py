@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from bot.app import create_bot
-from tests.cogs.helpers import buttons, embed_text, table_of
+from tests.cogs.helpers import acting_name, buttons, embed_text, table_of
 
 
 async def _flip7_table(world, channel, host="alice", guest="bob"):
@@ -57,12 +57,12 @@ async def test_a_damaged_match_is_quarantined_and_its_channel_freed(world, setti
     _damage(settings, world.channel.id, "{not json")  # invalid JSON
     await env.restart_bot(create_bot(settings))  # starts: one bad row stops nothing
 
-    actor = next(p for p in people.values() if embed_text(table).count(f"▶️ {p.name} ·"))
+    actor = people[acting_name(table)]
     click = await actor.click(table, label="Stay")
     assert click.ephemeral and "saved state is damaged" in click.response.content
     # The other channel plays on.
     other_table = table_of(other, people["carol"])
-    mover = next(p for p in people.values() if f"▶️ {p.name} ·" in embed_text(other_table))
+    mover = people[acting_name(other_table)]
     assert not (await mover.click(other_table, label="Stay")).ephemeral
 
     listed = await _listed_then_reset(world, "Flip 7: With a Vengeance")
@@ -152,7 +152,7 @@ async def test_a_button_from_a_replaced_database_reaches_nothing(
     await env.restart_bot(create_bot(settings))
     other = world.guild.create_text_channel("other")
     await _flip7_table(world, other, host="carol", guest="dave")  # reuses match id 1
-    actor = next(p for p in people.values() if f"▶️ {p.name} ·" in embed_text(table))
+    actor = people[acting_name(table)]
     stale = await actor.click(table, label="Stay")
     assert stale.ephemeral and "no longer keeps" in stale.response.content
     assert "Stay" in buttons(table_of(other, people["carol"]))

@@ -200,7 +200,7 @@ async def test_a_bystanders_click_is_refused_in_their_language(tagged, simcord_e
     table = public_table(channel, ann)
     # A bystander's click on the table's first button (Hit, or a seat's own button when the
     # deal opened on a choice and the table offers a menu instead).
-    buttons = [c for row in table.components for c in row.children if c.custom_id]
+    buttons = [c for c in components(table) if c.custom_id]
     move = next((c for c in buttons if isinstance(c, discord.Button)), None)
     if move is not None:
         refused = await citra.click(table, custom_id=move.custom_id)

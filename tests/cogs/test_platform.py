@@ -10,7 +10,17 @@ import pytest
 from simcord.backend.errors import OptionError
 
 from bot.errors import Refusal
-from tests.cogs.helpers import buttons, components, embed_text, pings, seat_three, table_of
+from cogs.layout import Part
+from tests.cogs.helpers import (
+    buttons,
+    components,
+    embed_text,
+    part,
+    pings,
+    prompt,
+    seat_three,
+    table_of,
+)
 
 
 async def test_games_live_in_server_channels_a_dm_is_told_so(world):
@@ -46,10 +56,11 @@ async def test_a_time_out_decides_every_step_of_a_swap_at_once(world, stacked_fl
     assert (await alice.click(table, label="Hit")).acknowledged  # alice draws the Swap
     assert "alice: Swap, choose the first player." in embed_text(table_of(world.channel, alice))
     await world.env.advance_time(settings.turn_timeout + 1)
-    text = embed_text(table_of(world.channel, alice))
+    table = table_of(world.channel, alice)
+    text = embed_text(table)
     assert text.count("alice ran out of time") == 1
     assert "alice swapped" in text  # every step taken by the one time-out
-    assert text.rstrip().endswith("bob: hit or stay?")
+    assert prompt(table) == "bob: hit or stay?"
 
 
 async def test_flip7_round_end_says_why_until_every_member_had_a_turn(world, stacked_flip7):
@@ -67,11 +78,17 @@ async def test_flip7_round_end_says_why_until_every_member_had_a_turn(world, sta
     assert "alice was dealt 5." in story and "alice busted on a second 5." in story
     assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
     assert (await carol.click(table_of(channel, carol), label="Stay")).acknowledged
-    text = embed_text(table_of(channel, alice))
-    assert "Round 1: how it ended" in text
-    assert "**alice** 0 (total 0): busted on a second 5" in text
-    assert "**bob** 5 (total 5): stayed" in text and "**carol** 6 (total 6): stayed" in text
-    assert "bob was dealt 7." in text  # the next round's deal is already on the table
+    table = table_of(channel, alice)
+    told = part(table, Part.EARLIER).split("\n")
+    assert told[0] == "**Round 1: how it ended**"
+    assert told[1].startswith("**alice** 0 · total 0 — ") and told[1].endswith(
+        "busted on a second 5"
+    )
+    assert told[2:] == [
+        "**bob** 5 · total 5 — `5` · stayed",
+        "**carol** 6 · total 6 — `6` · stayed",
+    ]
+    assert "bob was dealt 7." in part(table, Part.STORY)  # the next round's deal is shown too
     log = (await carol.slash(channel, "flip7 log")).response.embeds[0]
     assert log.title.endswith("round 1 and 2") and "**Round 1**" in log.description
     assert "alice busted on a second 5." in log.description
@@ -143,7 +160,8 @@ async def test_a_time_out_never_aims_a_flip_four_at_the_absent_player(
 async def test_the_zero_footer_names_the_player_once(world, stacked_flip7):
     stacked_flip7(["Zero", "9", "3"])
     table = await seat_three(world)
-    assert table.embeds[0].footer.text == "alice holds The Zero and must hit."
+    assert part(table, Part.PROMPT).count("alice") == 1
+    assert prompt(table) == "alice holds The Zero and must hit."
     assert "alice was dealt Zero." in embed_text(table)
     assert buttons(table)["Stay"].disabled
 
@@ -184,10 +202,13 @@ async def test_brutal_flip7_minus_15_is_explained_in_the_round_story(world, stac
     (menu,) = [c for c in components(table) if isinstance(c, discord.SelectMenu)]
     bob_loses = next(o.value for o in menu.options if o.label == "−15 to bob")
     assert (await alice.select(table, [bob_loses], custom_id=menu.custom_id)).acknowledged
-    text = embed_text(table_of(channel, alice))
-    assert "**alice** 43 (total 43): Flip 7, took 15 from bob" in text
-    assert "**bob** 2 (total −13): stayed; −15 from alice's Flip 7" in text
-    assert "total **−13**" in text and "-13" not in text  # a minus, as on the cards
+    table = table_of(channel, alice)
+    text = embed_text(table)
+    told = part(table, Part.EARLIER).split("\n")
+    assert told[1].startswith("**alice** 43 · total 43 — ")
+    assert told[1].endswith(" · Flip 7 took 15 from bob")
+    assert told[2] == "**bob** 2 · total −13 — `2` · −15 from alice's Flip 7 · stayed"
+    assert "total −13" in part(table, Part.PLAYERS) and "-13" not in text  # a minus, as on cards
 
 
 async def test_a_slow_move_is_deferred_and_still_shown(world, stacked_flip7):

@@ -4,9 +4,11 @@ ephemeral views, deadlines and hand-overs — what each member can see along the
 import io
 import re
 
+import discord
 import pytest
 from PIL import Image
 
+from cogs.layout import Part
 from engines.base import GAMES
 from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.actions import Pass
@@ -18,6 +20,9 @@ from tests.cogs.helpers import (
     components,
     embed_text,
     moves_open,
+    part,
+    pictures,
+    prompt,
     selects,
     table_of,
 )
@@ -43,7 +48,7 @@ async def current_game(env, channel):
 def board_of(channel, viewer):
     """The newest public table message (not the lobby, not the result announcement)."""
     for message in reversed(channel.history(viewer=viewer)):
-        if message.embeds and message.embeds[0].title == "Sequence Numbers":
+        if part(message, Part.HEADING).startswith("## Sequence Numbers\n"):
             return message
     raise AssertionError("no table message")
 
@@ -105,7 +110,11 @@ async def board_png(message):
     # The picture's description tells what it shows, for members who can't see it.
     assert attachment.description.startswith("Sequence Numbers board. ")
     assert "Last card: " in attachment.description
-    assert message.embeds[0].image.url.endswith("board.png")
+    # Shown large: a media gallery right in the table's container, at its full width.
+    ((holder, item),) = pictures(message)
+    assert isinstance(holder, discord.Container) and item.media.url.endswith("board.png")
+    gallery = next(c for c in holder.children if isinstance(c, discord.MediaGalleryComponent))
+    assert gallery.id == Part.PICTURE and item.description == attachment.description
     data = await attachment.read()
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG" and image.size == (880, 880)
@@ -146,12 +155,16 @@ async def test_two_player_game_played_from_hand_views_to_the_end(world):
     table = await open_table(channel, people)
     text = embed_text(table)
     assert "🔵 **alice** — 0/1 SEQUENCE" in text and "🟠 **bob** — 0/1 SEQUENCE" in text
-    assert "📚 Draw pile\n94 cards" in text and "to play" in text
+    assert "📚 draw pile 94 cards" in part(table, Part.HEADING)
+    first = acting_name(table)
+    assert prompt(table) == f"{first}: your turn — tap “Your hand” to play."
+    marked = [line for line in part(table, Part.PLAYERS).split("\n") if line.startswith("▶️")]
+    assert len(marked) == 1 and f"**{first}**" in marked[0]  # whose turn, at a glance
     first_png = await board_png(table)
     hands_seen: dict[str, set[int]] = {}
     await play_turn(env, channel, people, hands_seen)
     table = board_of(channel, people["alice"])
-    assert "🃏 Last card\n" in embed_text(table) and " on " in embed_text(table)
+    assert "🃏 Last card: " in part(table, Part.HEADING) and " on " in part(table, Part.HEADING)
     assert await board_png(table) != first_png  # a new picture after the move
     record, _ = await current_game(env, channel)
     table = await play_to_end(env, channel, people, hands_seen, turns=200)
@@ -162,12 +175,16 @@ async def test_two_player_game_played_from_hand_views_to_the_end(world):
     won = game.sequences[game.team_of(winner)]
     # One SEQUENCE wins (G1), and the card that makes it may complete two at once (G8).
     assert won >= 1
-    assert "SEQUENCE (" in final and f"{record.seats[winner].name} wins" in final
-    result = channel.history(viewer=people["carol"])[-1].embeds[0]
+    assert "SEQUENCE (" in final and "Game over" in part(table, Part.RESULT)
+    result = channel.history(viewer=people["carol"])[-1]
     unit = "SEQUENCE" if won == 1 else "SEQUENCES"
-    assert "win" in result.title
-    first_line = result.description.splitlines()[0]
-    assert first_line == f"🏆 **{record.seats[winner].name}** — {won} {unit}", result.description
+    assert f"{record.seats[winner].name} wins!" in part(result, Part.HEADING)
+    first_line = part(result, Part.RESULT).splitlines()[0]
+    assert first_line == f"🥇 **{record.seats[winner].name}** — {won} {unit}", first_line
+    # The win is announced once: by the result message, not again on the table.
+    assert [m.id for m in channel.history(viewer=people["carol"]) if "win" in embed_text(m)] == [
+        result.id
+    ]
     await board_png(table)  # the final board stays on the table
 
 
@@ -181,7 +198,11 @@ async def test_four_player_team_game_with_humans_and_ai(world):
     table = await play_to_end(env, channel, people, hands_seen, turns=300)
     final = embed_text(table)
     # One card can complete two SEQUENCES at once, so a team may finish with three.
-    assert re.search(r"Team (Blue|Orange) win with [23] SEQUENCES", final), final
+    assert "win" not in final and "Game over" in final  # announced once, below
+    result = channel.history(viewer=people["alice"])[-1]
+    assert re.search(r" win!$", part(result, Part.HEADING))
+    first = part(result, Part.RESULT).splitlines()[0]
+    assert re.fullmatch(r"🥇 \*\*(alice and carol|bob and Ada \(AI\))\*\* — [23] SEQUENCES", first)
     assert set(hands_seen) == {"alice", "bob", "carol"}
 
 
@@ -201,7 +222,7 @@ async def test_lobby_shows_teams_and_refuses_five(world):
     assert refused.response.content == (
         "Five players can't split into equal teams: play with 2, 3, 4 or 6."
     )
-    assert "lobby" in table_of(channel, alice).embeds[0].title  # still open: fix the count
+    assert "lobby" in part(table_of(channel, alice), Part.HEADING)  # still open: fix the count
     await alice.click(table_of(channel, alice), label="Add AI")
     assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
     text = embed_text(table_of(channel, alice))
@@ -253,6 +274,22 @@ async def test_hand_view_steps_back_and_refuses_bad_clicks(world):
     assert "moved to your newer message" in closed.content and not components(closed)
     rules = await waiter.slash(channel, "sequence rules")
     assert rules.ephemeral and "SEQUENCE" in rules.response.embeds[0].description
+
+
+async def test_a_waiting_hand_says_it_updates_itself_and_it_does(world):
+    """The hand tells the truth: an open hand is redrawn as the game moves, so the member
+    need not open it again when their turn comes."""
+    env, channel, people = world.env, world.channel, world.people
+    table = await open_table(channel, people)
+    waiter = people["bob" if acting_name(table) == "alice" else "alice"]
+    waiting = await open_hand(channel, waiter)
+    footer = waiting.embeds[0].footer.text
+    assert footer.endswith("This hand updates itself on your turn.") and not components(waiting)
+    assert "Open your hand again" not in embed_text(waiting)
+    await play_turn(env, channel, people)
+    assert acting_name(board_of(channel, waiter)) == waiter.name
+    redrawn = fresh(channel, waiter, waiting.id)
+    assert "Choose a card to play." in embed_text(redrawn) and components(redrawn)
 
 
 async def test_deadline_lets_the_ai_play_for_an_absent_player(world):

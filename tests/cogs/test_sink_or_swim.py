@@ -11,9 +11,10 @@ from bot.storage import MatchRecord, Seat
 from cogs.components import parse_ref
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS
+from cogs.layout import Part
 from engines.base import GAMES
 from engines.sink_or_swim import new_game
-from tests.cogs.helpers import buttons, components, embed_text, table_of
+from tests.cogs.helpers import buttons, components, embed_text, part, parts, table_of
 
 GAME = "sinkorswim"
 PLAYERS = ("alice", "bob", "carol")
@@ -69,7 +70,8 @@ def seat_user(world, record, seat):
 
 # -- what each member can see ---------------------------------------------------------------
 
-SCORE = re.compile(r"[-−]?\d+ (?:pts?|points?)\b")
+# Scores, not cards: "3 points", "total 14", a round's "**ann** 15 · total", "+3", "−1".
+SCORE = re.compile(r"[-−]?\d+ (?:pts?|points?)\b|total [-−]?\d+|\*\* [-−]?\d+ ·|[+−]\d+")
 NUMBER = re.compile(r"(?<![\d<@:])\b(\d{1,2})\b(?![\d>])")
 
 
@@ -81,7 +83,10 @@ def visible_cards(message):
         if "win" in (embed.title or "") or "leaderboard" in (embed.title or ""):
             continue  # the final standings: names and scores only
         texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        texts += [f.name + "\n" + f.value for f in embed.fields if f.name != "Round scores"]
+        texts += [f.name + "\n" + f.value for f in embed.fields]
+    shown = parts(message)
+    if "win" not in shown.get(Part.HEADING, ""):  # not the result: names and scores only
+        texts += [text for part, text in shown.items() if part != Part.SCORES]
     found = {int(n) for n in NUMBER.findall(SCORE.sub("", "\n".join(texts))) if int(n) >= 13}
     for item in components(message):
         code = re.search(r":p(\d+)$", getattr(item, "custom_id", None) or "")
@@ -152,10 +157,15 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
         "alice now holds" in line and "bob now holds" in line for line in passing_told
     ), passing_told
     (final,) = [m for m in channel.history(viewer=alice) if m.id == record.message_id]
-    assert not components(final) and "win" in part(final, Part.HEADING)
+    assert not components(final) and "final" in part(final, Part.HEADING)
     announcement = channel.history(viewer=alice)[-1]
-    assert "R3:" in embed_text(final) and "🏆" in embed_text(final)
-    assert "win" in part(announcement, Part.HEADING)
+    assert "R3:" in part(final, Part.SCORES) and "Game over" in part(final, Part.RESULT)
+    assert not re.search(r"-\d", embed_text(final))  # "R1: ann −1", a typographic minus
+    assert "win" not in embed_text(final)  # the win is announced once, below the table
+    assert "win" in part(announcement, Part.HEADING) and "Rematch" in buttons(announcement)
+    assert [m for m in channel.history(viewer=alice) if "win" in embed_text(m)] == [announcement]
+    told = part(final, Part.EARLIER)  # the last round's points, explained
+    assert told.startswith("**Round 3: how it ended**") and told.count(" · total ") == 3
     board = await alice.slash(channel, "games leaderboard", game=GAME)
     rows = board.response.embeds[0].description
     # Without a game, the board is the one this server finished last.
@@ -185,7 +195,7 @@ async def test_s8_humans_and_ai_never_see_another_hand(world):
         record, game = await state(world)
         if record.status != "finished":
             assert_no_hand_leaks(world, record, game)
-    final = table_of(channel, people["alice"])
+    final = table_of(channel, people["alice"])  # the result, under the table
     assert "win" in part(final, Part.HEADING) and "Ada (AI)" in embed_text(final)
 
 
@@ -200,8 +210,9 @@ async def test_pick_change_resolves_with_the_changed_card(world):
     hand = await pick(world, people["alice"], second, hand)  # from the same private message
     assert f"You picked {second}" in embed_text(hand)
     assert card_button(hand, first).style.name == "secondary"
-    public = embed_text(table_of(channel, people["alice"]))
-    assert str(second) not in public.split("Players")[1] and "✅ **alice**" in public
+    public = parts(table_of(channel, people["alice"]))
+    below_heading = "\n".join(text for key, text in public.items() if key != Part.HEADING)
+    assert str(second) not in below_heading and "✅ **alice**" in public[Part.PLAYERS]
     await pick(world, people["bob"], game.hand(1)[0])
     # Changing again through /sinkorswim hand works too, until the last pick is in.
     typed = await people["alice"].slash(channel, "sinkorswim hand")
@@ -343,9 +354,10 @@ async def test_s5_eliminated_player_sees_their_hand_without_buttons():
     assert not out.items and "out of this round" in text
     assert str(game.hand(1)[-1]) in text  # the hand is still shown to its owner
     table = await renderer.table(record, game)
-    players = table.embeds[0].fields[0].value
-    assert "💀 ~~bob~~ · out of this round" in players
-    assert "Waiting for alice and carol" in table.embeds[0].footer.text
+    assert table.layout is not None
+    shown = {block.part: block.text for block in table.layout.texts()}
+    assert "💀 ~~bob~~ · out of this round" in shown[Part.PLAYERS]
+    assert shown[Part.PROMPT].startswith("**Waiting for alice and carol to pick.**")
 
 
 async def test_three_missed_tricks_hand_the_seat_to_the_ai_and_a_pick_takes_it_back(
@@ -374,3 +386,44 @@ async def test_three_missed_tricks_hand_the_seat_to_the_ai_and_a_pick_takes_it_b
     assert "alice is back and plays their seat again." in embed_text(
         table_of(world.channel, people["bob"])
     )
+
+
+@pytest.mark.game_seed(0)  # everyone plays their highest card: carol goes out in round 1
+async def test_s6_the_table_explains_each_rounds_points_with_true_minus_signs(world):
+    """Like Flip 7's round summary: every player's points, total and why, in the order they
+    count (belts afloat, going out, the lowest tide), until the next trick is revealed."""
+    channel, alice = world.channel, world.people["alice"]
+    await open_table(world)
+    while (game := (await state(world))[1]).round == 1:
+        record, _ = await state(world)
+        for seat in game.to_act():
+            await pick(world, seat_user(world, record, seat), game.hand(seat)[-1])
+    record, game = await state(world)
+    stored = await world.env.bot.matches.storage.events(record.id, 500)
+    scored = [event.data for _, event in stored if event.kind == "round_score"]
+    table = table_of(channel, alice)
+    told = part(table, Part.EARLIER).split("\n")
+    assert told[0] == "**Round 1: how it ended**" and len(told) == 1 + len(PLAYERS)
+    assert any(data["eliminated"] for data in scored), "this seed sends a player out"
+    for data, line in zip(scored, told[1:], strict=True):
+        name = PLAYERS[data["seat"]]
+        points, total = data["points"], data["total"]
+        shown = f"{'−' if points < 0 else ''}{abs(points)} · total {'−' if total < 0 else ''}"
+        assert line.startswith(f"**{name}** {shown}{abs(total)} — 🛟"), line
+        belts = data["belts"]
+        afloat = f"🛟 {belts} belt{'s' if belts > 1 else ''} afloat +{belts}"
+        assert (afloat if belts else "🛟 no belt afloat") in line
+        assert ("💀 out at trick" in line and line.endswith("with no belt left −1")) == data[
+            "eliminated"
+        ]
+        if data["bonus"]:
+            tide = data["tide"]
+            assert (f"🌊 lowest tide ({tide}) +1" if tide else "🌊 no tide card") in line
+        else:
+            assert "🌊" not in line
+    assert not re.search(r"-\d", embed_text(table)), "signs are typographic: −1, not -1"
+    # The next reveal turns the page: the round's explanation gives way to the new trick.
+    for seat in game.to_act():
+        await pick(world, seat_user(world, record, seat), game.hand(seat)[0])
+    assert not part(table_of(channel, alice), Part.EARLIER)
+    assert "Round 2, trick 1 — revealed" in part(table_of(channel, alice), Part.TRICK)

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.storage import MatchRecord, Seat
 from cogs.components import GameRenderer, TableMessage
+from cogs.layout import COMPONENT_LIMIT, TEXT_LIMIT
 from cogs.words import COMMON_ERRORS, event_text
 from engines.base import Decision, Event, Game, GameInfo, IllegalMove, Outcome
 
@@ -23,6 +24,7 @@ RELOAD_EVERY = 7  # moves between the twin's reloads (and comparisons)
 WRONG_VALUES = (True, 1.5, "1", None)  # each is a wrong type for any field of an action
 EMBED_TOTAL, DESCRIPTION, FIELD_VALUE, FIELD_NAME, FIELDS = 6000, 4096, 1024, 256, 25
 LABEL, OPTIONS, ROWS = 80, 25, 5
+ACTION_ROW, TEXT_DISPLAY = 1, 10  # Discord's component types
 
 
 def tables(info: GameInfo, seed: int) -> Iterator[Game]:
@@ -239,6 +241,8 @@ async def check_render(info: GameInfo, renderer: GameRenderer, game: Game, where
 
 
 def within_limits(message: TableMessage, where: str) -> None:
+    """Discord's limits: an embed message's embeds, fields and rows of controls; a layout's
+    components (nested ones too) and text, the controls wherever they sit."""
     assert len(message.embeds) <= 10, where
     for embed in message.embeds:
         assert len(embed) <= EMBED_TOTAL, f"{where}: {len(embed)} characters"
@@ -247,8 +251,11 @@ def within_limits(message: TableMessage, where: str) -> None:
         for field in embed.fields:
             assert len(field.name or "") <= FIELD_NAME, f"{where}: field name"
             assert len(field.value or "") <= FIELD_VALUE, f"{where}: field {field.name!r}"
-    rows = message.view().to_components()
-    assert len(rows) <= ROWS, f"{where}: {len(rows)} rows of controls"
+    if message.layout is not None:
+        rows = layout_within_limits(message, where)
+    else:
+        rows = message.view().to_components()
+        assert len(rows) <= ROWS, f"{where}: {len(rows)} rows of controls"
     for row in rows:
         for component in row.get("components", []):
             assert len(component.get("label") or "") <= LABEL, f"{where}: a label"
@@ -256,3 +263,27 @@ def within_limits(message: TableMessage, where: str) -> None:
             assert len(component.get("options", [])) <= OPTIONS, f"{where}: a menu"
             for choice in component.get("options", []):
                 assert len(choice["label"]) <= LABEL, f"{where}: {choice['label']!r}"
+
+
+def flat_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component of a message as Discord gets it, nested ones too."""
+    for component in components:
+        yield component
+        yield from flat_components(component.get("components", []))
+        if "accessory" in component:
+            yield component["accessory"]
+
+
+def layout_within_limits(message: TableMessage, where: str) -> list[dict[str, Any]]:
+    """A Components v2 table as sent: at most 40 components and 4,000 characters of text,
+    with every part that may not be trimmed (all but the story) kept whole. Returns its
+    action rows."""
+    assert message.layout is not None
+    whole = [block.text for block in message.layout.texts() if not block.trim]
+    sent = list(flat_components(message.view().to_components()))
+    assert len(sent) <= COMPONENT_LIMIT, f"{where}: {len(sent)} components"
+    text = sum(len(c.get("content") or "") for c in sent if c["type"] == TEXT_DISPLAY)
+    assert text <= TEXT_LIMIT, f"{where}: {text} characters of text"
+    kept = [block.text for block in message.layout.texts() if not block.trim]
+    assert kept == whole, f"{where}: a part that must stay whole was cut to fit"
+    return [c for c in sent if c["type"] == ACTION_ROW]

@@ -24,7 +24,8 @@ from cogs.games.flip7.texts import TEXTS as FLIP7
 from cogs.games.sequence import SequenceRenderer
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS as SINK
-from cogs.lobby import ended_table, lobby_table, result_embed
+from cogs.layout import Picture, Text
+from cogs.lobby import ended_table, lobby_table, result_message
 from cogs.replies import (
     ENDED,
     NOTICES,
@@ -37,6 +38,7 @@ from cogs.replies import (
 from cogs.words import event_text
 from engines import flip7
 from engines.base import GAMES, Event, Game, IllegalMove
+from tests.conformance.contract import layout_within_limits
 from tests.engines.sequence_numbers.test_sequence_texts import _refusals as sequence_refusals
 from tests.engines.sink_or_swim.test_sos_texts import REFUSALS as SINK_REFUSALS
 from tests.i18n.catalogs import PSEUDO, english_letters, pseudo_translations
@@ -95,10 +97,23 @@ class Seen:
         for embed in table.embeds:
             self.embed(embed)
         assert sum(len(embed) for embed in table.embeds) <= EMBED_TOTAL
+        if table.layout is not None:
+            self.layout(table)
         for file in table.files:
             self.text(file.description, "a picture's description")
         for item in table.items:
             self.item(getattr(item, "item", item))
+
+    def layout(self, table: TableMessage) -> None:
+        """Each text and picture of a layout, and the layout as sent within Discord's
+        limits (components, text, parts kept whole)."""
+        assert table.layout is not None
+        for block in table.layout.blocks:
+            if isinstance(block, Text):
+                self.text(block.text, f"the {block.part.name.lower()} part")
+            elif isinstance(block, Picture):
+                self.text(block.description, "a picture's description")
+        layout_within_limits(table, "a layout")
 
     def item(self, item: Any) -> None:
         if isinstance(item, discord.ui.Button):
@@ -115,7 +130,8 @@ class Seen:
 def _record(key: str, seats: int, options: dict[str, Any]) -> MatchRecord:
     """A match whose last seat is an AI from the start and whose second the AI plays for
     its absent member, so both ways of being an AI are drawn."""
-    chairs = [Seat(MEMBERS[i], user_id=100 + i) for i in range(seats - 1)]
+    names = [*MEMBERS, *(f"{MEMBERS[i % len(MEMBERS)]}{i}" for i in range(len(MEMBERS), seats))]
+    chairs = [Seat(names[i], user_id=100 + i) for i in range(seats - 1)]
     chairs.append(Seat(AI_NAMES[0], ai=GAMES[key].ai_levels[-1]))
     if seats > 2:
         chairs[1].ai = GAMES[key].ai_levels[-1]
@@ -167,11 +183,13 @@ async def _play(
         seen.text(event_text(renderer.texts, event, names), event.kind)
     record.status = "finished"
     seen.table(await renderer.table(record, game))
-    seen.embed(result_embed(record, game, renderer.texts))
+    seen.table(result_message(record, game, renderer.texts))
     return game
 
 
-GAMES_DRAWN = [
+GAMES_DRAWN = [  # the largest tables too: 24 Flip 7 seats, 5 in Sink or Swim, 6 in Sequence
+    (lambda: Flip7Renderer("flip7", FLIP7), "flip7", 24, {"goal": 60, "brutal": True}, 6),
+    (lambda: SinkOrSwimRenderer("sinkorswim", SINK), "sinkorswim", 5, {}, 7),
     (lambda: Flip7Renderer("flip7", FLIP7), "flip7", 4, {"goal": 100, "brutal": True}, 1),
     (lambda: Flip7Renderer("flip7", FLIP7), "flip7", 3, {"goal": 60, "brutal": False}, 2),
     (lambda: SinkOrSwimRenderer("sinkorswim", SINK), "sinkorswim", 4, {}, 3),

@@ -10,7 +10,7 @@ from simcord.backend.models.channel import Overwrite, OverwriteType
 from bot.app import create_bot
 from bot.errors import Refusal
 from cogs.components import parse_ref
-from tests.cogs.helpers import buttons, embed_text, table_of
+from tests.cogs.helpers import buttons, embed_text, prompt, table_of
 from tests.nim.conftest import NIM_PLUGIN
 
 ROOT = Path(__file__).parents[2]
@@ -25,8 +25,9 @@ async def _start(world, stones=7):
 
 
 def _whose_turn(world):
-    footer = table_of(world.channel, world.people["alice"]).embeds[0].footer.text
-    return world.people[footer.split(":")[0]]
+    """The plug-in's embed footer asks the player; the table shows it as its prompt."""
+    asked = prompt(table_of(world.channel, world.people["alice"]))
+    return world.people[asked.split(":")[0]]
 
 
 async def test_nim_plays_from_lobby_through_deadline_and_restart_to_leaderboard(world, settings):

@@ -26,11 +26,12 @@ from cogs.components import (
     MoveButton,
     MoveSelect,
     TableMessage,
-    field_lines,
 )
 from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
+from cogs.layout import Layout, Part
+from cogs.words import logged_lines
 from engines.base import Decision, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.game import required_count, team_count
@@ -103,43 +104,47 @@ class SequenceRenderer(GameRenderer):
         assert isinstance(game, SequenceGame)
         view = game.view(None)
         names = self.names(record)
-        lines = [_team_line(team, view, names) for team in view.teams]
-        acting = record.seats[view.turn] if record.is_open and not view.is_over else None
-        if acting is not None:
-            colour = view.teams[game.team_of(view.turn)].colour
-            line = "\n" + _("▶️ **{name}** {team} to play").format(
-                name=names[view.turn], team=TEAM_EMOJI.get(colour, "")
-            )
-            due = record.turn_due
-            if acting.ai is None and due:
-                line += f" · ⏱️ <t:{int(due.at)}:R>"
-            lines.append(line)
-        embed = discord.Embed(title=self.texts.title, colour=COLOUR)
-        embed.description = "\n".join(lines)
-        embed.add_field(name=_("🃏 Last card"), value=self._last_card(view, names))
         discard = card_label(view.discard_top) if view.discard_top else "—"
-        embed.add_field(name=_("🗑️ Discard"), value=f"**{discard}**")
-        embed.add_field(name=_("📚 Draw pile"), value=_cards(view.draw_pile))
-        recent = self.recent_lines(record, EVENTS_SHOWN)
-        if recent:
-            embed.add_field(name=_("Last events"), value=field_lines(recent), inline=False)
+        about = _("🃏 Last card: {last} · 🗑️ discard **{discard}** · 📚 draw pile {cards}").format(
+            last=self._last_card(view, names), discard=discard, cards=_cards(view.draw_pile)
+        )
+        layout = Layout(COLOUR).text(Part.HEADING, f"## {self.texts.title}\n{about}")
+        acting = record.seats[view.turn] if record.is_open and not view.is_over else None
+        turn_team = game.team_of(view.turn) if acting is not None else None
+        lines = [
+            ("▶️ " if team.index == turn_team else "") + _team_line(team, view, names)
+            for team in view.teams
+        ]
+        layout.text(Part.PLAYERS, "\n".join(lines))
         png = await self.boards.png(view)
-        embed.set_image(url=f"attachment://{BOARD_FILE}")
+        alt = self._alt_text(view, names)
+        layout.picture(BOARD_FILE, alt)
+        recent = self._recent(record)
+        if recent:
+            layout.text(Part.STORY, f"**{_('Last events')}**\n" + "\n".join(recent), trim=True)
         items: list[discord.ui.Item[Any]] = []
         if acting is not None:
+            layout.rule()
             if acting.ai:
-                embed.set_footer(text=_("🤖 {name} is thinking…").format(name=names[view.turn]))
+                thinking = _("🤖 {name} is thinking…").format(name=names[view.turn])
+                layout.text(Part.PROMPT, f"-# {thinking}")
             else:
-                embed.set_footer(
-                    text=_("{name}: your turn — tap “Your hand” to play.").format(
-                        name=names[view.turn]
-                    )
+                asked = _("{name}: your turn — tap “Your hand” to play.").format(
+                    name=names[view.turn]
                 )
+                due = record.turn_due
+                clock = f"\n-# ⏱️ <t:{int(due.at)}:R>" if due else ""
+                layout.text(Part.PROMPT, f"**{asked}**{clock}")
             items.append(HandButton(record.ref, label=_("Your hand")))
-        picture = discord.File(
-            io.BytesIO(png), filename=BOARD_FILE, description=self._alt_text(view, names)
-        )
-        return TableMessage([embed], items, files=[picture])
+        picture = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
+        return TableMessage(items=items, layout=layout, files=[picture])
+
+    def _recent(self, record: MatchRecord) -> list[str]:
+        """The last events as sentences, but not a win: the result message announces it."""
+        logged = (record.log or [])[-EVENTS_SHOWN - 1 :]
+        lines = logged_lines(self.texts, logged, record.seats)
+        told = [line for event, line in zip(logged, lines, strict=True) if event.kind != "win"]
+        return told[-EVENTS_SHOWN:]
 
     def _alt_text(self, view: SequenceView, names: list[str]) -> str:
         """The board in words, for members who can't see the picture."""
@@ -197,7 +202,7 @@ class SequenceRenderer(GameRenderer):
             )
         elif decision is None:
             embed.set_footer(
-                text=_("Waiting for {name}. Open your hand again when it's your turn.").format(
+                text=_("Waiting for {name}. This hand updates itself on your turn.").format(
                     name=names[view.turn]
                 )
             )

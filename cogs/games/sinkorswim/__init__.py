@@ -16,10 +16,12 @@ from discord.ext import commands
 from bot.i18n import _, ngettext
 from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
-from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage, field_lines
+from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage
 from cogs.game_commands import GameCommands, StartWords, add_game
+from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS
-from cogs.words import is_legacy, logged_lines, names_of, points, signed
+from cogs.layout import Layout, Part
+from cogs.words import is_legacy, logged_lines, names_at_each, names_of, points, signed
 from engines.base import Game
 from engines.sink_or_swim import Pick, SinkOrSwimGame
 from engines.sink_or_swim.views import SinkOrSwimView, TrickView
@@ -28,7 +30,8 @@ KEY = "sinkorswim"
 COLOUR = discord.Colour.from_rgb(41, 128, 185)
 OUT_COLOUR = discord.Colour.from_rgb(52, 73, 94)
 # What the table retells after a reveal, by event kind, with the mark it gets. The reveal
-# itself and the tide cards taken are drawn from the view.
+# itself and the tide cards taken are drawn from the view; the round's points are retold
+# in full by story.py.
 NEWS = {
     "match.timeout": "⏰",
     "match.handover": "🤖",
@@ -38,8 +41,7 @@ NEWS = {
     "eliminated": "💀",
     "round_end": "🏁",
     "hands_passed": "🔄",
-    "game_end": "🏆",
-}
+}  # not the game's end: the result message announces the winner, once
 
 
 def _belts_mark(belts: float) -> str:
@@ -63,61 +65,79 @@ class SinkOrSwimRenderer(GameRenderer):
         assert isinstance(game, SinkOrSwimGame)
         view = game.view(None)
         stage = _("final") if view.is_over else _("trick {trick} of 12").format(trick=view.trick)
-        embed = discord.Embed(
-            title=_("🌊 {title} — round {round} of {rounds} · {stage}").format(
+        heading = [
+            "## "
+            + _("🌊 {title} — round {round} of {rounds} · {stage}").format(
                 title=self.texts.title, round=view.round, rounds=view.rounds, stage=stage
-            ),
-            colour=COLOUR,
-        )
-        lines = []
+            )
+        ]
         if not view.is_over and view.tide_cards:
-            lines.append(_trick_line(view))
+            heading.append(_trick_line(view))
             due = record.turn_due
             if due and any(record.seats[s].ai is None for s in game.to_act()):
-                lines.append(
+                heading.append(
                     _("⏳ Picks close <t:{at}:R>; a late player plays their lowest.").format(
                         at=int(due.at)
                     )
                 )
-        embed.description = "\n".join(lines) or None
-        embed.add_field(name=_("Players"), value=self._players(record, view), inline=False)
+        layout = Layout(COLOUR).text(Part.HEADING, "\n".join(heading))
+        layout.text(Part.PLAYERS, self._players(record, view))
+        layout.rule()
         if view.last_trick is not None:
-            embed.add_field(
-                name=_("Round {round}, trick {trick} — revealed").format(
-                    round=view.last_trick.round, trick=view.last_trick.trick
-                ),
-                value=field_lines(self._reveal(record, view.last_trick)),
-                inline=False,
+            revealed = _("Round {round}, trick {trick} — revealed").format(
+                round=view.last_trick.round, trick=view.last_trick.trick
             )
+            lines = self._reveal(record, view.last_trick)
+            layout.text(Part.TRICK, f"**{revealed}**\n" + "\n".join(lines), trim=True)
+        summary = self._round_told(record)
+        if summary is not None:
+            layout.text(Part.EARLIER, summary, trim=True)
         if len(view.round_scores) > 1:
-            names = self.names(record)
-            rows = [
-                # TRANSLATORS: a short label for round {round} in the table of round scores.
-                _("R{round}:").format(round=number)
-                + " "
-                + " · ".join(
-                    f"{name} {signed(points)}" for name, points in zip(names, row, strict=True)
-                )
-                for number, row in enumerate(view.round_scores, start=1)
-            ]
-            embed.add_field(name=_("Round scores"), value=field_lines(rows), inline=False)
+            layout.text(Part.SCORES, self._round_scores(record, view))
         items: list[discord.ui.Item[Any]] = []
         if record.is_open and not view.is_over:
-            embed.set_footer(text=self._waiting(record, game))
+            layout.text(Part.PROMPT, self._waiting(record, game))
             items.append(HandButton(record.ref, label=_("Pick a card")))
-        return TableMessage([embed], items)
+        return TableMessage(items=items, layout=layout)
+
+    def _round_scores(self, record: MatchRecord, view: SinkOrSwimView) -> str:
+        names = self.names(record)
+        rows = [
+            # TRANSLATORS: a short label for round {round} in the table of round scores.
+            _("R{round}:").format(round=number)
+            + " "
+            + " · ".join(
+                f"{name} {signed(points)}" for name, points in zip(names, row, strict=True)
+            )
+            for number, row in enumerate(view.round_scores, start=1)
+        ]
+        return "**" + _("Round scores") + "**\n" + "\n".join(rows)
+
+    def _round_told(self, record: MatchRecord) -> str | None:
+        """Why each player scored what they did in the round that ended, until the next
+        trick is revealed (and under the last round, once the game is over)."""
+        logged = record.log or []
+        if any(is_legacy(event) for event in logged):  # saved before events were data
+            return None
+        told = last_round_told(logged)
+        if told is None:
+            return None
+        named = names_at_each(record.seats, logged)[told]
+        ended = [event for event in logged[told] if event.kind == "round_end"]
+        heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
+        return f"**{heading}**\n" + "\n".join(round_summary(logged[told], named))
 
     @staticmethod
     def _waiting(record: MatchRecord, game: SinkOrSwimGame) -> str:
+        """The prompt: who the trick waits for, and where to pick."""
         waiting = game.to_act()
         humans = [s for s in waiting if record.seats[s].ai is None]
         if humans:
-            return _("Waiting for {names} to pick. Press “Pick a card” to see your hand.").format(
-                names=names_of(humans, record)
-            )
+            asked = _("Waiting for {names} to pick.").format(names=names_of(humans, record))
+            return f"**{asked}**\n-# " + _("Press “Pick a card” to see your hand.")
         if waiting:
-            return _("🤖 {names} picking…").format(names=names_of(waiting, record))
-        return _("Everyone has picked.")
+            return "-# " + _("🤖 {names} picking…").format(names=names_of(waiting, record))
+        return "-# " + _("Everyone has picked.")
 
     def _players(self, record: MatchRecord, view: SinkOrSwimView) -> str:
         rows = []

@@ -193,6 +193,7 @@ def test_s5_several_eliminated_at_once_and_two_left_ends_round() -> None:
         "belts": 0,
         "eliminated": True,
         "bonus": False,
+        "tide": None,
         "total": -1,
     }
     assert scores[1] == {
@@ -202,6 +203,7 @@ def test_s5_several_eliminated_at_once_and_two_left_ends_round() -> None:
         "belts": 6,
         "eliminated": False,
         "bonus": True,
+        "tide": None,
         "total": 7,
     }
 
