@@ -8,9 +8,9 @@ import pytest
 
 from bot.matches import Change
 from bot.settings import Settings
+from cogs.components import TableMessage
 from cogs.words import LEGACY_TEXT, is_legacy
 from engines.base import GAMES
-from tests.cogs.helpers import embed_text
 from tests.upgrade.saved import build_v1_database
 
 
@@ -35,7 +35,8 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
     old_sentences_shown = 0
     for record in records:
         table = await desk.render(Change(record, matches.load_game(record)))
-        text = embed_text_of(table)
+        assert table.layout is not None and not table.embeds  # drawn in the new layout
+        text = table_text(table)
         assert (record.status == "lobby") == ("— lobby" in text), text
         # The long-passed deadlines fired at start-up, so logs mix the old version's
         # sentences with new events; the sentences still show as they were written.
@@ -59,9 +60,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
         assert board, record.game
 
 
-def embed_text_of(table) -> str:
-    class _Message:
-        content = table.content
-        embeds = table.embeds
-
-    return embed_text(_Message())
+def table_text(table: TableMessage) -> str:
+    """All the text a table message shows: its notice and its layout's parts."""
+    assert table.layout is not None
+    return "\n".join([table.content or "", *(block.text for block in table.layout.texts())])
