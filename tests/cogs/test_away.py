@@ -54,7 +54,7 @@ async def test_a_flip7_time_out_that_ends_a_round_leaves_the_next_round_to_the_m
     text = embed_text(table)
     # Round 1's story tells the time-out, and stays while bob has not had a turn.
     (told,) = [x for x in part(table, Part.EARLIER).split("\n") if x.startswith("**bob**")]
-    assert told == "**bob** 13 · total 13 — `9` `4` · stayed · the bot moved for them 1 time"
+    assert told == "**bob** 13: `9` `4` · the bot moved for them 1 time"
     # Round 2's deal gave bob −4: the choice is his, on a fresh timer.
     assert "bob was dealt −4." in text and prompt(table) == "bob: give −4 to whom?"
     assert "bob gives" not in text and "bob stays" not in text

@@ -109,7 +109,7 @@ async def test_whole_game_from_lobby_to_leaderboard(world):
     assert "win" not in embed_text(table)  # the result is shown once, in its own message
     assert "Game over" in part(table, Part.RESULT)
     summary = part(table, Part.EARLIER)
-    assert "how it ended" in summary and "**alice** " in summary and " · total " in summary
+    assert "how it ended" in summary and "**alice** " in summary and "**carol** " in summary
     assert channel.history(viewer=alice)[-1].id == final.id
 
     board = await alice.slash(channel, "games leaderboard", game="flip7")

@@ -81,13 +81,8 @@ async def test_flip7_round_end_says_why_until_every_member_had_a_turn(world, sta
     table = table_of(channel, alice)
     told = part(table, Part.EARLIER).split("\n")
     assert told[0] == "**Round 1: how it ended**"
-    assert told[1].startswith("**alice** 0 · total 0 — ") and told[1].endswith(
-        "busted on a second 5"
-    )
-    assert told[2:] == [
-        "**bob** 5 · total 5 — `5` · stayed",
-        "**carol** 6 · total 6 — `6` · stayed",
-    ]
+    assert told[1].startswith("**alice** 0: ") and told[1].endswith("💥 on a second 5")
+    assert told[2:] == ["**bob** 5: `5`", "**carol** 6: `6`"]  # staying goes unsaid
     assert "bob was dealt 7." in part(table, Part.STORY)  # the next round's deal is shown too
     log = (await carol.slash(channel, "flip7 log")).response.embeds[0]
     assert log.title.endswith("round 1 and 2") and "**Round 1**" in log.description
@@ -205,9 +200,9 @@ async def test_brutal_flip7_minus_15_is_explained_in_the_round_story(world, stac
     table = table_of(channel, alice)
     text = embed_text(table)
     told = part(table, Part.EARLIER).split("\n")
-    assert told[1].startswith("**alice** 43 · total 43 — ")
+    assert told[1].startswith("**alice** 43: ")
     assert told[1].endswith(" · Flip 7 took 15 from bob")
-    assert told[2] == "**bob** 2 · total −13 — `2` · −15 from alice's Flip 7 · stayed"
+    assert told[2] == "**bob** 2: `2` · −15 from alice's Flip 7"
     assert "total −13" in part(table, Part.PLAYERS) and "-13" not in text  # a minus, as on cards
 
 

@@ -154,9 +154,11 @@ class Flip7Renderer(GameRenderer):
             told.append((Part.EARLIER, _section(heading, summary)))
         if current is not None and current.stop > current.start:
             if told:
-                # Beside the last round's retelling only the newest events, in small print:
-                # the rows show the rest, and the buttons stay in sight.
-                newest = _worth_telling(logged, current, EVENTS_BESIDE_SUMMARY)
+                # Beside the last round's retelling only what room is left (at least the
+                # newest event), in small print: the rows show the rest, and the buttons
+                # stay in sight.
+                room = STORY_ROOM - len(view.players) - len(told[0][1].split("\n")) + 1
+                newest = _worth_telling(logged, current, max(EVENTS_BESIDE_SUMMARY, room))
                 lines = [f"-# {event_text(self.texts, logged[i], named[i])}" for i in newest]
                 told.append((Part.STORY, "\n".join(lines)))
                 return told
