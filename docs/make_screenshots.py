@@ -67,20 +67,19 @@ async def flip7_choice(browser) -> None:
         await page.shows("round 1")
         for _move in range(60):
             table = await page.table().inner_text()
-            asked = [line for line in table.splitlines() if re.match(r"^\w+: ", line)]
-            actor = asked[-1].split(":")[0]
+            record, game = await _current(place)
+            actor = record.seats[game.to_act()[0]].name  # whose decision the table shows
             await page.view_as(actor)
             if await page.button("🃏 Hit").count():
                 await page.click("🃏 Hit")
             else:
                 menu = re.compile(f"^{re.escape(actor)}: ")
-                _record, game = await _current(place)
                 if sum(len(player.row) for player in game.view(None).players) >= 5:
                     await page.open_menu(menu)
                     await _shoot(page, "flip7-choice.png")
                     return
                 labels = await page.open_menu(menu)
-                await page.choose(menu, labels[-1])
+                await page.choose(menu, labels[-1].splitlines()[0])
             await page.table_changes_from(table)
         raise RuntimeError("no choice came up; try another seed")
 
