@@ -141,12 +141,17 @@ class TabletopBot(commands.Bot):
         clock: Callable[[], float] = utc_timestamp,
         extra_plugins: Sequence[str] = (),
     ) -> None:
+        sharding: dict[str, Any] = {}
+        if isinstance(self, commands.AutoShardedBot):
+            ids = settings.shard_ids
+            sharding = {"shard_count": settings.shard_count, "shard_ids": ids and list(ids)}
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **sharding,
         )
         self.settings = settings
         self.clock = clock
@@ -203,11 +208,18 @@ class TabletopBot(commands.Bot):
             del self.storage
 
 
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The bot on several gateway connections (SHARD_COUNT), running SHARD_IDS of them; it
+    restores and times only the matches of servers on those shards."""
+
+
 def create_bot(
     settings: Settings,
     clock: Callable[[], float] = utc_timestamp,
     extra_plugins: Sequence[str] = (),
 ) -> TabletopBot:
     """The bot with every game under cogs/games/, plus `extra_plugins` (extension modules
-    of games that live elsewhere, such as the test suite's own)."""
-    return TabletopBot(settings, clock, extra_plugins)
+    of games that live elsewhere, such as the test suite's own). Sharded when the settings
+    give a shard count; one plain connection otherwise."""
+    kind = ShardedTabletopBot if settings.shard_count is not None else TabletopBot
+    return kind(settings, clock, extra_plugins)

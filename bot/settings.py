@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.shards import Shards, parse_shard_ids
+
 DEFAULT_DATABASE = Path("data") / "tabletop.sqlite3"
 
 
@@ -28,6 +30,17 @@ class Settings:
     game_seed: int | None = None
     # Make a new, empty database where one is missing though its folder held this bot's data.
     create_database: bool = False
+    # Discord's shard count for the whole bot (None: not sharded, one connection), and the
+    # shards this process runs (None: all of them).
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def shards(self) -> Shards | None:
+        """The part of the servers this process serves (None: every server)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return None
+        return Shards(self.shard_count, self.shard_ids)
 
 
 def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
@@ -41,6 +54,24 @@ def _number(env: Mapping[str, str], name: str, default: float, low: float, high:
     if not low <= value <= high:
         raise SettingsError(f"{name} must be between {low:g} and {high:g} seconds, not {raw}.")
     return value
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    count_raw = env.get("SHARD_COUNT", "").strip()
+    ids_raw = env.get("SHARD_IDS", "").strip()
+    if not count_raw:
+        if ids_raw:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT, the shard count of the whole bot.")
+        return None, None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number from 1, not {count_raw!r}.")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, None
+    try:
+        return count, parse_shard_ids(ids_raw, count)
+    except ValueError as error:
+        raise SettingsError(f"SHARD_IDS {ids_raw!r}: {error}.") from None
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
@@ -61,6 +92,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     create_raw = env.get("CREATE_DATABASE", "").strip().lower()
     if create_raw not in ("", "0", "1", "true", "false", "yes", "no"):
         raise SettingsError(f"CREATE_DATABASE must be 1 or 0, not {create_raw!r}.")
+    shard_count, shard_ids = _shards(env)
     return Settings(
         token=token,
         database_path=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -70,4 +102,6 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         lobby_timeout=_number(env, "LOBBY_TIMEOUT", 900.0, 60, 86400),
         ai_delay=_number(env, "AI_DELAY", 1.2, 0, 10),
         create_database=create_raw in ("1", "true", "yes"),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
