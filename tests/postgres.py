@@ -1,0 +1,90 @@
+"""A throwaway PostgreSQL server for the test session, from the machine's own binaries.
+
+`initdb` refuses to run as root and CI runs as root, so there the server runs as the
+`postgres` user (`runuser`). It listens on a Unix socket in its temporary folder only (no
+TCP port at all), so test runs side by side never meet, and nothing outside can reach it.
+Durability is off: a test database is thrown away, and fsync would only slow every test."""
+
+from __future__ import annotations
+
+import glob
+import itertools
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+SUPERUSER = "postgres"
+
+
+def binaries() -> Path:
+    """The newest installed server's bin folder (Debian: /usr/lib/postgresql/<n>/bin)."""
+    found = sorted(
+        glob.glob("/usr/lib/postgresql/*/bin/initdb"),
+        key=lambda path: int(Path(path).parts[-3]),
+    )
+    if found:
+        return Path(found[-1]).parent
+    on_path = shutil.which("initdb")
+    if on_path is None:
+        raise RuntimeError("no PostgreSQL server binaries (initdb): .ci/run installs them")
+    return Path(on_path).parent
+
+
+class PostgresServer:
+    def __init__(self) -> None:
+        self.bin = binaries()
+        self.root = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
+        self.data = self.root / "data"
+        self._names = itertools.count()
+        self._as_root = os.geteuid() == 0
+
+    def _run(self, *command: str) -> None:
+        prefix = ["runuser", "-u", SUPERUSER, "--"] if self._as_root else []
+        subprocess.run([*prefix, *command], check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        if self._as_root:
+            shutil.chown(self.root, user=SUPERUSER)
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            SUPERUSER,
+            "-A",
+            "trust",
+            "-E",
+            "UTF8",
+            "--no-locale",
+            "--no-sync",
+        )
+        options = (
+            f"-k {self.root} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
+            "-c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.root / "server.log"),
+            "-o",
+            options,
+            "-w",
+            "start",
+        )
+
+    def stop(self) -> None:
+        try:
+            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def url(self, database: str = SUPERUSER) -> str:
+        """A DATABASE_URL reaching `database` through the server's socket."""
+        return f"postgresql://{SUPERUSER}@/{database}?host={self.root}"
+
+    def new_name(self) -> str:
+        return f"test_{os.getpid()}_{next(self._names)}"
