@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from importlib.util import find_spec
 from pkgutil import iter_modules
 from typing import Any
+from urllib.parse import urlsplit
 
 import discord
 from discord import app_commands
@@ -15,7 +16,7 @@ from discord.ext import commands
 
 from bot.matches import MatchService
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Store, open_storage, where
 from engines.base import GAMES, packaged_games
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ _SECRET_PATTERNS = (
     (re.compile(r"[\w-]{23,28}\.[\w-]{6,7}\.[\w-]{27,}"), "<token>"),
 )
 # Loggers that write whole statements or payloads (game states, hands) at DEBUG.
-QUIET_LOGGERS = ("aiosqlite",)
+QUIET_LOGGERS = ("aiosqlite", "asyncpg")
 # discord.py's DEBUG lines that carry a request, response or event body (a private hand is one):
 # (logger, format) -> the argument holding the body.
 _BODY_ARGUMENTS = {
@@ -97,7 +98,8 @@ def setup_logging(settings: Settings) -> None:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    install_log_redaction([settings.token])
+    password = urlsplit(settings.database_url).password if settings.database_url else None
+    install_log_redaction([settings.token, *([password] if password else [])])
 
 
 def game_extensions() -> list[str]:
@@ -132,7 +134,7 @@ def check_plugins(packaged: Iterable[str], plugged: Iterable[str], known: Iterab
 
 
 class TabletopBot(commands.Bot):
-    storage: Storage
+    storage: Store
     matches: MatchService
 
     def __init__(
@@ -163,11 +165,9 @@ class TabletopBot(commands.Bot):
         self.tree.error(self._on_command_error)
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(
-            self.settings.database_path, create=self.settings.create_database
-        )
+        self.storage = await open_storage(self.settings)
         if self.storage.created:
-            log.info("created a new database at %s", self.settings.database_path)
+            log.info("created a new database at %s", where(self.settings))
         self.matches = MatchService(self.storage, self.settings, self.clock)
         for extension in (*PLATFORM_EXTENSIONS, *game_extensions(), *self.extra_plugins):
             await self.load_extension(extension)

@@ -32,6 +32,9 @@ class Settings:
     create_database: bool = False
     # Discord's shard count for the whole bot (None: not sharded, one connection), and the
     # shards this process runs (None: all of them).
+    # postgresql://… for several processes on one PostgreSQL database (None: SQLite at
+    # database_path).
+    database_url: str | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
@@ -74,6 +77,17 @@ def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]
         raise SettingsError(f"SHARD_IDS {ids_raw!r}: {error}.") from None
 
 
+def _database_url(env: Mapping[str, str]) -> str | None:
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError("DATABASE_URL must start with postgresql:// (unset: SQLite).")
+    if env.get("DATABASE_PATH", "").strip():
+        raise SettingsError("DATABASE_URL and DATABASE_PATH are both set: keep the one in use.")
+    return url
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     """Build Settings from environment variables; raise SettingsError naming the bad one."""
     env = os.environ if env is None else env
@@ -93,6 +107,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     if create_raw not in ("", "0", "1", "true", "false", "yes", "no"):
         raise SettingsError(f"CREATE_DATABASE must be 1 or 0, not {create_raw!r}.")
     shard_count, shard_ids = _shards(env)
+    database_url = _database_url(env)
     return Settings(
         token=token,
         database_path=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -102,6 +117,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         lobby_timeout=_number(env, "LOBBY_TIMEOUT", 900.0, 60, 86400),
         ai_delay=_number(env, "AI_DELAY", 1.2, 0, 10),
         create_database=create_raw in ("1", "true", "yes"),
+        database_url=database_url,
         shard_count=shard_count,
         shard_ids=shard_ids,
     )

@@ -77,19 +77,8 @@ def postgres_server():
 
 
 @pytest.fixture
-async def postgres_url(postgres_server):
-    """A new, empty database on the session's server, for one test; dropped afterwards."""
-    import asyncpg
-
-    name = postgres_server.new_name()
-    admin = await asyncpg.connect(postgres_server.url())
-    try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
-    finally:
-        await admin.close()
+def postgres_url(postgres_server):
+    """A new, empty database on the session's server for one test, dropped afterwards."""
+    name = postgres_server.create_database()
     yield postgres_server.url(name)
-    admin = await asyncpg.connect(postgres_server.url())
-    try:
-        await admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-    finally:
-        await admin.close()
+    postgres_server.drop_database(name)

@@ -86,5 +86,14 @@ class PostgresServer:
         """A DATABASE_URL reaching `database` through the server's socket."""
         return f"postgresql://{SUPERUSER}@/{database}?host={self.root}"
 
-    def new_name(self) -> str:
-        return f"test_{os.getpid()}_{next(self._names)}"
+    def create_database(self) -> str:
+        name = f"test_{next(self._names)}"
+        self._client("createdb", name)
+        return name
+
+    def drop_database(self, name: str) -> None:
+        self._client("dropdb", "--force", name)
+
+    def _client(self, tool: str, *args: str) -> None:
+        where = ["-h", str(self.root), "-U", SUPERUSER]
+        subprocess.run([str(self.bin / tool), *where, *args], check=True, capture_output=True)
