@@ -10,6 +10,7 @@ from bot.events import HANDED_OVER, TIMED_OUT
 from bot.scheduler import Due
 from bot.sessions import Sessions
 from bot.storage import MatchRecord
+from bot.storage.seat_results import AI_FROM_KEY
 from engines.base import GAMES, Event, Game, GameInfo
 
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
@@ -97,6 +98,7 @@ def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
         missed[str(seat)] = missed.get(str(seat), 0) + 1
         if missed[str(seat)] >= HAND_OVER_AFTER:
             record.seats[seat].ai = info.ai_levels[-1]
+            record.extra.setdefault(AI_FROM_KEY, {})[str(seat)] = record.version + 1
             events.append(Event(HANDED_OVER, {"seat": seat, "missed": missed[str(seat)]}))
     return events
 

@@ -14,6 +14,7 @@ from bot.auto_moves import AutoMoves
 from bot.changes import Change, Publisher
 from bot.moves import Moves
 from bot.planner import Planner
+from bot.retention import Retention
 from bot.seating import Seating
 from bot.sessions import Sessions, load_game
 from bot.settings import Settings
@@ -25,6 +26,8 @@ __all__ = ["Change", "MatchService", "Publisher"]
 class MatchService:
     def __init__(self, storage: Store, settings: Settings, clock: Callable[[], float]) -> None:
         self.storage = storage
+        # Ratings, seasons, history, retention and export (reads, and a season's start).
+        self.standings = storage.standings
         self.settings = settings
         self.clock = clock
         self.planner = Planner(clock, settings)
@@ -42,7 +45,7 @@ class MatchService:
         self.lobby_action = self.seating.lobby_action
         self.play = self.moves.play
         self.end = self.moves.end
-        self.restore = self.auto.restore
+        self.retention = Retention(storage.standings, settings, clock)
 
     @property
     def publish(self) -> Publisher:
@@ -60,5 +63,11 @@ class MatchService:
     def remind(self, publisher: Publisher) -> None:
         self.auto.remind = publisher
 
+    async def restore(self) -> None:
+        """After a start: re-arm every open match's timer, and start pruning old logs."""
+        await self.auto.restore()
+        self.retention.start()
+
     async def stop(self) -> None:
+        await self.retention.stop()
         await self.planner.stop()

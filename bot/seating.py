@@ -14,6 +14,7 @@ from bot.events import ABANDONED, LEFT, RETURNED, STARTED
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.storage import ChannelBusy, Deadline, MatchRecord, Seat
+from bot.storage.seat_results import AI_FROM_KEY, LEFT_KEY
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 
@@ -34,6 +35,7 @@ def give_back(record: MatchRecord, seat: int) -> list[Event]:
     """A member plays the seat the AI played for them again."""
     record.seats[seat].ai = None
     record.extra.setdefault("missed", {}).pop(str(seat), None)
+    record.extra.get(AI_FROM_KEY, {}).pop(str(seat), None)
     return [Event(RETURNED, {"seat": seat})]
 
 
@@ -113,12 +115,15 @@ class Seating:
         self, record: MatchRecord, game: Game, user_id: int, answer: Publisher
     ) -> Change:
         """A player walks away mid-game: the AI takes the seat, so nobody waits on them.
-        A seat left this way records no result; when no member is left, the match ends."""
+        The result rates the leaver as a quitter; when no member is left, the match ends."""
         seat = record.seat_of(user_id)
         if seat is None:
             raise Refusal("not_playing")
         name = record.seats[seat].name
         record.seats[seat] = Seat(name=name, ai=GAMES[record.game].ai_levels[-1])
+        # Kept so the result rates the leaver as a quitter; the seat is no longer theirs.
+        record.extra.setdefault(LEFT_KEY, {})[str(seat)] = user_id
+        record.extra.setdefault(AI_FROM_KEY, {})[str(seat)] = record.version + 1
         if any(s.user_id is not None for s in record.seats):
             events = [Event(LEFT, {"seat": seat})]
             notice = Notice("left_game", {"name": name})

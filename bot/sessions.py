@@ -12,7 +12,8 @@ from bot.deadlines import deadline_for
 from bot.errors import Notice, NotSaved, Refusal
 from bot.planner import Planner
 from bot.settings import Settings
-from bot.storage import MatchRecord, ResultRow, Store
+from bot.storage import EndHow, MatchRecord, ResultRow, Store
+from bot.storage.seat_results import seat_rows
 from engines.base import GAMES, Event, Game
 
 LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
@@ -109,16 +110,15 @@ class Sessions:
         """Persist a change with its events, deadline and results in one transaction, then plan."""
         now = self.clock()
         results: list[ResultRow] = []
+        end: EndHow | None = None
         if game is not None:
             record.state = game.to_dict()
             outcome = game.outcome()
             if outcome is not None and record.status == "playing":
                 record.status = "finished"
-                results = [
-                    ResultRow(seat.user_id, index, outcome.scores[index], index in outcome.winners)
-                    for index, seat in enumerate(record.seats)
-                    if seat.user_id is not None
-                ]
+                results, end = seat_rows(record.seats, record.extra, outcome), "played"
+            elif record.status == "cancelled":  # a begun match reset or abandoned
+                results, end = seat_rows(record.seats, record.extra, None), ended_how(record)
         # Earlier versions kept the log in `extra`; match_events holds the same events.
         record.extra.pop("log", None)
         deadline = deadline_for(record, game, now, events, self.settings)
@@ -130,6 +130,7 @@ class Sessions:
                 events=events,
                 deadline=deadline,
                 results=results,
+                end=end,
             )
         except Exception as error:  # rolled back: the caller's copy is dropped by session()
             raise NotSaved(record.id) from error
@@ -142,6 +143,11 @@ class Sessions:
             self._live.pop(record.id, None)
             self._locks.pop(record.id, None)
         self.planner.plan(record, game, deadline, now)
+
+
+def ended_how(record: MatchRecord) -> EndHow:
+    """How a begun match ended without a result: every member left, or it was reset."""
+    return "abandoned" if record.ended_reason == "every_player_left" else "reset"
 
 
 def load_game(record: MatchRecord) -> Game | None:

@@ -38,6 +38,10 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
+    # Finished matches' event logs (their stories) older than this are pruned; their
+    # results and ratings stay.
+    event_retention_days: float = 180.0
+
     @property
     def shards(self) -> Shards | None:
         """The part of the servers this process serves (None: every server)."""
@@ -46,16 +50,23 @@ class Settings:
         return Shards(self.shard_count, self.shard_ids)
 
 
-def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float) -> float:
+def _number(
+    env: Mapping[str, str],
+    name: str,
+    default: float,
+    low: float,
+    high: float,
+    unit: str = "seconds",
+) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise SettingsError(f"{name} must be a number of seconds, not {raw!r}.") from None
+        raise SettingsError(f"{name} must be a number of {unit}, not {raw!r}.") from None
     if not low <= value <= high:
-        raise SettingsError(f"{name} must be between {low:g} and {high:g} seconds, not {raw}.")
+        raise SettingsError(f"{name} must be between {low:g} and {high:g} {unit}, not {raw}.")
     return value
 
 
@@ -120,4 +131,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         database_url=database_url,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        event_retention_days=_number(env, "EVENT_RETENTION_DAYS", 180.0, 1, 36500, "days"),
     )

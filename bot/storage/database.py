@@ -8,6 +8,7 @@ import logging
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -19,17 +20,23 @@ from bot.storage.errors import (
     StorageBusy,
     StorageError,
 )
+from bot.storage.upgrades import PYTHON_STEPS
 
 log = logging.getLogger(__name__)
 
 
-def _migrations() -> list[tuple[int, str]]:
+Migration = str | Callable[[sqlite3.Connection], None]
+"""A numbered migration: an SQL script from bot/migrations/, or a Python step (upgrades.py)
+for what SQL can't compute, such as ratings."""
+
+
+def _migrations() -> list[tuple[int, Migration]]:
     folder = resources.files("bot") / "migrations"
-    found = []
+    found: list[tuple[int, Migration]] = list(PYTHON_STEPS.items())
     for item in folder.iterdir():
         if item.name.endswith(".sql"):
             found.append((int(item.name.split("_", 1)[0]), item.read_text(encoding="utf-8")))
-    return sorted(found)
+    return sorted(found, key=lambda migration: migration[0])
 
 
 def newest_schema() -> int:
@@ -147,11 +154,23 @@ def _set_up(db: sqlite3.Connection, path: Path) -> None:
 def _migrate(db: sqlite3.Connection, current: int) -> None:
     # A migration may rebuild a table others refer to: foreign keys are checked after it.
     db.execute("PRAGMA foreign_keys=OFF").fetchall()
-    for number, script in _migrations():
+    for number, migration in _migrations():
         if number <= current:
             continue
-        # executescript commits on its own; the version bump rides in the same script.
-        db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+        if callable(migration):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                migration(db)
+                db.execute(f"PRAGMA user_version = {number}")
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        else:
+            # executescript commits on its own; the version bump rides in the same script.
+            db.executescript(
+                f"BEGIN IMMEDIATE;\n{migration}\nPRAGMA user_version = {number};\nCOMMIT;"
+            )
         if db.execute("PRAGMA foreign_key_check").fetchall():
             raise StorageError(f"migration {number} left rows pointing at missing matches.")
 

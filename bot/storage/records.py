@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.storage.writer import Statement
+from bot.storage.standings_data import SeatKind
+from bot.storage.statements import Statement
 from engines.base import Event
 
 OPEN_STATUSES = ("lobby", "playing")
@@ -140,10 +141,19 @@ class OpenBrief:
 
 @dataclass(frozen=True, slots=True)
 class ResultRow:
-    user_id: int
+    """One seat's result. A match not played out (reset, abandoned) has no place, team or
+    score. `kind` and `ai_from` say who played the seat (see standings_data.SeatKind)."""
+
+    user_id: int | None  # None for an AI seat
     seat: int
-    score: int
+    score: int | None
     won: bool
+    name: str = ""
+    kind: SeatKind = "member"
+    ai_level: str | None = None
+    ai_from: int | None = None  # the version from which the AI played a member's seat
+    team: int | None = None
+    place: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

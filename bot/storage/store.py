@@ -46,7 +46,11 @@ from bot.storage.records import (
     record_from_row,
     seats_from,
 )
-from bot.storage.writer import WRITE_WAIT, Job, Statement, Writer
+from bot.storage.results_writes import result_statements
+from bot.storage.standings import Standings
+from bot.storage.standings_data import EndHow
+from bot.storage.statements import Statement, Step
+from bot.storage.writer import WRITE_WAIT, Job, Writer
 from engines.base import Event
 
 READ_BUSY_MS = 1500
@@ -64,6 +68,8 @@ class Storage:
         self.instance = opened.instance  # ≤ 8 characters, random per database file
         self._reported: set[int] = set()
         self._path = writer.path
+        # Ratings, seasons, history and retention: the standings' reads and writes.
+        self.standings = Standings(self._read, self._write)
 
     @classmethod
     async def open(
@@ -100,7 +106,7 @@ class Storage:
 
     async def _write(
         self,
-        statements: list[Statement],
+        statements: list[Statement | Step],
         *,
         key: int | None = None,
         guarded: bool = False,
@@ -260,15 +266,18 @@ class Storage:
         events: Sequence[Event] = (),
         deadline: Deadline | None = None,
         results: Sequence[ResultRow] = (),
+        end: EndHow | None = None,
     ) -> None:
-        """Write the match, its new events, its deadline (or none) and any results at once.
+        """Write the match, its new events, its deadline (or none) and any results at once:
+        the results of a match that ended how `end` says ("played" unless given), with the
+        ratings it changes when it was played out (see rating_step).
 
         Raises StaleMatch if someone else saved the match since `expected_version`, and
         StorageError (rolled back, nothing written) if the write failed. A quarantined
         record keeps its stored seats, options, state and extra as they are.
         """
         record.updated_at = now
-        statements: list[Statement] = [match_update(record, expected_version, now, deadline)]
+        statements: list[Statement | Step] = [match_update(record, expected_version, now, deadline)]
         if events:
             statements.append(
                 (
@@ -281,25 +290,7 @@ class Storage:
                 )
             )
         if results:
-            statements.append(
-                (
-                    "INSERT OR REPLACE INTO results (match_id, guild_id, game, user_id, seat, "
-                    "score, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            record.id,
-                            record.guild_id,
-                            record.game,
-                            r.user_id,
-                            r.seat,
-                            r.score,
-                            r.won,
-                            now,
-                        )
-                        for r in results
-                    ],
-                )
-            )
+            statements += result_statements(record, results, end or "played", now)
         await self._write(statements, key=record.id, guarded=True)
 
     async def set_message(self, match_id: int, message_id: int | None, posted_at: float) -> None:
@@ -406,9 +397,12 @@ class Storage:
         return rows[0][0] if rows else None
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
+        """The board by wins, as before ratings (`standings.leaderboard` ranks by rating);
+        kept until the cogs read the standings."""
         rows = await self._read(
             "SELECT user_id, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = ? AND game = ? GROUP BY user_id "
+            "WHERE guild_id = ? AND game = ? AND kind IN ('member', 'member_ai') "
+            "AND score IS NOT NULL GROUP BY user_id "
             "ORDER BY SUM(won) DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, MAX(score) DESC "
             "LIMIT ?",
             (guild_id, game, limit),
@@ -421,7 +415,8 @@ class Storage:
     async def player_stats(self, guild_id: int, user_id: int) -> dict[str, PlayerStats]:
         rows = await self._read(
             "SELECT game, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = ? AND user_id = ? GROUP BY game ORDER BY game",
+            "WHERE guild_id = ? AND user_id = ? AND kind IN ('member', 'member_ai') "
+            "AND score IS NOT NULL GROUP BY game ORDER BY game",
             (guild_id, user_id),
         )
         return {
@@ -434,6 +429,7 @@ class Storage:
     async def _recent(self, guild_id: int, game: str, user_id: int, count: int = 5) -> str:
         rows = await self._read(
             "SELECT won FROM results WHERE guild_id = ? AND game = ? AND user_id = ? "
+            "AND kind IN ('member', 'member_ai') AND score IS NOT NULL "
             "ORDER BY finished_at DESC, match_id DESC LIMIT ?",
             (guild_id, game, user_id, count),
         )

@@ -9,18 +9,16 @@ import queue
 import sqlite3
 import threading
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.storage.database import Opened, file_identity, translate
 from bot.storage.errors import DatabaseGone, StaleMatch, StorageBusy, StorageError
+from bot.storage.statements import Statement, Step
 
 WRITE_WAIT = 1.5  # seconds a write may wait for the database before it fails as busy
 
-# One SQL statement with its parameters; a list of parameter tuples means executemany.
-Statement = tuple[str, Sequence[Any] | list[tuple[Any, ...]]]
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +27,7 @@ log = logging.getLogger(__name__)
 class Job:
     """One caller's write: statements that commit together or not at all."""
 
-    statements: list[Statement]
+    statements: list[Statement | Step]
     future: asyncio.Future[list[int | None]]
     key: int | None = None  # the match it writes; two jobs on one match never share a batch
     guarded: bool = False  # the first statement must change exactly one row
@@ -38,6 +36,10 @@ class Job:
     # time.perf_counter() by which its transaction must have begun (not time.monotonic(),
     # which a simulated clock may move)
     deadline: float = 0.0
+
+    @property
+    def has_steps(self) -> bool:
+        return any(callable(statement) for statement in self.statements)
 
 
 class _Failed(Exception):
@@ -189,16 +191,19 @@ class Writer:
     def _apply(self, batch: list[Job]) -> list[list[int | None]]:
         """Run the batch's statements, the same statement of every job as one executemany.
 
-        A job that needs row ids runs on its own; a guarded statement that did not change
-        exactly one row per job fails the batch, which is then redone job by job."""
+        A job that needs row ids or has steps runs on its own (in the same transaction); a
+        guarded statement that did not change exactly one row per job fails the batch, which
+        is then redone job by job."""
         results: list[list[int | None]] = [[] for _ in batch]
         grouped: dict[str, list[tuple[Any, ...]]] = {}
         guarded: dict[str, int] = {}
         for index, job in enumerate(batch):
-            if len(batch) == 1 or job.want_id:
+            if len(batch) == 1 or job.want_id or job.has_steps:
                 results[index] = self._apply_one(job)
                 continue
-            for position, (sql, params) in enumerate(job.statements):
+            for position, statement in enumerate(job.statements):
+                assert not callable(statement)  # a job with steps runs on its own
+                sql, params = statement
                 rows = grouped.setdefault(sql, [])
                 rows.extend(params if isinstance(params, list) else [tuple(params)])
                 if position == 0 and job.guarded:
@@ -212,7 +217,12 @@ class Writer:
 
     def _apply_one(self, job: Job) -> list[int | None]:
         ids: list[int | None] = []
-        for position, (sql, params) in enumerate(job.statements):
+        for position, statement in enumerate(job.statements):
+            if callable(statement):
+                statement(self._db)
+                ids.append(None)
+                continue
+            sql, params = statement
             if isinstance(params, list):
                 self._db.executemany(sql, params)
                 ids.append(None)

@@ -242,3 +242,13 @@ def test_bad_shard_settings_are_one_line(count, ids, fragment):
     with pytest.raises(SettingsError, match=re.escape(fragment)) as raised:
         load_settings(env)
     assert "\n" not in str(raised.value)
+
+
+def test_event_retention_is_read_in_days():
+    assert load_settings({"DISCORD_TOKEN": "t"}).event_retention_days == 180
+    env = {"DISCORD_TOKEN": "t", "EVENT_RETENTION_DAYS": "30"}
+    assert load_settings(env).event_retention_days == 30
+    with pytest.raises(
+        SettingsError, match="EVENT_RETENTION_DAYS must be between 1 and 36500 days"
+    ):
+        load_settings({"DISCORD_TOKEN": "t", "EVENT_RETENTION_DAYS": "0"})
