@@ -29,6 +29,11 @@ TABLES = {
     "matches": "id",
     "match_events": "match_id, version, seq",
     "results": "match_id, seat",
+    "match_ends": "match_id",
+    "seasons": "guild_id, number",
+    "ratings": "guild_id, game, season, kind, key",
+    "rating_changes": "match_id, seat, season",
+    "hall_of_fame": "guild_id, season, game, place",
     "guild_settings": "guild_id",
     "member_settings": "user_id",
 }
@@ -76,7 +81,9 @@ async def _copy_table(source: sqlite3.Connection, db: asyncpg.Connection, table:
     ]
     if rows:
         await db.copy_records_to_table(table, records=rows, columns=columns)
-    copied = await db.fetch(f"SELECT {names} FROM {table} ORDER BY {order}")
+    # Text keys in byte order, as SQLite sorts them, whatever the server's collation.
+    pg_order = ", ".join(f'{c} COLLATE "C"' if types[c] == "text" else c for c in order.split(", "))
+    copied = await db.fetch(f"SELECT {names} FROM {table} ORDER BY {pg_order}")
     if len(copied) != len(rows) or checksum(copied) != checksum(rows):
         raise MigrationError(f"{table}: the copy differs from the source; nothing was kept.")
     return f"{table}: {len(rows)} rows, checksum {checksum(rows)}"

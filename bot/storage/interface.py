@@ -8,6 +8,8 @@ from typing import Any, Protocol
 
 from bot.shards import Shards
 from bot.storage.records import Deadline, MatchRecord, OpenBrief, PlayerStats, ResultRow, Seat
+from bot.storage.standings import Standings
+from bot.storage.standings_data import EndHow
 from engines.base import Event
 
 
@@ -17,6 +19,11 @@ class Store(Protocol):
 
     created: bool  # this start made the database
     instance: str  # a short random id of the database, repeated in button ids
+
+    @property
+    def standings(self) -> Standings:
+        """Ratings, seasons, history, retention and export (PostgresStandings on PostgreSQL)."""
+        ...
 
     async def close(self) -> None: ...
 
@@ -56,6 +63,7 @@ class Store(Protocol):
         events: Sequence[Event] = (),
         deadline: Deadline | None = None,
         results: Sequence[ResultRow] = (),
+        end: EndHow | None = None,
     ) -> None: ...
 
     async def set_message(

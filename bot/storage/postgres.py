@@ -25,7 +25,9 @@ import asyncpg
 
 from bot.shards import Shards
 from bot.storage.errors import ChannelBusy, StaleMatch, StorageBusy, StorageError
+from bot.storage.pg_results import write_results
 from bot.storage.pg_schema import migrate, numbered
+from bot.storage.pg_standings import PostgresStandings
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
@@ -39,6 +41,7 @@ from bot.storage.records import (
     record_from_row,
     seats_from,
 )
+from bot.storage.standings_data import EndHow
 from engines.base import Event
 
 POOL_SIZE = 10
@@ -69,10 +72,6 @@ def translate(error: BaseException) -> StorageError:
     return StorageError(f"the PostgreSQL database failed ({type(error).__name__}).")
 
 
-def _result(row: ResultRow) -> tuple[int, int, int, int]:
-    return row.user_id, row.seat, row.score, int(row.won)
-
-
 class PostgresStorage:
     """The bot's database on a PostgreSQL server, shared by every process of the bot."""
 
@@ -81,6 +80,8 @@ class PostgresStorage:
         self.created = created
         self.instance = instance
         self._reported: set[int] = set()
+        # Ratings, seasons, history and retention: the standings' reads and writes.
+        self.standings = PostgresStandings(self._read, self._transaction)
 
     @classmethod
     async def open(cls, url: str) -> PostgresStorage:
@@ -252,9 +253,11 @@ class PostgresStorage:
         events: Sequence[Event] = (),
         deadline: Deadline | None = None,
         results: Sequence[ResultRow] = (),
+        end: EndHow | None = None,
     ) -> None:
-        """The match, its events, deadline and results in one transaction, or nothing:
-        StaleMatch when its version is no longer `expected_version`."""
+        """The match, its events, deadline and results (of a match that ended how `end`
+        says, "played" unless given, with the ratings it changes) in one transaction, or
+        nothing: StaleMatch when its version is no longer `expected_version`."""
         record.updated_at = now
         sql, params = match_update(record, expected_version, now, deadline)
         async with self._transaction() as db:
@@ -270,14 +273,7 @@ class PostgresStorage:
                     ],
                 )
             if results:
-                await db.executemany(
-                    "INSERT INTO results (match_id, guild_id, game, user_id, seat, score, won, "
-                    "finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-                    "ON CONFLICT (match_id, seat) DO UPDATE SET user_id = excluded.user_id, "
-                    "score = excluded.score, won = excluded.won, "
-                    "finished_at = excluded.finished_at",
-                    [(record.id, record.guild_id, record.game, *_result(r), now) for r in results],
-                )
+                await write_results(db, record, results, end or "played", now)
 
     async def set_message(self, match_id: int, message_id: int | None, posted_at: float) -> None:
         async with self._transaction() as db:
@@ -367,7 +363,8 @@ class PostgresStorage:
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
         rows = await self._read(
             "SELECT user_id, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = $1 AND game = $2 GROUP BY user_id "
+            "WHERE guild_id = $1 AND game = $2 AND kind IN ('member', 'member_ai') "
+            "AND score IS NOT NULL GROUP BY user_id "
             "ORDER BY SUM(won) DESC, SUM(won)::float8 / COUNT(*) DESC, MAX(score) DESC "
             "LIMIT $3",
             guild_id,
@@ -382,7 +379,8 @@ class PostgresStorage:
     async def player_stats(self, guild_id: int, user_id: int) -> dict[str, PlayerStats]:
         rows = await self._read(
             "SELECT game, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = $1 AND user_id = $2 GROUP BY game ORDER BY game",
+            "WHERE guild_id = $1 AND user_id = $2 AND kind IN ('member', 'member_ai') "
+            "AND score IS NOT NULL GROUP BY game ORDER BY game",
             guild_id,
             user_id,
         )
@@ -396,6 +394,7 @@ class PostgresStorage:
     async def _recent(self, guild_id: int, game: str, user_id: int, count: int = 5) -> str:
         rows = await self._read(
             "SELECT won FROM results WHERE guild_id = $1 AND game = $2 AND user_id = $3 "
+            "AND kind IN ('member', 'member_ai') AND score IS NOT NULL "
             "ORDER BY finished_at DESC, match_id DESC LIMIT $4",
             guild_id,
             game,
