@@ -33,7 +33,9 @@ def binaries() -> Path:
 
 
 class PostgresServer:
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        # durable: fsync and synchronous commits on, as a host runs it (the benches).
+        self.durable = durable
         self.bin = binaries()
         self.root = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
         self.data = self.root / "data"
@@ -64,10 +66,9 @@ class PostgresServer:
 
     def start_server(self) -> None:
         """Start (or start again) the initialised server."""
-        options = (
-            f"-k {self.root} -c listen_addresses='' -c fsync=off -c synchronous_commit=off "
-            "-c full_page_writes=off -c max_connections=200"
-        )
+        options = f"-k {self.root} -c listen_addresses='' -c max_connections=200"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             str(self.bin / "pg_ctl"),
             "-D",

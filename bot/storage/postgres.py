@@ -72,6 +72,13 @@ def translate(error: BaseException) -> StorageError:
     return StorageError(f"the PostgreSQL database failed ({type(error).__name__}).")
 
 
+async def _keep_session(db: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it is, saving the round trip of asyncpg's
+    RESET ALL: the bot keeps no session state (every advisory lock it takes ends with its
+    transaction, it sets nothing and listens to nothing), and asyncpg still rolls back any
+    open transaction first."""
+
+
 class PostgresStorage:
     """The bot's database on a PostgreSQL server, shared by every process of the bot."""
 
@@ -96,6 +103,7 @@ class PostgresStorage:
                     "lock_timeout": str(LOCK_WAIT_MS),
                     "application_name": "tabletop-bot",
                 },
+                reset=_keep_session,
             )
         except (*_UNREACHABLE, asyncpg.PostgresError, TimeoutError) as error:
             raise translate(error) from None
@@ -260,6 +268,9 @@ class PostgresStorage:
         nothing: StaleMatch when its version is no longer `expected_version`."""
         record.updated_at = now
         sql, params = match_update(record, expected_version, now, deadline)
+        if not results:  # most moves: one statement, so one round trip and one commit
+            await self._save_move(record, numbered(sql), list(params), events)
+            return
         async with self._transaction() as db:
             if await db.execute(numbered(sql), *params) != "UPDATE 1":
                 raise StaleMatch(record.id)
@@ -274,6 +285,34 @@ class PostgresStorage:
                 )
             if results:
                 await write_results(db, record, results, end or "played", now)
+
+    async def _save_move(
+        self, record: MatchRecord, update: str, params: list[Any], events: Sequence[Event]
+    ) -> None:
+        """The match's UPDATE and its events as one statement (atomic on its own): the
+        events are inserted only for a row the guarded UPDATE changed."""
+        first = len(params) + 1
+        sql = (
+            f"WITH moved AS ({update} RETURNING id), logged AS ("
+            "INSERT INTO match_events (match_id, version, seq, kind, data) "
+            f"SELECT moved.id, ${first}, e.seq, e.kind, e.data FROM moved, "
+            f"unnest(${first + 1}::int[], ${first + 2}::text[], ${first + 3}::text[]) "
+            "AS e(seq, kind, data)) SELECT count(*) FROM moved"
+        )
+        arguments = [
+            *params,
+            record.version,
+            list(range(len(events))),
+            [event.kind for event in events],
+            [json.dumps(dict(event.data)) for event in events],
+        ]
+        try:
+            async with self._pool.acquire(timeout=ACQUIRE_WAIT) as db:
+                changed = await db.fetchval(sql, *arguments)
+        except (*_UNREACHABLE, asyncpg.PostgresError, TimeoutError) as error:
+            raise translate(error) from None
+        if changed != 1:
+            raise StaleMatch(record.id)
 
     async def set_message(self, match_id: int, message_id: int | None, posted_at: float) -> None:
         async with self._transaction() as db:
