@@ -1,10 +1,11 @@
 """Drive the real bot through SimCord with many matches in play at once; time every move.
 
-    python -m bench.interactions [--matches 120] [--moves 3000]
+    python -m bench.interactions [--matches 120] [--moves 3000] [--postgresql]
 
 Each match is Flip 7 with three members. Moves are made round-robin across all matches
 (so every match is open and interleaved), each one a real click or select on the table
-message, answered by discord.py's real machinery and written to SQLite on disk. The time
+message, answered by discord.py's real machinery and written to SQLite on disk (or, with
+--postgresql, to a durable PostgreSQL server the bench starts on a Unix socket). The time
 per move runs from the click to the bot's answer.
 """
 
@@ -21,6 +22,7 @@ from pathlib import Path
 import discord
 import simcord
 
+from bench.pg import throwaway_postgres
 from bot.app import create_bot
 from bot.settings import Settings
 from tests.cogs.helpers import acting_name, components, table_of
@@ -57,10 +59,14 @@ def _stays(table: discord.Message, name: str) -> bool:
     return False
 
 
-async def run(matches: int, moves: int) -> None:
+async def run(matches: int, moves: int, url: str | None = None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     settings = Settings(
-        token="bench", database_path=folder / "bench.sqlite3", ai_delay=0, turn_timeout=3600
+        token="bench",
+        database_path=folder / "bench.sqlite3",
+        database_url=url,
+        ai_delay=0,
+        turn_timeout=3600,
     )
     bot = create_bot(settings)
     async with simcord.run(bot) as env:
@@ -100,17 +106,24 @@ async def run(matches: int, moves: int) -> None:
     print(f"time per move (click to answer): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of the whole process (bot and simulated Discord): {peak_mb:.0f} MB")
-    print(
-        f"database: {settings.database_path} ({settings.database_path.stat().st_size // 1024} KB)"
-    )
+    if url is None:
+        size = settings.database_path.stat().st_size // 1024
+        print(f"database: {settings.database_path} ({size} KB)")
+    else:
+        print("database: PostgreSQL (durable, on a Unix socket)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=120)
     parser.add_argument("--moves", type=int, default=3000)
+    parser.add_argument("--postgresql", action="store_true", help="on a PostgreSQL server")
     args = parser.parse_args()
-    asyncio.run(run(args.matches, args.moves))
+    if not args.postgresql:
+        asyncio.run(run(args.matches, args.moves))
+        return
+    with throwaway_postgres() as url:
+        asyncio.run(run(args.matches, args.moves, url))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
@@ -12,15 +13,35 @@ from dotenv import find_dotenv, load_dotenv
 
 from bot.app import PluginMismatch, create_bot, setup_logging
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
-from bot.storage import StorageBusy, StorageError
+from bot.storage import PostgresStorage, StorageBusy, StorageError
 from bot.storage.database import open_database
 
 log = logging.getLogger("bot")
 
 
+def check_postgres(url: str) -> None:
+    """Connect and migrate once before Discord: an unreachable server, a refused password or a
+    newer schema ends the start here in one line."""
+
+    async def check() -> bool:
+        storage = await PostgresStorage.open(url)
+        await storage.close()
+        return storage.created
+
+    try:
+        created = asyncio.run(check())
+    except StorageError as error:
+        raise SettingsError(f"DATABASE_URL: {error}") from None
+    if created:
+        log.warning("created the bot's tables in the PostgreSQL database")
+
+
 def check_database(settings: Settings) -> None:
     """Open the database once before Discord, so a database the bot can't use ends the start
     here in one line: read-only, newer than this bot, in use, or missing where it was."""
+    if settings.database_url is not None:
+        check_postgres(settings.database_url)
+        return
     path = settings.database_path
     # A path of the host's own whose folder is gone is likely a volume not mounted; the
     # default folder (data/) is simply made on the first start.

@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable, Iterable, Sequence
 from importlib.util import find_spec
 from pkgutil import iter_modules
 from typing import Any
+from urllib.parse import urlsplit
 
 import discord
 from discord import app_commands
@@ -15,7 +16,7 @@ from discord.ext import commands
 
 from bot.matches import MatchService
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Store, open_storage, where
 from engines.base import GAMES, packaged_games
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ _SECRET_PATTERNS = (
     (re.compile(r"[\w-]{23,28}\.[\w-]{6,7}\.[\w-]{27,}"), "<token>"),
 )
 # Loggers that write whole statements or payloads (game states, hands) at DEBUG.
-QUIET_LOGGERS = ("aiosqlite",)
+QUIET_LOGGERS = ("aiosqlite", "asyncpg")
 # discord.py's DEBUG lines that carry a request, response or event body (a private hand is one):
 # (logger, format) -> the argument holding the body.
 _BODY_ARGUMENTS = {
@@ -97,7 +98,8 @@ def setup_logging(settings: Settings) -> None:
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    install_log_redaction([settings.token])
+    password = urlsplit(settings.database_url).password if settings.database_url else None
+    install_log_redaction([settings.token, *([password] if password else [])])
 
 
 def game_extensions() -> list[str]:
@@ -132,7 +134,7 @@ def check_plugins(packaged: Iterable[str], plugged: Iterable[str], known: Iterab
 
 
 class TabletopBot(commands.Bot):
-    storage: Storage
+    storage: Store
     matches: MatchService
 
     def __init__(
@@ -141,12 +143,17 @@ class TabletopBot(commands.Bot):
         clock: Callable[[], float] = utc_timestamp,
         extra_plugins: Sequence[str] = (),
     ) -> None:
+        sharding: dict[str, Any] = {}
+        if isinstance(self, commands.AutoShardedBot):
+            ids = settings.shard_ids
+            sharding = {"shard_count": settings.shard_count, "shard_ids": ids and list(ids)}
         # Slash commands and buttons only: no privileged intents, no message content.
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **sharding,
         )
         self.settings = settings
         self.clock = clock
@@ -158,11 +165,9 @@ class TabletopBot(commands.Bot):
         self.tree.error(self._on_command_error)
 
     async def setup_hook(self) -> None:
-        self.storage = await Storage.open(
-            self.settings.database_path, create=self.settings.create_database
-        )
+        self.storage = await open_storage(self.settings)
         if self.storage.created:
-            log.info("created a new database at %s", self.settings.database_path)
+            log.info("created a new database at %s", where(self.settings))
         self.matches = MatchService(self.storage, self.settings, self.clock)
         for extension in (*PLATFORM_EXTENSIONS, *game_extensions(), *self.extra_plugins):
             await self.load_extension(extension)
@@ -203,11 +208,18 @@ class TabletopBot(commands.Bot):
             del self.storage
 
 
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The bot on several gateway connections (SHARD_COUNT), running SHARD_IDS of them; it
+    restores and times only the matches of servers on those shards."""
+
+
 def create_bot(
     settings: Settings,
     clock: Callable[[], float] = utc_timestamp,
     extra_plugins: Sequence[str] = (),
 ) -> TabletopBot:
     """The bot with every game under cogs/games/, plus `extra_plugins` (extension modules
-    of games that live elsewhere, such as the test suite's own)."""
-    return TabletopBot(settings, clock, extra_plugins)
+    of games that live elsewhere, such as the test suite's own). Sharded when the settings
+    give a shard count; one plain connection otherwise."""
+    kind = ShardedTabletopBot if settings.shard_count is not None else TabletopBot
+    return kind(settings, clock, extra_plugins)

@@ -60,7 +60,9 @@ class AutoMoves:
         match with an AI seat has its game loaded (to see whether the AI moves next); the
         others' timers follow from their stored deadline alone."""
         storage, planner = self.sessions.storage, self.sessions.planner
-        briefs = {b.id: b for b in await storage.open_briefs() if b.quarantine is None}
+        # Another process times the matches of servers on shards this one does not run.
+        shards = self.sessions.settings.shards
+        briefs = {b.id: b for b in await storage.open_briefs(shards) if b.quarantine is None}
         with_ai = [b.id for b in briefs.values() if b.needs_game]
         for record in await storage.get_matches(with_ai):
             brief = briefs.pop(record.id)

@@ -18,13 +18,13 @@ from bot.retention import Retention
 from bot.seating import Seating
 from bot.sessions import Sessions, load_game
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Store
 
 __all__ = ["Change", "MatchService", "Publisher"]
 
 
 class MatchService:
-    def __init__(self, storage: Storage, settings: Settings, clock: Callable[[], float]) -> None:
+    def __init__(self, storage: Store, settings: Settings, clock: Callable[[], float]) -> None:
         self.storage = storage
         # Ratings, seasons, history, retention and export (reads, and a season's start).
         self.standings = storage.standings

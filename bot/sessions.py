@@ -12,7 +12,7 @@ from bot.deadlines import deadline_for
 from bot.errors import Notice, NotSaved, Refusal
 from bot.planner import Planner
 from bot.settings import Settings
-from bot.storage import EndHow, MatchRecord, ResultRow, Storage
+from bot.storage import EndHow, MatchRecord, ResultRow, Store
 from bot.storage.seat_results import seat_rows
 from engines.base import GAMES, Event, Game
 
@@ -22,7 +22,7 @@ LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
 class Sessions:
     def __init__(
         self,
-        storage: Storage,
+        storage: Store,
         settings: Settings,
         clock: Callable[[], float],
         planner: Planner,

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.shards import Shards, parse_shard_ids
+
 DEFAULT_DATABASE = Path("data") / "tabletop.sqlite3"
 
 
@@ -28,9 +30,24 @@ class Settings:
     game_seed: int | None = None
     # Make a new, empty database where one is missing though its folder held this bot's data.
     create_database: bool = False
+    # Discord's shard count for the whole bot (None: not sharded, one connection), and the
+    # shards this process runs (None: all of them).
+    # postgresql://… for several processes on one PostgreSQL database (None: SQLite at
+    # database_path).
+    database_url: str | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
     # Finished matches' event logs (their stories) older than this are pruned; their
     # results and ratings stay.
     event_retention_days: float = 180.0
+
+    @property
+    def shards(self) -> Shards | None:
+        """The part of the servers this process serves (None: every server)."""
+        if self.shard_count is None or self.shard_ids is None:
+            return None
+        return Shards(self.shard_count, self.shard_ids)
 
 
 def _number(
@@ -53,6 +70,35 @@ def _number(
     return value
 
 
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    count_raw = env.get("SHARD_COUNT", "").strip()
+    ids_raw = env.get("SHARD_IDS", "").strip()
+    if not count_raw:
+        if ids_raw:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT, the shard count of the whole bot.")
+        return None, None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number from 1, not {count_raw!r}.")
+    count = int(count_raw)
+    if not ids_raw:
+        return count, None
+    try:
+        return count, parse_shard_ids(ids_raw, count)
+    except ValueError as error:
+        raise SettingsError(f"SHARD_IDS {ids_raw!r}: {error}.") from None
+
+
+def _database_url(env: Mapping[str, str]) -> str | None:
+    url = env.get("DATABASE_URL", "").strip()
+    if not url:
+        return None
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError("DATABASE_URL must start with postgresql:// (unset: SQLite).")
+    if env.get("DATABASE_PATH", "").strip():
+        raise SettingsError("DATABASE_URL and DATABASE_PATH are both set: keep the one in use.")
+    return url
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     """Build Settings from environment variables; raise SettingsError naming the bad one."""
     env = os.environ if env is None else env
@@ -71,6 +117,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     create_raw = env.get("CREATE_DATABASE", "").strip().lower()
     if create_raw not in ("", "0", "1", "true", "false", "yes", "no"):
         raise SettingsError(f"CREATE_DATABASE must be 1 or 0, not {create_raw!r}.")
+    shard_count, shard_ids = _shards(env)
+    database_url = _database_url(env)
     return Settings(
         token=token,
         database_path=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -80,5 +128,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         lobby_timeout=_number(env, "LOBBY_TIMEOUT", 900.0, 60, 86400),
         ai_delay=_number(env, "AI_DELAY", 1.2, 0, 10),
         create_database=create_raw in ("1", "true", "yes"),
+        database_url=database_url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
         event_retention_days=_number(env, "EVENT_RETENTION_DAYS", 180.0, 1, 36500, "days"),
     )

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.i18n import _, day
-from bot.storage import Storage
+from bot.storage import Store
 from bot.storage.standings_data import MatchSummary
 from cogs.components import SELECT_LIMIT, refuse
 from cogs.pages import OUT_OF_DATE, Page, clamp, page_count, pages_of, split_args
@@ -59,7 +59,7 @@ class MatchPick(
 class History:
     """The `hist` pages."""
 
-    def __init__(self, storage: Storage, renderers: Renderers) -> None:
+    def __init__(self, storage: Store, renderers: Renderers) -> None:
         self.storage = storage
         self.renderers = renderers
 

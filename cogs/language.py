@@ -14,11 +14,11 @@ from typing import Any
 import discord
 
 from bot import i18n
-from bot.storage import Storage
+from bot.storage import Store
 
 
 class Languages:
-    def __init__(self, bot: discord.Client, storage: Storage) -> None:
+    def __init__(self, bot: discord.Client, storage: Store) -> None:
         self.bot = bot
         self.storage = storage
         self._servers: dict[int, str | None] = {}  # guild -> chosen language, as last read

@@ -10,7 +10,7 @@ import discord
 
 from bot.i18n import _, ngettext, number
 from bot.ratings import PROVISIONAL_GAMES
-from bot.storage import Storage
+from bot.storage import Store
 from cogs.components import TableMessage
 from cogs.renderers import Renderers
 from cogs.standing_words import change_text
@@ -22,7 +22,7 @@ PICTURE = "trend.png"
 
 
 async def stats_message(
-    storage: Storage, renderers: Renderers, guild_id: int, member: discord.abc.User
+    storage: Store, renderers: Renderers, guild_id: int, member: discord.abc.User
 ) -> TableMessage | None:
     """The member's stats in the language being built, or None when they have no rated
     match in the server. Everything is read first; the picture is drawn off the loop."""

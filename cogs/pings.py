@@ -17,7 +17,7 @@ import discord
 from bot import i18n
 from bot.i18n import _, number
 from bot.matches import Change
-from bot.storage import MatchRecord, Storage, TurnDue
+from bot.storage import MatchRecord, Store, TurnDue
 from cogs.language import Languages
 
 log = logging.getLogger(__name__)
@@ -29,7 +29,7 @@ class Pings:
     def __init__(
         self,
         bot: discord.Client,
-        storage: Storage,
+        storage: Store,
         clock: Callable[[], float],
         languages: Languages,
         title: Callable[[str], str],

@@ -10,7 +10,7 @@ import discord
 
 from bot.i18n import _, ngettext, number, percent
 from bot.ratings import PROVISIONAL_GAMES
-from bot.storage import Storage
+from bot.storage import Store
 from bot.storage.standings_data import HallEntry, RatingRow
 from cogs.pages import OUT_OF_DATE, Page, clamp, page_count, split_args
 from cogs.renderers import Renderers
@@ -43,7 +43,7 @@ def record_text(row: RatingRow) -> str:
 class Board:
     """The `lb` pages: one game's leaderboard, this season's or all-time."""
 
-    def __init__(self, storage: Storage, renderers: Renderers) -> None:
+    def __init__(self, storage: Store, renderers: Renderers) -> None:
         self.storage = storage
         self.renderers = renderers
 
@@ -120,7 +120,7 @@ def board_lines(rows: list[RatingRow], first: int) -> list[str]:
 class Hall:
     """The `hall` pages: each past season's top three in every game, newest season first."""
 
-    def __init__(self, storage: Storage, renderers: Renderers) -> None:
+    def __init__(self, storage: Store, renderers: Renderers) -> None:
         self.storage = storage
         self.renderers = renderers
 

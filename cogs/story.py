@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.i18n import _, number
-from bot.storage import MatchRecord, Storage
+from bot.storage import MatchRecord, Store
 from bot.storage.standings_data import MatchSummary
 from cogs.components import parse_ref, ref_of
 from cogs.pages import Page, clamp, pages_of
@@ -74,7 +74,7 @@ def story_button(ref: str) -> discord.ui.Item[Any]:
 class Story:
     """The `story` pages: `args` is the match's reference."""
 
-    def __init__(self, storage: Storage, renderers: Renderers) -> None:
+    def __init__(self, storage: Store, renderers: Renderers) -> None:
         self.storage = storage
         self.renderers = renderers
 

@@ -9,6 +9,7 @@ import pytest
 
 from bot.app import create_bot
 from bot.settings import Settings
+from tests.postgres import PostgresServer
 
 # pytester runs the skip policy's own test; the policy fails a run with an undeclared skip.
 pytest_plugins = ("pytester", "tests.skip_policy")
@@ -64,3 +65,20 @@ async def world(simcord_env):
     channel = guild.create_text_channel("games")
     people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
     return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people, match=0)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One throwaway PostgreSQL server for the whole session, started when first needed."""
+    server = PostgresServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server):
+    """A new, empty database on the session's server for one test, dropped afterwards."""
+    name = postgres_server.create_database()
+    yield postgres_server.url(name)
+    postgres_server.drop_database(name)

@@ -1,5 +1,6 @@
-"""SQLite storage: matches, their events, deadlines and results (see store.py for how
-reads and writes are kept apart). Everything the application uses is importable here."""
+"""Storage: matches, their events, deadlines and results, behind one interface (Store) with
+two backends: SQLite (store.py, the default) and PostgreSQL (postgres.py). Everything the
+application uses is importable here."""
 
 from bot.storage.database import marker_of, newest_schema
 from bot.storage.errors import (
@@ -12,6 +13,9 @@ from bot.storage.errors import (
     StorageBusy,
     StorageError,
 )
+from bot.storage.interface import Store
+from bot.storage.opening import open_storage, where
+from bot.storage.postgres import PostgresStorage
 from bot.storage.records import (
     OPEN_STATUSES,
     Deadline,
@@ -53,6 +57,7 @@ __all__ = [
     "MatchSummary",
     "OpenBrief",
     "PlayerStats",
+    "PostgresStorage",
     "RatingRow",
     "ReadOnlyDatabase",
     "ResultRow",
@@ -66,8 +71,11 @@ __all__ = [
     "Storage",
     "StorageBusy",
     "StorageError",
+    "Store",
     "TrendPoint",
     "TurnDue",
     "marker_of",
     "newest_schema",
+    "open_storage",
+    "where",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bot.ratings import PROVISIONAL_GAMES, Rated, Skill, rate
 from bot.storage.records import ResultRow
@@ -45,36 +46,28 @@ def rated_entity(row: ResultRow) -> Rated:
     return Rated("member", str(row.user_id), quit=row.kind in QUITTERS)
 
 
-def rate_finished(db: sqlite3.Connection, match: Finished) -> None:
-    """Update the all-time and the current season's ratings of every seat, and keep each
-    seat's before and after in rating_changes."""
-    rows = match.rows
-    if not is_ratable(rows):
-        return
-    outcome = Outcome(
+def outcome_of(rows: Sequence[ResultRow]) -> Outcome:
+    return Outcome(
         winners=tuple(r.seat for r in rows if r.won),
         scores=tuple(r.score or 0 for r in rows),
         places=tuple(r.place or 0 for r in rows),
         teams=tuple(r.team or 0 for r in rows),
     )
-    seats = [rated_entity(r) for r in rows]
-    for season in (ALL_TIME, current_season(db, match.guild_id)):
-        _rate_scope(db, match, season, outcome, seats)
 
 
-def _rate_scope(
-    db: sqlite3.Connection, match: Finished, season: int, outcome: Outcome, seats: list[Rated]
-) -> None:
-    known = [_stored(db, match, season, who) for who in seats]
-    before = [skill for skill, _games, _wins in known]
-    after = rate(outcome, seats, before)
+Known = tuple[Skill, int, int]  # a rated entity's skill, rated games and wins so far
+
+
+def scope_writes(
+    match: Finished, season: int, seats: Sequence[Rated], known: Sequence[Known]
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    """The rows RATING_UPSERT and CHANGE_UPSERT write for one scope (all-time or a season),
+    from what each seat's entity had before. Shared by both backends."""
+    after = rate(outcome_of(match.rows), list(seats), [skill for skill, _g, _w in known])
+    ratings, changes = [], []
     for row, who, (old, games, wins), new in zip(match.rows, seats, known, after, strict=True):
-        change = new.shown - old.shown
         games += 1
-        db.execute(
-            "INSERT OR REPLACE INTO ratings (guild_id, game, season, kind, key, mu, sigma, "
-            "ordinal, games, wins, ranked, last_change) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        ratings.append(
             (
                 match.guild_id,
                 match.game,
@@ -87,13 +80,10 @@ def _rate_scope(
                 games,
                 wins + int(row.won),
                 int(games >= PROVISIONAL_GAMES),
-                change,
-            ),
+                new.shown - old.shown,
+            )
         )
-        db.execute(
-            "INSERT OR REPLACE INTO rating_changes (match_id, seat, season, guild_id, game, "
-            "kind, key, mu_before, sigma_before, mu_after, sigma_after, shown_before, "
-            "shown_after, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        changes.append(
             (
                 match.match_id,
                 row.seat,
@@ -109,13 +99,38 @@ def _rate_scope(
                 old.shown,
                 new.shown,
                 match.finished_at,
-            ),
+            )
         )
+    return ratings, changes
 
 
-def _stored(
-    db: sqlite3.Connection, match: Finished, season: int, who: Rated
-) -> tuple[Skill, int, int]:
+RATING_COLUMNS = (
+    "guild_id, game, season, kind, key, mu, sigma, ordinal, games, wins, ranked, last_change"
+)
+CHANGE_COLUMNS = (
+    "match_id, seat, season, guild_id, game, kind, key, mu_before, sigma_before, mu_after, "
+    "sigma_after, shown_before, shown_after, finished_at"
+)
+RATING_UPSERT = f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES ({', '.join('?' * 12)})"
+CHANGE_UPSERT = (
+    f"INSERT OR REPLACE INTO rating_changes ({CHANGE_COLUMNS}) VALUES ({', '.join('?' * 14)})"
+)
+
+
+def rate_finished(db: sqlite3.Connection, match: Finished) -> None:
+    """Update the all-time and the current season's ratings of every seat, and keep each
+    seat's before and after in rating_changes."""
+    if not is_ratable(match.rows):
+        return
+    seats = [rated_entity(r) for r in match.rows]
+    for season in (ALL_TIME, current_season(db, match.guild_id)):
+        known = [_stored(db, match, season, who) for who in seats]
+        ratings, changes = scope_writes(match, season, seats, known)
+        db.executemany(RATING_UPSERT, ratings)
+        db.executemany(CHANGE_UPSERT, changes)
+
+
+def _stored(db: sqlite3.Connection, match: Finished, season: int, who: Rated) -> Known:
     """The entity's skill, rated games and wins so far (a new skill if never rated)."""
     row = db.execute(
         "SELECT mu, sigma, games, wins FROM ratings "

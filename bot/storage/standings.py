@@ -33,7 +33,7 @@ from engines.base import Event
 
 HALL_PLACES = 3  # the members of each game a season's end keeps in the hall of fame
 
-Read = Callable[[str, Sequence[Any]], Awaitable[list[sqlite3.Row]]]
+Read = Callable[[str, Sequence[Any]], Awaitable[list[Any]]]  # rows by position
 Write = Callable[[list[Statement | Step]], Awaitable[list[int | None]]]
 
 RATING_COLUMNS = "kind, key, mu, sigma, ordinal, games, wins, ranked, last_change"

@@ -30,6 +30,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import Shards
 from bot.storage.database import Opened, open_database, translate
 from bot.storage.errors import ChannelBusy, StorageError
 from bot.storage.records import (
@@ -224,11 +225,18 @@ class Storage:
         )
         return [self._to_record(r) for r in rows]
 
-    async def open_briefs(self) -> list[OpenBrief]:
-        """Every open match's seats, version and deadline: enough to re-arm its timer."""
+    async def open_briefs(self, shards: Shards | None = None) -> list[OpenBrief]:
+        """Every open match's seats, version and deadline: enough to re-arm its timer.
+        With `shards`, only the matches of servers on those shards."""
+        where = "status IN ('lobby', 'playing')"
+        params: tuple[Any, ...] = ()
+        if shards is not None:
+            where += " AND (guild_id >> 22) % ? IN (SELECT value FROM json_each(?))"
+            params = (shards.count, json.dumps(shards.ids))
         rows = await self._read(
             "SELECT id, status, version, seats, quarantine, due_kind, due_version, due_at "
-            "FROM matches WHERE status IN ('lobby', 'playing') ORDER BY id"
+            f"FROM matches WHERE {where} ORDER BY id",
+            params,
         )
         briefs = []
         for row in rows:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from bot.storage import EndHow, ResultRow, Seat, Storage
+from bot.storage import EndHow, ResultRow, Seat, Store
 from engines.base import Outcome, ranked
 
 MODEL = PlackettLuce()
@@ -30,7 +30,7 @@ def members(outcome: Outcome, *users: int, kinds: Sequence[str] = ()) -> list[Re
 
 
 async def finish(
-    storage: Storage,
+    storage: Store,
     rows: Sequence[ResultRow],
     *,
     now: float,

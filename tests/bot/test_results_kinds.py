@@ -13,7 +13,6 @@ import tests.nim.engine  # noqa: F401  (registers the test game)
 from bot.changes import Change
 from bot.matches import MatchService
 from bot.settings import Settings
-from bot.storage import Storage
 
 MODEL = PlackettLuce()
 HOST, LEAVER, SLEEPER = 100, 200, 300
@@ -24,12 +23,12 @@ async def _quiet(change: Change) -> None:
 
 
 @pytest.fixture
-async def service(tmp_path):
-    storage = await Storage.open(tmp_path / "games.sqlite3")
+async def service(any_storage):
+    """Each test that takes it runs on SQLite and on PostgreSQL."""
+    storage = any_storage
     matches = MatchService(storage, Settings(token="t", ai_delay=0), lambda: 1000.0)
     yield matches
     await matches.stop()
-    await storage.close()
 
 
 async def _seated(service: MatchService, channel: int) -> int:
@@ -51,8 +50,9 @@ async def _seated(service: MatchService, channel: int) -> int:
 async def _play_out(service: MatchService, match_id: int) -> None:
     """The host takes one stone a turn, the sleeper never answers, AI seats move."""
     for _ in range(500):
-        try:
-            record, game = await service.sessions.current(match_id)
+        try:  # under the match lock: an AI move changes the live copy before it is saved
+            async with service.sessions.lock(match_id):
+                record, game = await service.sessions.current(match_id)
         except Exception:
             return  # finished
         seat = game.to_act()[0]
@@ -98,9 +98,10 @@ async def test_members_who_left_or_stopped_answering_are_rated_last(service):
 
 async def test_a_reset_records_the_seats_and_rates_nobody(service):
     match_id = await _seated(service, 11)
-    record, game = await service.sessions.current(match_id)
-    mover = record.seats[game.to_act()[0]].user_id  # whoever the seating made first
-    if mover is not None:  # a member moves before the reset (an AI seat would on its timer)
+    async with service.sessions.lock(match_id):
+        record, game = await service.sessions.current(match_id)
+        mover = record.seats[game.to_act()[0]].user_id  # the seed picks who begins
+    if mover is not None:  # a member's move; an AI seat to begin moves on its own
         await service.play(match_id, mover, game.epoch(), "take1", _quiet)
     await service.end(match_id, "reset_by_moderator", "Mod", _quiet)
     summary = await service.standings.match_summary(match_id)

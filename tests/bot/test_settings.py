@@ -1,4 +1,5 @@
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -200,6 +201,47 @@ def test_engines_and_cog_plugins_that_disagree_stop_the_start_with_one_line():
         check_plugins({"flip7", "sequence"}, {"flip7"}, {"flip7", "sequence"})
     with pytest.raises(PluginMismatch, match=r"a cog plug-in for 'chess', which no engine"):
         check_plugins({"flip7"}, {"flip7", "chess"}, {"flip7"})
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [
+        ("4", "0-3", (0, 1, 2, 3)),
+        ("4", "0,2", (0, 2)),
+        ("8", "0-1, 4", (0, 1, 4)),
+        ("2", "1", (1,)),
+        ("2", "", None),  # all shards of 2 in this one process
+    ],
+)
+def test_shard_settings_are_read(count, ids, expected):
+    settings = load_settings({"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids})
+    assert (settings.shard_count, settings.shard_ids) == (int(count), expected)
+    assert (settings.shards is None) == (expected is None)
+
+
+def test_no_shard_settings_means_one_unsharded_connection():
+    settings = load_settings({"DISCORD_TOKEN": "t"})
+    assert (settings.shard_count, settings.shard_ids, settings.shards) == (None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "fragment"),
+    [
+        ("", "0-3", "SHARD_IDS needs SHARD_COUNT"),
+        ("0", "", "SHARD_COUNT must be a whole number from 1, not '0'"),
+        ("two", "", "SHARD_COUNT must be a whole number"),
+        ("4", "0-4", "shard 4 is not below SHARD_COUNT (4)"),
+        ("4", "3-1", "runs backwards"),
+        ("4", "0-2,2", "shard 2 is named twice"),
+        ("4", "a", "'a' is not a shard id or a range like 0-3"),
+        ("4", "0,", "'' is not a shard id"),
+    ],
+)
+def test_bad_shard_settings_are_one_line(count, ids, fragment):
+    env = {"DISCORD_TOKEN": "t", "SHARD_COUNT": count, "SHARD_IDS": ids}
+    with pytest.raises(SettingsError, match=re.escape(fragment)) as raised:
+        load_settings(env)
+    assert "\n" not in str(raised.value)
 
 
 def test_event_retention_is_read_in_days():

@@ -1,4 +1,5 @@
-"""Leaderboards, seasons, history, retention and export on a real SQLite file; and every
+"""Leaderboards, seasons, history, retention and export on a real SQLite file and on a
+real PostgreSQL server; and every
 standings query served by an index (its plan scans no table)."""
 
 from __future__ import annotations
@@ -10,19 +11,18 @@ import pytest
 
 from bot.retention import DAY, Retention
 from bot.settings import Settings
-from bot.storage import EXPORT_COLUMNS, ResultRow, Standings, Storage
+from bot.storage import EXPORT_COLUMNS, ResultRow, Standings, Storage, Store
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(tmp_path / "db" / "games.sqlite3")
-    yield store
-    await store.close()
+async def storage(any_storage):
+    """Each test that takes it runs on SQLite and on PostgreSQL."""
+    return any_storage
 
 
-async def _play(storage: Storage, pairs: list[tuple[int, int]], start: float = 2000.0) -> list:
+async def _play(storage: Store, pairs: list[tuple[int, int]], start: float = 2000.0) -> list:
     """Two-seat matches in order, the first of each pair winning; their ids."""
     ids = []
     for n, (winner, loser) in enumerate(pairs):
@@ -173,8 +173,17 @@ async def test_export_has_every_seat_with_its_rating_after(storage):
     assert await storage.standings.export_results(2) == []
 
 
-async def test_every_standings_query_is_served_by_an_index(storage, tmp_path):
-    """Each query the standings read with is planned without a table scan."""
+async def test_every_standings_query_is_served_by_an_index(tmp_path):
+    """Each query the standings read with is planned without a table scan (SQLite's plans;
+    PostgreSQL's indexes are the same)."""
+    storage = await Storage.open(tmp_path / "db" / "games.sqlite3")
+    try:
+        await _plans_use_indexes(storage, tmp_path)
+    finally:
+        await storage.close()
+
+
+async def _plans_use_indexes(storage: Storage, tmp_path) -> None:
     await _play(storage, [(11, 12)] * 3)
     seen: list[tuple[str, tuple]] = []
     read = storage._read

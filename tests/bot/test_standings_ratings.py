@@ -8,16 +8,15 @@ import asyncio
 import pytest
 
 from bot.ratings import Skill
-from bot.storage import ResultRow, Storage
+from bot.storage import ResultRow, Store
 from engines.base import ranked
 from tests.bot.standings_helpers import MODEL, finish, members, win
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(tmp_path / "db" / "games.sqlite3")
-    yield store
-    await store.close()
+async def storage(any_storage):
+    """Each test that takes it runs on SQLite and on PostgreSQL."""
+    return any_storage
 
 
 def _fresh(ranks: list[float], teams: list[list[int]]) -> dict[int, tuple[float, float]]:
@@ -30,7 +29,7 @@ def _fresh(ranks: list[float], teams: list[list[int]]) -> dict[int, tuple[float,
     }
 
 
-async def _skills(storage: Storage, users: list[int], season: bool = False) -> dict[int, tuple]:
+async def _skills(storage: Store, users: list[int], season: bool = False) -> dict[int, tuple]:
     found = {}
     for seat, user in enumerate(users):
         row = (await storage.standings.member_ratings(1, user, season=season))["flip7"]

@@ -16,10 +16,9 @@ from tests.bot.storage_helpers import open_lobby
 
 
 @pytest.fixture
-async def storage(tmp_path):
-    store = await Storage.open(tmp_path / "db" / "games.sqlite3")
-    yield store
-    await store.close()
+async def storage(any_storage):
+    """Each test that takes it runs on SQLite and on PostgreSQL."""
+    return any_storage
 
 
 async def test_open_creates_file_in_wal_mode_with_schema(tmp_path):

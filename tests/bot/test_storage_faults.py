@@ -42,18 +42,18 @@ async def storage(db_path):
     await store.close()
 
 
-def _corrupt(path, match_id, column, text):
-    with sqlite3.connect(path) as db:
-        db.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (text, match_id))
+async def _corrupt(backend, match_id, column, text):
+    await backend.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", text, match_id)
 
 
 # -- rows that can't be read ------------------------------------------------------------
 
 
-async def test_a_row_with_invalid_json_is_quarantined_not_raised(storage, db_path, caplog):
+async def test_a_row_with_invalid_json_is_quarantined_not_raised(any_storage, backend, caplog):
+    storage = any_storage
     good, bad, odd = [await open_lobby(storage, channel) for channel in (10, 11, 12)]
-    _corrupt(db_path, bad.id, "state", '{"rng": [1, 2')
-    _corrupt(db_path, odd.id, "seats", '{"not": "a list"}')
+    await _corrupt(backend, bad.id, "state", '{"rng": [1, 2')
+    await _corrupt(backend, odd.id, "seats", '{"not": "a list"}')
     caplog.set_level(logging.WARNING, logger="bot.storage")
     listed = {r.id: r for r in await storage.open_matches()}
     assert set(listed) == {good.id, bad.id, odd.id}
@@ -69,18 +69,19 @@ async def test_a_row_with_invalid_json_is_quarantined_not_raised(storage, db_pat
     assert all("rng" not in line for line in lines)
 
 
-async def test_a_quarantined_match_can_be_ended_and_keeps_its_stored_text(storage, db_path):
+async def test_a_quarantined_match_can_be_ended_and_keeps_its_stored_text(any_storage, backend):
+    storage = any_storage
     record = await open_lobby(storage)
-    _corrupt(db_path, record.id, "extra", "{oops")
+    await _corrupt(backend, record.id, "extra", "{oops")
     loaded = await storage.get_match(record.id)
     loaded.status, loaded.version, loaded.ended_reason = "cancelled", 1, "reset"
     await storage.save(loaded, expected_version=0, now=1001.0)
     assert await storage.open_match_in_channel(10) is None
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT extra FROM matches").fetchone()[0] == "{oops"
+    assert await backend.fetchval("SELECT extra FROM matches WHERE id = ?", record.id) == "{oops"
 
 
-async def test_quarantine_is_stored_with_its_reason(storage):
+async def test_quarantine_is_stored_with_its_reason(any_storage):
+    storage = any_storage
     record = await open_lobby(storage)
     await storage.quarantine(record.id, "state schema 9 is unknown")
     assert (await storage.get_match(record.id)).quarantine == "state schema 9 is unknown"

@@ -1,0 +1,150 @@
+"""`python -m bot.migrate_db --from sqlite:PATH --to postgresql://…`: move the bot's data
+from SQLite to PostgreSQL, with the bot stopped.
+
+Both schemas are first brought to this bot's newest; then every table is copied in one
+PostgreSQL transaction and read back, and its row count and a checksum of its rows (in key
+order) must match the source's, or nothing is kept. The database's instance id moves too,
+so the tables' buttons already in Discord keep working. A target holding any match, result
+or setting is refused: this never merges into or overwrites a database in use."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import sqlite3
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+
+from bot.storage import PostgresStorage, StorageError
+from bot.storage.database import open_database
+
+# Each table with the columns that order its rows (its key), parents before children.
+TABLES = {
+    "matches": "id",
+    "match_events": "match_id, version, seq",
+    "results": "match_id, seat",
+    "match_ends": "match_id",
+    "seasons": "guild_id, number",
+    "ratings": "guild_id, game, season, kind, key",
+    "rating_changes": "match_id, seat, season",
+    "hall_of_fame": "guild_id, season, game, place",
+    "guild_settings": "guild_id",
+    "member_settings": "user_id",
+}
+
+
+class MigrationError(Exception):
+    """One line for the host: why nothing was copied."""
+
+
+def checksum(rows: Iterable[Sequence[Any]]) -> str:
+    digest = hashlib.sha256()
+    for row in rows:
+        digest.update(json.dumps(list(row)).encode() + b"\n")
+    return digest.hexdigest()[:16]
+
+
+def _convert(value: Any, kind: str) -> Any:
+    """SQLite's loose types as the PostgreSQL column's (a REAL column may hold an integer)."""
+    if value is None:
+        return None
+    if kind == "double precision":
+        return float(value)
+    if kind in ("bigint", "integer"):
+        return int(value)
+    return value
+
+
+async def _column_types(db: asyncpg.Connection, table: str) -> dict[str, str]:
+    rows = await db.fetch(
+        "SELECT column_name, data_type FROM information_schema.columns "
+        "WHERE table_schema = 'public' AND table_name = $1",
+        table,
+    )
+    return {row[0]: row[1] for row in rows}
+
+
+async def _copy_table(source: sqlite3.Connection, db: asyncpg.Connection, table: str) -> str:
+    order = TABLES[table]
+    types = await _column_types(db, table)
+    columns = [row[1] for row in source.execute(f"PRAGMA table_info({table})")]
+    names = ", ".join(columns)
+    rows = [
+        tuple(_convert(value, types[column]) for value, column in zip(row, columns, strict=True))
+        for row in source.execute(f"SELECT {names} FROM {table} ORDER BY {order}")
+    ]
+    if rows:
+        await db.copy_records_to_table(table, records=rows, columns=columns)
+    # Text keys in byte order, as SQLite sorts them, whatever the server's collation.
+    pg_order = ", ".join(f'{c} COLLATE "C"' if types[c] == "text" else c for c in order.split(", "))
+    copied = await db.fetch(f"SELECT {names} FROM {table} ORDER BY {pg_order}")
+    if len(copied) != len(rows) or checksum(copied) != checksum(rows):
+        raise MigrationError(f"{table}: the copy differs from the source; nothing was kept.")
+    return f"{table}: {len(rows)} rows, checksum {checksum(rows)}"
+
+
+async def migrate(path: Path, url: str) -> list[str]:
+    opened = open_database(path)  # this bot's newest schema; refuses what it can't open
+    source = opened.connection
+    try:
+        storage = await PostgresStorage.open(url)  # the target's schema, likewise
+        await storage.close()
+        db = await asyncpg.connect(url)
+        try:
+            async with db.transaction():
+                for table in TABLES:
+                    if await db.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
+                        raise MigrationError(f"the target already holds {table}; use an empty one.")
+                report = [await _copy_table(source, db, table) for table in TABLES]
+                await _carry_identity(source, db)
+        finally:
+            await db.close()
+    finally:
+        source.close()
+    return report
+
+
+async def _carry_identity(source: sqlite3.Connection, db: asyncpg.Connection) -> None:
+    """Match ids go on after the highest ever handed out, and the instance id moves."""
+    used = source.execute(
+        "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
+        "coalesce((SELECT max(id) FROM matches), 0))"
+    ).fetchone()[0]
+    if used:
+        await db.execute("SELECT setval(pg_get_serial_sequence('matches', 'id'), $1)", used)
+    instance = source.execute("SELECT value FROM meta WHERE key = 'instance'").fetchone()[0]
+    await db.execute("UPDATE meta SET value = $1 WHERE key = 'instance'", instance)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.migrate_db", description=__doc__)
+    parser.add_argument("--from", dest="source", required=True, help="sqlite:PATH")
+    parser.add_argument("--to", dest="target", required=True, help="postgresql://…")
+    args = parser.parse_args(argv)
+    if not args.source.startswith("sqlite:"):
+        print("error: --from must be sqlite:PATH.", file=sys.stderr)
+        return 2
+    if not args.target.startswith(("postgresql://", "postgres://")):
+        print("error: --to must be a postgresql:// address.", file=sys.stderr)
+        return 2
+    path = Path(args.source.removeprefix("sqlite:"))
+    if not path.is_file():
+        print(f"error: no SQLite database at {str(path)!r}.", file=sys.stderr)
+        return 2
+    try:
+        report = asyncio.run(migrate(path, args.target))
+    except (MigrationError, StorageError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print("\n".join(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""The one storage interface the application uses; SQLite (store.Storage, the default) and
+PostgreSQL (postgres.PostgresStorage, for several processes) implement it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from bot.shards import Shards
+from bot.storage.records import Deadline, MatchRecord, OpenBrief, PlayerStats, ResultRow, Seat
+from bot.storage.standings import Standings
+from bot.storage.standings_data import EndHow
+from engines.base import Event
+
+
+class Store(Protocol):
+    """Every write is one transaction, applied whole or not at all (StorageError, rolled
+    back); a save is version-checked (StaleMatch); a damaged row comes back quarantined."""
+
+    created: bool  # this start made the database
+    instance: str  # a short random id of the database, repeated in button ids
+
+    @property
+    def standings(self) -> Standings:
+        """Ratings, seasons, history, retention and export (PostgresStandings on PostgreSQL)."""
+        ...
+
+    async def close(self) -> None: ...
+
+    async def quarantine(self, match_id: int, reason: str) -> None: ...
+
+    async def create_match(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        host_id: int,
+        seats: list[Seat],
+        options: dict[str, Any],
+        now: float,
+        deadline_at: float | None = None,
+    ) -> MatchRecord: ...
+
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None: ...
+
+    async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None: ...
+
+    async def open_matches(self, guild_id: int | None = None) -> list[MatchRecord]: ...
+
+    async def open_briefs(self, shards: Shards | None = None) -> list[OpenBrief]: ...
+
+    async def get_matches(self, match_ids: Sequence[int]) -> list[MatchRecord]: ...
+
+    async def save(
+        self,
+        record: MatchRecord,
+        *,
+        expected_version: int,
+        now: float,
+        events: Sequence[Event] = (),
+        deadline: Deadline | None = None,
+        results: Sequence[ResultRow] = (),
+        end: EndHow | None = None,
+    ) -> None: ...
+
+    async def set_message(
+        self, match_id: int, message_id: int | None, posted_at: float
+    ) -> None: ...
+
+    async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]: ...
+
+    async def deadlines(self) -> list[Deadline]: ...
+
+    async def deadline_of(self, match_id: int) -> Deadline | None: ...
+
+    async def reminders_on(self, guild_id: int) -> bool: ...
+
+    async def set_reminders(self, guild_id: int, on: bool) -> None: ...
+
+    async def language(self, guild_id: int) -> str | None: ...
+
+    async def set_language(self, guild_id: int, language: str | None) -> None: ...
+
+    async def member_language(self, user_id: int) -> str | None: ...
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None: ...
+
+    async def last_played(self, guild_id: int) -> str | None: ...
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]: ...
+
+    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, PlayerStats]: ...

@@ -1,0 +1,70 @@
+"""A backup taken while the bot plays, restored after the bot stopped: the restarted bot
+continues the match from the backup's moment and plays it to the end."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.app import create_bot
+from tests.cogs.helpers import table_of
+from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _backup_tool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.backup", *args],
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+async def test_a_live_backup_restores_and_the_restarted_bot_plays_on(world, settings, tmp_path):
+    env, channel, people = world.env, world.channel, world.people
+    await first_turn(world)
+    database = str(settings.database_path)
+    copy = tmp_path / "backups" / "before.sqlite3"
+    copy.parent.mkdir()
+    record = await env.bot.storage.open_match_in_channel(channel.id)
+    taken = _backup_tool(str(copy), "--database", database)  # the bot is running, in WAL mode
+    assert taken.returncode == 0, taken.stderr
+    with sqlite3.connect(copy) as db:  # one self-contained file, no -wal beside it
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    again = _backup_tool(str(copy), "--database", database)
+    assert again.returncode == 2 and "never overwrites" in again.stderr
+    await play_one(channel, people)  # a move after the backup, which the restore undoes
+    await play_one(channel, people)
+
+    await env.bot.shutdown_storage()
+    restored = _backup_tool("--restore", str(copy), "--database", database)
+    assert restored.returncode == 0, restored.stderr
+    await env.restart_bot(create_bot(settings))
+    storage = env.bot.storage
+    back = await storage.get_match(record.id)
+    assert back is not None and (back.version, back.state) == (record.version, record.state)
+    assert (await people["alice"].slash(channel, "flip7 table")).acknowledged
+    assert table_of(channel, people["alice"]).components
+    await play_to_end(env, channel, people)
+    ended = await storage.get_match(record.id)
+    assert ended is not None and ended.status == "finished"
+    assert await storage.last_played(world.guild.id) == "flip7"
+
+
+def test_a_backup_refuses_what_is_not_the_bots_database(tmp_path):
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE t (x)")
+    db.close()
+    result = _backup_tool(str(tmp_path / "copy.sqlite3"), "--database", str(other))
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"error: {str(other)!r} is not this bot's database."
+    assert not (tmp_path / "copy.sqlite3").exists()
+    missing = _backup_tool(str(tmp_path / "c.sqlite3"), "--database", str(tmp_path / "none"))
+    assert missing.returncode == 2 and "no database at" in missing.stderr
