@@ -39,7 +39,7 @@ async def test_a_flip7_table_of_eight_stays_under_600_px(browser):
                 await page.click("🃏 Hit")
             else:
                 # A choice: her turn runs out and the bot chooses (menus redraw under clicks).
-                await place.env.advance_time(place.options.turn_timeout + 1)
+                await place.env.advance_time(options.turn_timeout + 1)
             await page.table_changes_from(before)
         assert retold >= 3, "no round ended within 200 moves"
         print(f"Flip 7, {FLIP7_SEATS} seats: table heights {heights} px")
