@@ -69,7 +69,9 @@ async def season_lock(db: asyncpg.Connection, guild_id: int, *, alone: bool) -> 
     during a season change counts in exactly one season, before or after the hall of fame
     is taken. Servers share a lock only when their ids collide modulo 2^31-1 (a wait)."""
     function = "pg_advisory_xact_lock" if alone else "pg_advisory_xact_lock_shared"
-    await db.execute(f"SELECT {function}($1, ($2 % 2147483647)::int)", SEASON_LOCK, guild_id)
+    await db.execute(
+        f"SELECT {function}($1, ($2::bigint % 2147483647)::int)", SEASON_LOCK, guild_id
+    )
 
 
 async def current_season(db: asyncpg.Connection, guild_id: int) -> int:
