@@ -59,22 +59,28 @@ async def test_retention_runs_in_one_process_at_a_time(postgres_url):
 
 
 async def test_a_match_finishing_during_a_season_change_counts_in_the_new_season(postgres_url):
+    guild = 1456074443980800006  # a server id of Discord's size (past 32 bits)
     storage = await PostgresStorage.open(postgres_url)
     holder = await asyncpg.connect(postgres_url)
     try:
         held = holder.transaction()
         await held.start()  # a season change under way elsewhere holds the lock alone
-        await holder.execute("SELECT pg_advisory_xact_lock($1, 1)", SEASON_LOCK)
-        finishing = asyncio.create_task(finish(storage, members(win([2, 1]), 11, 12), now=3000.0))
+        await holder.execute(
+            "SELECT pg_advisory_xact_lock($1, $2)", SEASON_LOCK, guild % 2147483647
+        )
+        rows = members(win([2, 1]), 11, 12)
+        finishing = asyncio.create_task(finish(storage, rows, now=3000.0, guild=guild))
         await asyncio.sleep(0.3)
         assert not finishing.done()  # it waits rather than rating into the ending season
-        await holder.execute("INSERT INTO seasons VALUES (1, 2, 2999.0)")
+        await holder.execute("INSERT INTO seasons VALUES ($1, 2, 2999.0)", guild)
         await held.commit()
         match = await finishing
-        assert (await storage.standings.member_ratings(1, 11))["flip7"].games == 1
-        summary = await storage.standings.history(1)
+        assert (await storage.standings.member_ratings(guild, 11))["flip7"].games == 1
+        summary = await storage.standings.history(guild)
         assert [s.match_id for s in summary] == [match]
         assert await _fetch(postgres_url, "SELECT season FROM match_ends") == [(2,)]
+        season, hall = await storage.standings.new_season(guild, 4000.0)
+        assert (season.number, hall) == (3, [])  # one game each: nobody ranked yet
     finally:
         await holder.close()
         await storage.close()

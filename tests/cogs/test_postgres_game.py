@@ -1,5 +1,7 @@
-"""A whole Flip 7 game under SimCord with the bot on PostgreSQL (DATABASE_URL), through a
-restart mid-game, to its result on the leaderboard."""
+"""Whole games under SimCord with the bot on PostgreSQL (DATABASE_URL): Flip 7 through a
+restart mid-game to its result on the leaderboard; Sequence Numbers and Sink or Swim as
+their own whole-game tests play them, and a Sink or Swim restart mid-trick. The borrowed
+tests take this module's `settings`, so they run on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -11,11 +13,31 @@ from bot.app import create_bot
 from bot.storage import PostgresStorage
 from tests.cogs.helpers import embed_text
 from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
+from tests.cogs.test_sequence import (
+    test_two_player_game_played_from_hand_views_to_the_end as sequence_whole_game,
+)
+from tests.cogs.test_sink_or_swim import (
+    test_restart_mid_trick_keeps_the_picks_already_made as sink_or_swim_restart,
+)
+from tests.cogs.test_sink_or_swim import (
+    test_s4_full_game_with_private_picks_to_the_leaderboard as sink_or_swim_whole_game,
+)
+
+test_a_whole_sequence_game_on_postgresql = sequence_whole_game
+test_a_whole_sink_or_swim_game_on_postgresql = sink_or_swim_whole_game
+test_a_sink_or_swim_restart_on_postgresql = sink_or_swim_restart
 
 
 @pytest.fixture
 def settings(settings, postgres_url):
     return replace(settings, database_url=postgres_url)
+
+
+@pytest.fixture(autouse=True)
+def on_postgresql(world):
+    """Each test here, the borrowed ones too, plays on PostgreSQL to its end."""
+    yield
+    assert isinstance(world.env.bot.storage, PostgresStorage)
 
 
 async def test_a_whole_game_on_postgresql_survives_a_restart(world, settings):
