@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.shards import Shards
-from bot.storage.records import Deadline, MatchRecord, OpenBrief, PlayerStats, ResultRow, Seat
+from bot.storage.records import Deadline, MatchRecord, OpenBrief, ResultRow, Seat
 from bot.storage.standings import Standings
 from bot.storage.standings_data import EndHow
 from engines.base import Event
@@ -89,7 +89,3 @@ class Store(Protocol):
     async def set_member_language(self, user_id: int, language: str | None) -> None: ...
 
     async def last_played(self, guild_id: int) -> str | None: ...
-
-    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]: ...
-
-    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, PlayerStats]: ...

@@ -33,7 +33,6 @@ from bot.storage.records import (
     Deadline,
     MatchRecord,
     OpenBrief,
-    PlayerStats,
     ResultRow,
     Seat,
     match_update,
@@ -398,46 +397,3 @@ class PostgresStorage:
             guild_id,
         )
         return rows[0][0] if rows else None
-
-    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
-        rows = await self._read(
-            "SELECT user_id, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = $1 AND game = $2 AND kind IN ('member', 'member_ai') "
-            "AND score IS NOT NULL GROUP BY user_id "
-            "ORDER BY SUM(won) DESC, SUM(won)::float8 / COUNT(*) DESC, MAX(score) DESC "
-            "LIMIT $3",
-            guild_id,
-            game,
-            limit,
-        )
-        return [
-            PlayerStats(r[0], r[1], r[2], r[3], await self._recent(guild_id, game, r[0]))
-            for r in rows
-        ]
-
-    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, PlayerStats]:
-        rows = await self._read(
-            "SELECT game, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = $1 AND user_id = $2 AND kind IN ('member', 'member_ai') "
-            "AND score IS NOT NULL GROUP BY game ORDER BY game",
-            guild_id,
-            user_id,
-        )
-        return {
-            r[0]: PlayerStats(
-                user_id, r[1], r[2], r[3], await self._recent(guild_id, r[0], user_id)
-            )
-            for r in rows
-        }
-
-    async def _recent(self, guild_id: int, game: str, user_id: int, count: int = 5) -> str:
-        rows = await self._read(
-            "SELECT won FROM results WHERE guild_id = $1 AND game = $2 AND user_id = $3 "
-            "AND kind IN ('member', 'member_ai') AND score IS NOT NULL "
-            "ORDER BY finished_at DESC, match_id DESC LIMIT $4",
-            guild_id,
-            game,
-            user_id,
-            count,
-        )
-        return "".join("W" if r[0] else "L" for r in rows)

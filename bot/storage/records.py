@@ -156,19 +156,6 @@ class ResultRow:
     place: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    user_id: int
-    games: int
-    wins: int
-    best: int
-    recent: str  # "WLW…", newest first
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, version, seats, options, state, extra, "
     "message_id, message_at, ended_reason, created_at, updated_at, quarantine, ended_data"

@@ -38,7 +38,6 @@ from bot.storage.records import (
     Deadline,
     MatchRecord,
     OpenBrief,
-    PlayerStats,
     ResultRow,
     Seat,
     match_update,
@@ -395,42 +394,3 @@ class Storage:
             (guild_id,),
         )
         return rows[0][0] if rows else None
-
-    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
-        """The board by wins, as before ratings (`standings.leaderboard` ranks by rating);
-        kept until the cogs read the standings."""
-        rows = await self._read(
-            "SELECT user_id, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = ? AND game = ? AND kind IN ('member', 'member_ai') "
-            "AND score IS NOT NULL GROUP BY user_id "
-            "ORDER BY SUM(won) DESC, CAST(SUM(won) AS REAL) / COUNT(*) DESC, MAX(score) DESC "
-            "LIMIT ?",
-            (guild_id, game, limit),
-        )
-        return [
-            PlayerStats(r[0], r[1], r[2], r[3], await self._recent(guild_id, game, r[0]))
-            for r in rows
-        ]
-
-    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, PlayerStats]:
-        rows = await self._read(
-            "SELECT game, COUNT(*), SUM(won), MAX(score) FROM results "
-            "WHERE guild_id = ? AND user_id = ? AND kind IN ('member', 'member_ai') "
-            "AND score IS NOT NULL GROUP BY game ORDER BY game",
-            (guild_id, user_id),
-        )
-        return {
-            r[0]: PlayerStats(
-                user_id, r[1], r[2], r[3], await self._recent(guild_id, r[0], user_id)
-            )
-            for r in rows
-        }
-
-    async def _recent(self, guild_id: int, game: str, user_id: int, count: int = 5) -> str:
-        rows = await self._read(
-            "SELECT won FROM results WHERE guild_id = ? AND game = ? AND user_id = ? "
-            "AND kind IN ('member', 'member_ai') AND score IS NOT NULL "
-            "ORDER BY finished_at DESC, match_id DESC LIMIT ?",
-            (guild_id, game, user_id, count),
-        )
-        return "".join("W" if r[0] else "L" for r in rows)

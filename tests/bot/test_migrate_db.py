@@ -71,7 +71,7 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
     store, finished_id, playing_id = await _fill(source)
     before = [await store.get_match(finished_id), await store.get_match(playing_id)]
     events = await store.events(playing_id)
-    board = await store.leaderboard(1, "flip7")
+    board = await store.standings.leaderboard(1, "flip7")
     standings = await _standings(store)
     instance = store.instance
     await store.close()
@@ -95,7 +95,7 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         after = [await target.get_match(finished_id), await target.get_match(playing_id)]
         assert after == before
         assert await target.events(playing_id) == events
-        assert await target.leaderboard(1, "flip7") == board
+        assert await target.standings.leaderboard(1, "flip7") == board
         assert await _standings(target) == standings
         assert await target.deadline_of(playing_id) == Deadline(playing_id, "turn", 1, 1690.0)
         assert (await target.language(1), await target.reminders_on(1)) == ("vi", False)

@@ -89,20 +89,31 @@ async def test_results_feed_leaderboard_and_stats(storage):
             expected_version=0,
             now=1000.0 + channel,
             results=[
-                ResultRow(100, 0, 210 if won_by == 100 else 150, won_by == 100),
-                ResultRow(200, 1, 205 if won_by == 200 else 120, won_by == 200),
+                ResultRow(
+                    100,
+                    0,
+                    210 if won_by == 100 else 150,
+                    won_by == 100,
+                    "Ann",
+                    team=0,
+                    place=1 if won_by == 100 else 2,
+                ),
+                ResultRow(
+                    200,
+                    1,
+                    205 if won_by == 200 else 120,
+                    won_by == 200,
+                    "Bo",
+                    team=1,
+                    place=1 if won_by == 200 else 2,
+                ),
             ],
         )
-    board = await storage.leaderboard(1, "flip7")
-    assert [(r.user_id, r.games, r.wins, r.best) for r in board] == [
-        (100, 3, 2, 210),
-        (200, 3, 1, 205),
-    ]
-    assert board[0].recent == "WLW"
-    assert board[1].recent == "LWL"
-    stats = await storage.player_stats(1, 200)
+    board = await storage.standings.leaderboard(1, "flip7", season=False)
+    assert [(r.user_id, r.games, r.wins) for r in board] == [(100, 3, 2), (200, 3, 1)]
+    stats = await storage.standings.member_ratings(1, 200, season=False)
     assert stats["flip7"].win_rate == pytest.approx(1 / 3)
-    assert await storage.leaderboard(2, "flip7") == []
+    assert await storage.standings.leaderboard(2, "flip7") == []
 
 
 async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):

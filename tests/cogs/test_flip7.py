@@ -381,8 +381,10 @@ async def test_leaving_mid_game_hands_the_seat_to_the_ai(world):
     rest = {"alice": people["alice"], "carol": people["carol"]}
     final = await play_to_end(env, channel, rest)
     assert "win" in part(final, Part.HEADING)
-    board = await env.bot.storage.leaderboard(world.guild.id, "flip7")
-    assert {row.user_id for row in board} == {people["alice"].id, people["carol"].id}
+    board = await env.bot.storage.standings.leaderboard(world.guild.id, "flip7")
+    # Everyone is rated; bob, who left, as the last of the table.
+    assert {row.user_id for row in board} == {people[n].id for n in ("alice", "bob", "carol")}
+    assert board[-1].user_id == people["bob"].id
 
 
 async def test_game_ends_when_every_player_leaves(world):

@@ -122,7 +122,7 @@ async def test_a_saved_move_that_could_not_be_posted_says_so(world):
     (note,) = [f for f in won.followups if f.ephemeral]
     assert note.content.startswith("Your move was saved, but I couldn't post in this channel")
     assert "Send Messages" in note.content
-    assert await env.bot.storage.leaderboard(world.guild.id, "nim")  # the result counts
+    assert await env.bot.storage.standings.leaderboard(world.guild.id, "nim")  # it counts
 
 
 async def test_a_table_the_bot_can_no_longer_see_shows_in_games_list(world, settings):

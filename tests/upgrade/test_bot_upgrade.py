@@ -56,7 +56,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
             if not change.record.is_open:
                 break
         assert change.record.status == "finished", record.game
-        board = await matches.storage.leaderboard(record.guild_id, record.game)
+        board = await matches.storage.standings.leaderboard(record.guild_id, record.game)
         assert board, record.game
 
 
