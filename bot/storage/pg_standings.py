@@ -13,8 +13,8 @@ import asyncpg
 from bot.ratings import Skill
 from bot.storage.pg_results import current_season, season_lock
 from bot.storage.pg_schema import numbered
-from bot.storage.standings import HALL_PLACES, SEAT_COLUMNS, Standings, _seat
-from bot.storage.standings_data import EndHow, HallEntry, MatchSummary, Season, SeatResult
+from bot.storage.standings import HALL_PLACES, SEAT_COLUMNS, Standings, summaries
+from bot.storage.standings_data import HallEntry, MatchSummary, Season
 from bot.storage.statements import Statement, Step
 
 # Retention runs once however many processes share the database: the one that takes this
@@ -52,14 +52,7 @@ class PostgresStandings(Standings):
             "WHERE r.match_id = ANY($1::bigint[]) ORDER BY r.match_id, r.seat",
             match_ids,
         )
-        by_match: dict[int, list[SeatResult]] = {}
-        for row in seats:
-            by_match.setdefault(row[0], []).append(_seat(row))
-        found = {
-            r[0]: MatchSummary(r[0], r[1], r[2], cast(EndHow, r[3]), by_match.get(r[0], []))
-            for r in ends
-        }
-        return [found[i] for i in match_ids if i in found]
+        return summaries(match_ids, ends, seats)
 
     async def new_season(self, guild_id: int, now: float) -> tuple[Season, list[HallEntry]]:
         """As on SQLite; the season lock, held alone, waits for matches being rated in the

@@ -78,6 +78,21 @@ def _seat(row: Sequence[Any]) -> SeatResult:
     )
 
 
+def summaries(
+    match_ids: Sequence[int], ends: Sequence[Sequence[Any]], seats: Sequence[Sequence[Any]]
+) -> list[MatchSummary]:
+    """The summaries of `match_ids` in that order, from their `match_ends` rows and their
+    seats' rows (SEAT_COLUMNS, by match then seat); a match without an end row is left out."""
+    by_match: dict[int, list[SeatResult]] = {}
+    for row in seats:
+        by_match.setdefault(row[0], []).append(_seat(row))
+    found = {
+        r[0]: MatchSummary(r[0], r[1], r[2], cast(EndHow, r[3]), by_match.get(r[0], []))
+        for r in ends
+    }
+    return [found[i] for i in match_ids if i in found]
+
+
 def _history_source(user_id: int | None, game: str | None) -> tuple[str, str, tuple[Any, ...]]:
     """The table, the filter and its parameters for a history query (after the guild id),
     each filter served by its own index."""
@@ -207,14 +222,7 @@ class Standings:
             "WHERE r.match_id IN (SELECT value FROM json_each(?)) ORDER BY r.match_id, r.seat",
             (listed,),
         )
-        by_match: dict[int, list[SeatResult]] = {}
-        for row in seats:
-            by_match.setdefault(row[0], []).append(_seat(row))
-        found = {
-            r[0]: MatchSummary(r[0], r[1], r[2], cast(EndHow, r[3]), by_match.get(r[0], []))
-            for r in ends
-        }
-        return [found[i] for i in match_ids if i in found]
+        return summaries(match_ids, ends, seats)
 
     async def match_events(self, match_id: int) -> list[tuple[int, Event]]:
         """Every event of the match with the version that made it, in order (empty once
