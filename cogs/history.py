@@ -10,11 +10,9 @@ from typing import Any
 import discord
 
 from bot.i18n import _, day
-from bot.storage import Store
 from bot.storage.standings_data import MatchSummary
 from cogs.components import SELECT_LIMIT, refuse
-from cogs.pages import OUT_OF_DATE, Page, clamp, page_count, pages_of, split_args
-from cogs.renderers import Renderers
+from cogs.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.standing_words import end_how_text, place_mark, seat_label
 from cogs.story import STORY
 
@@ -56,12 +54,8 @@ class MatchPick(
         await pages.show(interaction, STORY, ref, 0)
 
 
-class History:
+class History(StoredPages):
     """The `hist` pages."""
-
-    def __init__(self, storage: Store, renderers: Renderers) -> None:
-        self.storage = storage
-        self.renderers = renderers
 
     async def page(
         self, interaction: discord.Interaction[Any], args: str, wanted: int

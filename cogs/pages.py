@@ -19,7 +19,9 @@ from discord.ext import commands
 
 from bot import i18n
 from bot.i18n import _, lazy_gettext, number
+from bot.storage import Store
 from cogs.components import TableMessage, refuse
+from cogs.renderers import Renderers
 
 ARG_SEPARATOR = ","  # between a page kind's arguments; never ":" (it splits the custom id)
 PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)"
@@ -45,6 +47,15 @@ class PageSource(Protocol):
         """The page `wanted` (0-based) for `args` (a page past the end gives the last one), or what
         to tell the member when there is nothing to show."""
         ...
+
+
+class StoredPages:
+    """What every page source built on the storage holds: the storage it reads and the
+    renderers that word each game."""
+
+    def __init__(self, storage: Store, renderers: Renderers) -> None:
+        self.storage = storage
+        self.renderers = renderers
 
 
 def page_count(total: int, per_page: int) -> int:

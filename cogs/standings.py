@@ -10,9 +10,8 @@ import discord
 
 from bot.i18n import _, ngettext, number, percent
 from bot.ratings import PROVISIONAL_GAMES
-from bot.storage import Store
 from bot.storage.standings_data import HallEntry, RatingRow
-from cogs.pages import OUT_OF_DATE, Page, clamp, page_count, split_args
+from cogs.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args
 from cogs.renderers import Renderers
 from cogs.standing_words import place_mark
 from cogs.words import ai_level
@@ -40,12 +39,8 @@ def record_text(row: RatingRow) -> str:
     )
 
 
-class Board:
+class Board(StoredPages):
     """The `lb` pages: one game's leaderboard, this season's or all-time."""
-
-    def __init__(self, storage: Store, renderers: Renderers) -> None:
-        self.storage = storage
-        self.renderers = renderers
 
     async def page(
         self, interaction: discord.Interaction[Any], args: str, wanted: int
@@ -117,12 +112,8 @@ def board_lines(rows: list[RatingRow], first: int) -> list[str]:
     return [line for i, line in enumerate(lines) if line or i > 0]
 
 
-class Hall:
+class Hall(StoredPages):
     """The `hall` pages: each past season's top three in every game, newest season first."""
-
-    def __init__(self, storage: Store, renderers: Renderers) -> None:
-        self.storage = storage
-        self.renderers = renderers
 
     async def page(
         self, interaction: discord.Interaction[Any], args: str, wanted: int

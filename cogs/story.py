@@ -14,11 +14,10 @@ from typing import Any
 import discord
 
 from bot.i18n import _, number
-from bot.storage import MatchRecord, Store
+from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
 from cogs.components import parse_ref, ref_of
-from cogs.pages import Page, clamp, pages_of
-from cogs.renderers import Renderers
+from cogs.pages import Page, StoredPages, clamp, pages_of
 from cogs.replies import ended_text
 from cogs.rounds import rounds_of
 from cogs.standing_words import change_text, end_how_text, place_mark, seat_label
@@ -71,12 +70,8 @@ def story_button(ref: str) -> discord.ui.Item[Any]:
     return StoryButton(ref, label=_("Match story"))
 
 
-class Story:
+class Story(StoredPages):
     """The `story` pages: `args` is the match's reference."""
-
-    def __init__(self, storage: Store, renderers: Renderers) -> None:
-        self.storage = storage
-        self.renderers = renderers
 
     async def page(
         self, interaction: discord.Interaction[Any], args: str, wanted: int
