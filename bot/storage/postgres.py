@@ -9,7 +9,7 @@ SQLite store (store.py), for several bot processes on one database.
   WRITE_WAIT), and a full pool after ACQUIRE_WAIT: well inside Discord's three seconds.
 - A server that went away fails each call with one StorageError line, rolled back; the
   pool reconnects by itself when the server is back, so the game goes on.
-- Rows are read through the same record_from_row, so a damaged row is quarantined here too.
+- Rows are read through the same LoadedRecords, so a damaged row is quarantined here too.
 """
 
 from __future__ import annotations
@@ -31,13 +31,14 @@ from bot.storage.pg_standings import PostgresStandings
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
+    LoadedRecords,
     MatchRecord,
     OpenBrief,
     ResultRow,
     Seat,
     match_update,
     parse_column,
-    record_from_row,
+    quarantine_reason,
     seats_from,
 )
 from bot.storage.standings_data import EndHow
@@ -48,7 +49,6 @@ LOCK_WAIT_MS = 1500
 ACQUIRE_WAIT = 1.5
 OPEN = "status IN ('lobby', 'playing')"
 
-log = logging.getLogger(__name__)
 
 # The server is away (restarting, the network down): the call fails, the pool reconnects.
 _UNREACHABLE = (
@@ -85,7 +85,7 @@ class PostgresStorage:
         self._pool = pool
         self.created = created
         self.instance = instance
-        self._reported: set[int] = set()
+        self._loaded = LoadedRecords()
         # Ratings, seasons, history and retention: the standings' reads and writes.
         self.standings = PostgresStandings(self._read, self._transaction)
 
@@ -142,20 +142,13 @@ class PostgresStorage:
             raise translate(error) from None
 
     def _to_record(self, row: Sequence[Any]) -> MatchRecord:
-        record = record_from_row(row)
-        record.database = self.instance
-        if record.quarantine is not None and record.id not in self._reported:
-            self._reported.add(record.id)
-            log.warning("match %s is quarantined: %s", record.id, record.quarantine)
-        return record
+        return self._loaded.record(row, self.instance)
 
     async def quarantine(self, match_id: int, reason: str) -> None:
-        reason = reason.replace("\n", " ")[:300]
+        reason = quarantine_reason(reason)
         async with self._transaction() as db:
             await db.execute("UPDATE matches SET quarantine = $1 WHERE id = $2", reason, match_id)
-        if match_id not in self._reported:
-            self._reported.add(match_id)
-            log.warning("match %s is quarantined: %s", match_id, reason)
+        self._loaded.quarantined(match_id, reason)
 
     # -- matches -------------------------------------------------------------------------
 

@@ -285,3 +285,28 @@ def match_update(
             *tail,
         ),
     )
+
+
+class LoadedRecords:
+    """Turns a database's rows into records of that database, and says once per process
+    that a match is quarantined, whether it was found so on load or marked just now."""
+
+    def __init__(self) -> None:
+        self._reported: set[int] = set()
+
+    def record(self, row: Sequence[Any], instance: str) -> MatchRecord:
+        record = record_from_row(row)
+        record.database = instance
+        if record.quarantine is not None:
+            self.quarantined(record.id, record.quarantine)
+        return record
+
+    def quarantined(self, match_id: int, reason: str) -> None:
+        if match_id not in self._reported:
+            self._reported.add(match_id)
+            log.warning("match %s is quarantined: %s", match_id, reason)
+
+
+def quarantine_reason(reason: str) -> str:
+    """A reason as stored: one line, short enough for /games list."""
+    return reason.replace("\n", " ")[:300]

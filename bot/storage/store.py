@@ -36,13 +36,14 @@ from bot.storage.errors import ChannelBusy, StorageError
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
+    LoadedRecords,
     MatchRecord,
     OpenBrief,
     ResultRow,
     Seat,
     match_update,
     parse_column,
-    record_from_row,
+    quarantine_reason,
     seats_from,
 )
 from bot.storage.results_writes import result_statements
@@ -54,8 +55,6 @@ from engines.base import Event
 
 READ_BUSY_MS = 1500
 
-log = logging.getLogger(__name__)
-
 
 class Storage:
     """The bot's database: reads on their own connection, writes through one writer thread."""
@@ -65,7 +64,7 @@ class Storage:
         self._writer: Writer | None = writer
         self.created = opened.created
         self.instance = opened.instance  # ≤ 8 characters, random per database file
-        self._reported: set[int] = set()
+        self._loaded = LoadedRecords()
         self._path = writer.path
         # Ratings, seasons, history and retention: the standings' reads and writes.
         self.standings = Standings(self._read, self._write)
@@ -136,23 +135,16 @@ class Storage:
             raise translate(error, self._path) from None
 
     def _to_record(self, row: Sequence[Any]) -> MatchRecord:
-        record = record_from_row(row)
-        record.database = self.instance
-        if record.quarantine is not None and record.id not in self._reported:
-            self._reported.add(record.id)
-            log.warning("match %s is quarantined: %s", record.id, record.quarantine)
-        return record
+        return self._loaded.record(row, self.instance)
 
     async def quarantine(self, match_id: int, reason: str) -> None:
         """Mark a match that can't be loaded; it is kept as it is, for a person to look at."""
-        reason = reason.replace("\n", " ")[:300]
+        reason = quarantine_reason(reason)
         await self._write(
             [("UPDATE matches SET quarantine = ? WHERE id = ?", (reason, match_id))],
             key=match_id,
         )
-        if match_id not in self._reported:
-            self._reported.add(match_id)
-            log.warning("match %s is quarantined: %s", match_id, reason)
+        self._loaded.quarantined(match_id, reason)
 
     # -- matches -------------------------------------------------------------------------
 
