@@ -18,6 +18,7 @@ from tests.cogs.helpers import (
     embed_text,
     moves_open,
     part,
+    prompt,
     selects,
     table_of,
 )
@@ -440,3 +441,16 @@ async def test_a_failing_click_answers_and_loses_nothing(world, caplog, monkeypa
     again = await actor.click(table_of(channel, people["alice"]), label="Hit")
     assert again.acknowledged and not again.ephemeral
     assert (await storage.get_match(before.id)).version == before.version + 1
+
+
+async def test_a_choice_says_what_the_card_does_and_what_each_player_has(world, stacked_flip7):
+    stacked_flip7(["6", "−4", "8", "9", "10", "11", "12"])  # alice 6, then bob draws −4
+    channel, people = world.channel, world.people
+    await open_table(channel, people)
+    table = table_of(channel, people["alice"])
+    assert prompt(table) == "bob: give −4 to whom?"
+    assert "−4: takes 4 from their round score." in part(table, Part.PROMPT)
+    (menu,) = selects(table)
+    details = {option.label: option.description for option in menu.options}
+    assert details["alice"] == "6 · this round 6 · total 0"
+    assert details["me"] == "— · this round 0 · total 0"
