@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from playwright.async_api import expect
 
+from cogs.games.sequence.board import NUMBER_PX, PIXELS
 from playground import PlaygroundOptions, playground
 from tests.browser.helpers import current_game
 from tests.browser.page import PlaygroundPage
@@ -40,3 +41,27 @@ async def test_a_flip7_table_of_eight_stays_under_600_px(browser):
         assert retold >= 3, "no round ended within 200 moves"
         print(f"Flip 7, {FLIP7_SEATS} seats: table heights {heights} px")
         assert max(heights) < FLIP7_MOST_PX, heights
+
+
+async def test_the_sequence_board_numbers_read_as_large_as_the_chat(browser):
+    options = PlaygroundOptions(game="sequence", members=1, ai=1, seed=3, ai_delay=0)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, 900)
+        await page.view_as("Ann")
+        await place.members[0].click(place.channel.last_message, label="Start")
+        await place.preview.refresh()
+        board = page.table().locator("section.component-container img").first
+        await expect(board).to_be_visible()
+        box = await board.bounding_box()
+        assert box is not None
+        chat_px = await page.table().evaluate(
+            "table => parseFloat(getComputedStyle(table.querySelector("
+            "'section.component-container p, section.component-container div')).fontSize)"
+        )
+        # The picture's numbers are NUMBER_PX of its PIXELS; shown at the board's width.
+        number_px = NUMBER_PX * box["width"] / PIXELS
+        print(
+            f"Sequence board {box['width']:.0f} px wide: "
+            f"numbers {number_px:.1f} px, chat text {chat_px} px"
+        )
+        assert number_px >= chat_px, (box, chat_px)

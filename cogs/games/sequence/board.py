@@ -20,6 +20,7 @@ from engines.sequence_numbers.view import SequenceView
 SIZE = 10
 CELL = 80
 MARGIN = 40
+NUMBER_PX = 30  # the numbers' font size in the picture
 PIXELS = 2 * MARGIN + SIZE * CELL  # 880
 ROWS = "ABCDEFGHIJ"
 
@@ -87,7 +88,7 @@ def _base(numbers_key: tuple[tuple[int | None, ...], ...]) -> Image.Image:
     """Cells, numbers, coordinates and free corners: everything that never changes."""
     image = Image.new("RGB", (PIXELS, PIXELS), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    coordinate_font, number_font, free_font = _font(24), _font(30), _font(14)
+    coordinate_font, number_font, free_font = _font(24), _font(NUMBER_PX), _font(14)
     for i in range(SIZE):
         x = MARGIN + i * CELL + CELL // 2
         y = MARGIN + i * CELL + CELL // 2
@@ -140,7 +141,7 @@ def render_board(view: SequenceView) -> bytes:
     draw = ImageDraw.Draw(image)
     colours = _team_colours(view)
     locked = {_cell_index(name) for name in view.locked}
-    number_font = _font(30)
+    number_font = _font(NUMBER_PX)
     last = view.last_move
     if last:
         r, c = _cell_index(last.cell)
