@@ -110,3 +110,13 @@ def test_tied_players_share_a_place_and_teams_are_ranked_as_one():
     four = ranked([1, 3], [1, 2, 1, 2], teams=[0, 1, 0, 1])
     teams = standings(record(["ann", "bao", "cai", "dan"]), four, TEXTS)
     assert teams == ["🥇 **bao and dan** — 2 points", "🥈 **ann and cai** — 1 point"]
+
+
+async def test_a_bystander_may_ask_for_the_rematch_but_is_not_seated(world):
+    channel, people = world.channel, world.people
+    result = await finished_game(world)
+    asked = await people["dave"].click(result, label="Rematch")
+    assert asked.acknowledged and not asked.ephemeral
+    seated = part(table_of(channel, people["dave"]), Part.PLAYERS)
+    assert f"<@{people['alice'].id}> 👑" in seated and f"<@{people['bob'].id}>" in seated
+    assert f"<@{people['dave'].id}>" not in seated  # they can press Join like anyone
