@@ -186,7 +186,7 @@ class Clicks:
             note = (
                 _("Done.")
                 if change.record.is_open
-                else _("The game is over: the result is on the table.")
+                else _("The game is over: the result is in the channel, below the table.")
             )
             await edit(content=note, embeds=[], view=None)
         else:

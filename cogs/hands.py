@@ -70,7 +70,7 @@ class OpenHands:
             with i18n.reading(language):  # each hand in its own reader's language
                 if record.is_open and game is not None and seat is not None:
                     private = await renderer.private(record, game, seat)
-                note = _("The game is over: the result is on the table.")
+                note = _("The game is over: the result is in the channel, below the table.")
             try:
                 if private is None:
                     hands.pop(user_id, None)
