@@ -87,6 +87,7 @@ def _fill(path: Path, matches: int, members: int, seed: int = 1) -> None:
                         round(shown),
                         round(after),
                         at,
+                        games + 1,
                     )
                 )
         event_rows += [(n, v, 0, "step", '{"seat": 0}') for v in range(1, 4)]
@@ -120,7 +121,7 @@ def _fill(path: Path, matches: int, members: int, seed: int = 1) -> None:
             "VALUES (?, ?, ?, ?, ?, ?)",
             end_rows,
         )
-        db.executemany(f"INSERT INTO rating_changes VALUES ({', '.join('?' * 14)})", change_rows)
+        db.executemany(f"INSERT INTO rating_changes VALUES ({', '.join('?' * 15)})", change_rows)
         db.executemany(f"INSERT INTO ratings VALUES ({', '.join('?' * 12)})", rating_rows)
         db.executemany("INSERT INTO match_events VALUES (?, ?, ?, ?, ?)", event_rows)
         db.execute("ANALYZE")

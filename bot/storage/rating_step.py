@@ -99,6 +99,7 @@ def scope_writes(
                 old.shown,
                 new.shown,
                 match.finished_at,
+                games,
             )
         )
     return ratings, changes
@@ -109,11 +110,11 @@ RATING_COLUMNS = (
 )
 CHANGE_COLUMNS = (
     "match_id, seat, season, guild_id, game, kind, key, mu_before, sigma_before, mu_after, "
-    "sigma_after, shown_before, shown_after, finished_at"
+    "sigma_after, shown_before, shown_after, finished_at, rated_game"
 )
 RATING_UPSERT = f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES ({', '.join('?' * 12)})"
 CHANGE_UPSERT = (
-    f"INSERT OR REPLACE INTO rating_changes ({CHANGE_COLUMNS}) VALUES ({', '.join('?' * 14)})"
+    f"INSERT OR REPLACE INTO rating_changes ({CHANGE_COLUMNS}) VALUES ({', '.join('?' * 15)})"
 )
 
 

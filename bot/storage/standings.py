@@ -163,12 +163,13 @@ class Standings:
         self, guild_id: int, game: str, user_id: int, *, season: bool = True, count: int = 10
     ) -> list[TrendPoint]:
         """The member's rating shown after each of their last `count` rated matches of the
-        game, oldest first."""
+        game, oldest first: in the order the ratings were updated, which two matches
+        finishing at the same moment may not share with their finishing times."""
         number = await self._season_number(guild_id, season)
         rows = await self._read(
             "SELECT match_id, finished_at, shown_after FROM rating_changes "
             "WHERE guild_id = ? AND game = ? AND season = ? AND kind = 'member' AND key = ? "
-            "ORDER BY finished_at DESC, match_id DESC LIMIT ?",
+            "ORDER BY rated_game DESC LIMIT ?",
             (guild_id, game, number, str(user_id), count),
         )
         return [TrendPoint(r[0], r[1], r[2]) for r in reversed(rows)]

@@ -72,10 +72,11 @@ CREATE TABLE rating_changes (
     shown_before INTEGER NOT NULL,
     shown_after  INTEGER NOT NULL,
     finished_at  DOUBLE PRECISION NOT NULL,
+    rated_game   INTEGER NOT NULL,  -- the entity's n-th rated game in this scope
     PRIMARY KEY (match_id, seat, season)
 );
 CREATE INDEX rating_changes_by_entity
-    ON rating_changes (guild_id, game, season, kind, key, finished_at, match_id);
+    ON rating_changes (guild_id, game, season, kind, key, rated_game);
 
 CREATE TABLE hall_of_fame (
     guild_id  BIGINT  NOT NULL,
