@@ -20,10 +20,10 @@ FLIP7_MOST_PX = 600  # issue 20: a table of 8 under about 600 px at 1,200 px wid
 async def test_a_flip7_table_of_eight_stays_under_600_px(browser):
     options = PlaygroundOptions(game="flip7", members=1, ai=FLIP7_SEATS - 1, seed=5, ai_delay=0)
     async with playground(options) as place:
-        page = await PlaygroundPage.open(browser, place.url, WIDTH, 900)
-        await page.view_as("Ann")
         ann = place.members[0]
         await ann.click(place.channel.last_message, label="Start")
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, 900)
+        await page.view_as("Ann")
         heights: list[float] = []
         retold = 0
         for _move in range(200):
@@ -46,10 +46,10 @@ async def test_a_flip7_table_of_eight_stays_under_600_px(browser):
 async def test_the_sequence_board_numbers_read_as_large_as_the_chat(browser):
     options = PlaygroundOptions(game="sequence", members=1, ai=1, seed=3, ai_delay=0)
     async with playground(options) as place:
+        # Started before the page opens: a click through SimCord never overlaps the page's own.
+        await place.members[0].click(place.channel.last_message, label="Start")
         page = await PlaygroundPage.open(browser, place.url, WIDTH, 900)
         await page.view_as("Ann")
-        await place.members[0].click(place.channel.last_message, label="Start")
-        await place.preview.refresh()
         board = page.table().locator("section.component-container img").first
         await expect(board).to_be_visible()
         box = await board.bounding_box()
