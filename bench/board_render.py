@@ -1,19 +1,18 @@
-"""Render a mid-game Sequence Numbers board 200 times; print p50/p99 milliseconds and PNG size.
+"""Render a mid-game Sequence Numbers board many times; print p50/p99 milliseconds and PNG size.
 
-Run: .venv/bin/python bench/board_render.py
+python -m bench.board_render [--renders 200]
 """
 
 from __future__ import annotations
 
-import statistics
+import argparse
 import time
 
+from bench.harness import p50_p99, positive
 from cogs.games.sequence.board import render_board
 from engines.sequence_numbers import new_game
 from engines.sequence_numbers.ai import choose
 from engines.sequence_numbers.view import SequenceView
-
-RENDERS = 200
 
 
 def mid_game_view() -> SequenceView:
@@ -27,17 +26,20 @@ def mid_game_view() -> SequenceView:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--renders", type=positive, default=200)
+    renders = parser.parse_args().renders
     view = mid_game_view()
     render_board(view)  # the static layer is drawn once and cached
     times = []
-    for _ in range(RENDERS):
+    for _ in range(renders):
         start = time.perf_counter()
         png = render_board(view)
         times.append((time.perf_counter() - start) * 1000)
-    times.sort()
     chips = sum(isinstance(cell, int) for row in view.board for cell in row)
-    print(f"renders: {RENDERS}  chips on board: {chips}  locked: {len(view.locked)}")
-    print(f"p50: {statistics.median(times):.1f} ms  p99: {times[int(RENDERS * 0.99) - 1]:.1f} ms")
+    print(f"renders: {renders}  chips on board: {chips}  locked: {len(view.locked)}")
+    p50, p99 = p50_p99(times)
+    print(f"p50: {p50:.1f} ms  p99: {p99:.1f} ms")
     print(f"png size: {len(png) / 1024:.1f} KB")
 
 

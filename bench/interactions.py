@@ -1,49 +1,56 @@
 """Drive the real bot through SimCord with many matches in play at once; time every move.
 
-    python -m bench.interactions [--matches 120] [--moves 3000] [--postgresql]
+    python -m bench.interactions [--matches 120] [--moves 3000] [--goal 1000] [--postgresql]
 
 Each match is Flip 7 with three members. Moves are made round-robin across all matches
 (so every match is open and interleaved), each one a real click or select on the table
 message, answered by discord.py's real machinery and written to SQLite on disk (or, with
 --postgresql, to a durable PostgreSQL server the bench starts on a Unix socket). The time
-per move runs from the click to the bot's answer.
+per move runs from the click to the bot's answer. Should every match end before `--moves`
+moves were made (a low `--goal`), the run fails: it exits non-zero, never loops on.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import resource
-import statistics
 import tempfile
 import time
 from pathlib import Path
 
 import discord
-import simcord
 
+from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
-from bot.app import create_bot
 from bot.settings import Settings
-from tests.cogs.helpers import acting_name, components, table_of
+from cogs.layout import Part
+from tests.cogs.helpers import acting_name, components, moves_open, part, table_of
+
+STAY_FROM = 20  # a member stays once their round score reaches this
+# A player's line on the table: "▶️ **b0** 🟢 in · `9` `12` · **21** · total 0".
+ROUND_SCORE = re.compile(r"· \*\*(−?[\d,.]+)\*\* · ")
 
 
 async def _one_move(channel, people, alice) -> float | None:
     """Make the acting member's move; return seconds from click to answer (None: game over)."""
     table = table_of(channel, alice)
-    controls = components(table)
-    if not controls:
+    if not moves_open(table):
         return None
+    controls = components(table)
     name = acting_name(table)
-    assert name is not None  # no AI seats here, so a member is always acting
+    if name not in people:  # no AI seats here, so a member is always acting
+        raise RuntimeError(f"the table waits on {name!r}, who is no member of this match")
     actor = people[name]
     buttons = {c.label: c for c in controls if isinstance(c, discord.Button)}
-    start = time.perf_counter()
     if "Hit" in buttons:
-        label = "Stay" if not buttons["Stay"].disabled and _stays(table, name) else "Hit"
-        result = await actor.click(table, label=label)
+        stay = not buttons["Stay"].disabled and round_score(table, name) >= STAY_FROM
+        start = time.perf_counter()
+        result = await actor.click(table, label="Stay" if stay else "Hit")
     else:
         menu = next(c for c in controls if isinstance(c, discord.SelectMenu))
+        start = time.perf_counter()
         result = await actor.select(table, [menu.options[0].value], custom_id=menu.custom_id)
     elapsed = time.perf_counter() - start
     if not result.acknowledged:
@@ -51,15 +58,52 @@ async def _one_move(channel, people, alice) -> float | None:
     return elapsed
 
 
-def _stays(table: discord.Message, name: str) -> bool:
-    for field in table.embeds[0].fields:
-        if f"{name} ·" in field.name:
-            score = int(field.value.split("this round **")[1].split("**")[0])
-            return score >= 20
-    return False
+def round_score(table: discord.Message, name: str) -> int:
+    """`name`'s score this round, read from the players part of the table as a member reads it."""
+    for line in part(table, Part.PLAYERS).splitlines():
+        found = ROUND_SCORE.search(line)
+        if found and re.search(rf"\b{re.escape(name)}\b", line):
+            return int(re.sub(r"[,.]", "", found[1]).replace("−", "-"))
+    raise RuntimeError(f"the table shows no round score for {name}")
 
 
-async def run(matches: int, moves: int, url: str | None = None) -> None:
+async def _open_matches(env, host_goal: int, matches: int) -> list[tuple]:
+    """`matches` Flip 7 matches started through the lobby, each in its own channel."""
+    guild = env.create_guild()
+    tables = []
+    for index in range(matches):
+        channel = guild.create_text_channel(f"table-{index}")
+        people = {
+            name: guild.add_member(env.create_user(name))
+            for name in (f"a{index}", f"b{index}", f"c{index}")
+        }
+        host, *others = people.values()
+        await host.slash(channel, "flip7 start", goal=host_goal)
+        for member in others:
+            await member.click(table_of(channel, host), label="Join")
+        await host.click(table_of(channel, host), label="Start")
+        tables.append((channel, people, host))
+    return tables
+
+
+async def _play(tables: list[tuple], moves: int) -> list[float]:
+    """Seconds of each of `moves` moves, made round-robin over the tables."""
+    timings: list[float] = []
+    while len(timings) < moves:
+        before = len(timings)
+        for channel, people, host in tables:
+            elapsed = await _one_move(channel, people, host)
+            if elapsed is not None:
+                timings.append(elapsed)
+        if len(timings) == before:
+            raise RuntimeError(
+                f"every match ended after {before} of {moves} moves: "
+                "ask for fewer moves, more matches or a higher goal"
+            )
+    return timings
+
+
+async def run(matches: int, moves: int, goal: int, url: str | None = None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     settings = Settings(
         token="bench",
@@ -68,35 +112,22 @@ async def run(matches: int, moves: int, url: str | None = None) -> None:
         ai_delay=0,
         turn_timeout=3600,
     )
-    bot = create_bot(settings)
-    async with simcord.run(bot) as env:
-        guild = env.create_guild()
-        tables = []
-        for index in range(matches):
-            channel = guild.create_text_channel(f"table-{index}")
-            people = {
-                name: guild.add_member(env.create_user(name))
-                for name in (f"a{index}", f"b{index}", f"c{index}")
-            }
-            host, *others = people.values()
-            await host.slash(channel, "flip7 start", goal=1000)
-            for member in others:
-                await member.click(table_of(channel, host), label="Join")
-            await host.click(table_of(channel, host), label="Start")
-            tables.append((channel, people, host))
+    async with simulated(settings) as (bot, env):
+        tables = await _open_matches(env, goal, matches)
         open_matches = len(await bot.storage.open_matches())
-        timings: list[float] = []
         wall = time.perf_counter()
-        while len(timings) < moves:
-            for channel, people, host in tables:
-                elapsed = await _one_move(channel, people, host)
-                if elapsed is not None:
-                    timings.append(elapsed)
+        timings = await _play(tables, moves)
         wall = time.perf_counter() - wall
-        await bot.shutdown_storage()
-    timings.sort()
-    p50 = statistics.median(timings) * 1000
-    p99 = timings[int(len(timings) * 0.99) - 1] * 1000
+    report(timings, wall, open_matches)
+    if url is None:
+        size = settings.database_path.stat().st_size // 1024
+        print(f"database: {settings.database_path} ({size} KB)")
+    else:
+        print("database: PostgreSQL (durable, on a Unix socket)")
+
+
+def report(timings: list[float], wall: float, open_matches: int) -> None:
+    p50, p99 = (seconds * 1000 for seconds in p50_p99(timings))
     print(f"matches in play at once: {open_matches}")
     print(f"moves: {len(timings)} in {wall:.2f} s -> {len(timings) / wall:.0f} moves/s")
     # SimCord runs one operation at a time, so the wall clock also holds the harness reading
@@ -106,24 +137,22 @@ async def run(matches: int, moves: int, url: str | None = None) -> None:
     print(f"time per move (click to answer): p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory of the whole process (bot and simulated Discord): {peak_mb:.0f} MB")
-    if url is None:
-        size = settings.database_path.stat().st_size // 1024
-        print(f"database: {settings.database_path} ({size} KB)")
-    else:
-        print("database: PostgreSQL (durable, on a Unix socket)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=120)
-    parser.add_argument("--moves", type=int, default=3000)
+    parser.add_argument("--matches", type=positive, default=120)
+    parser.add_argument("--moves", type=positive, default=3000)
+    parser.add_argument("--goal", type=positive, default=1000, help="each match's goal, 50-1000")
     parser.add_argument("--postgresql", action="store_true", help="on a PostgreSQL server")
     args = parser.parse_args()
+    if not 50 <= args.goal <= 1000:
+        parser.error("--goal must be from 50 to 1000, as /flip7 start takes it")
     if not args.postgresql:
-        asyncio.run(run(args.matches, args.moves))
+        asyncio.run(run(args.matches, args.moves, args.goal))
         return
     with throwaway_postgres() as url:
-        asyncio.run(run(args.matches, args.moves, url))
+        asyncio.run(run(args.matches, args.moves, args.goal, url))
 
 
 if __name__ == "__main__":

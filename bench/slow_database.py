@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bench.harness import positive
 from bot.storage import Deadline, Seat, Storage
 from engines.base import GAMES, Event
 
@@ -97,9 +98,11 @@ async def saves_at_once(path: Path, matches: int, delay: float) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=30)
-    parser.add_argument("--delay", type=float, default=0.05)
+    parser.add_argument("--matches", type=positive, default=30)
+    parser.add_argument("--delay", type=float, default=0.05, help="seconds, from 0")
     args = parser.parse_args()
+    if args.delay < 0:
+        parser.error("--delay must be 0 seconds or more")
     path = Path(tempfile.mkdtemp(prefix="bench-slow-")) / "slow.sqlite3"
     times = asyncio.run(saves_at_once(path, args.matches, args.delay))
     delay_ms = args.delay * 1000

@@ -22,9 +22,11 @@ import statistics
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
+from bench.harness import p50_p99, positive
 from bot.storage import ResultRow, Seat, Storage
 from engines.base import Event, ranked
 
@@ -109,7 +111,7 @@ def _fill(path: Path, matches: int, members: int, seed: int = 1) -> None:
         for (game, user), (shown, games, wins) in skills.items()
         for season in (0, 1)
     ]
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db, db:
         db.executemany(
             "INSERT INTO matches (id, guild_id, channel_id, game, host_id, status, version, "
             "seats, options, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -134,8 +136,7 @@ async def _time(call: Callable[[], Awaitable[Any]], repeat: int) -> tuple[float,
         began = time.perf_counter()
         await call()
         spent.append((time.perf_counter() - began) * 1000)
-    spent.sort()
-    return statistics.median(spent), spent[min(len(spent) - 1, int(len(spent) * 0.99))]
+    return p50_p99(spent)
 
 
 async def _queries(storage: Storage, members: int, matches: int, repeat: int) -> None:
@@ -208,10 +209,9 @@ async def _finishing(storage: Storage, repeat: int, members: int) -> None:
     )
 
 
-async def main(matches: int, members: int, repeat: int) -> None:
+async def run(matches: int, members: int, repeat: int) -> None:
     path = Path(tempfile.mkdtemp(prefix="bench-standings-")) / "standings.sqlite3"
-    storage = await Storage.open(path)
-    await storage.close()
+    await (await Storage.open(path)).close()  # only its migrations, for _fill to write into
     began = time.perf_counter()
     _fill(path, matches, members)
     print(
@@ -226,10 +226,16 @@ async def main(matches: int, members: int, repeat: int) -> None:
         await storage.close()
 
 
-if __name__ == "__main__":
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=100_000)
-    parser.add_argument("--members", type=int, default=2_000)
-    parser.add_argument("--repeat", type=int, default=300)
+    parser.add_argument("--matches", type=positive, default=100_000)
+    parser.add_argument("--members", type=positive, default=2_000, help=f"at least {SEATS}")
+    parser.add_argument("--repeat", type=positive, default=300)
     args = parser.parse_args()
-    asyncio.run(main(args.matches, args.members, args.repeat))
+    if args.members < SEATS:
+        parser.error(f"--members must be at least {SEATS}, the seats of each match")
+    asyncio.run(run(args.matches, args.members, args.repeat))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""What the benches share: sizes that must be positive, and the real bot under SimCord with
+its database closed however the run ends.
+
+An open aiosqlite connection is a thread of its own that keeps the process alive, so a
+bench that failed with its storage open would hang instead of exiting; SimCord closes
+nothing of the bot's (tests/conftest.py closes it the same way)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+
+import simcord
+
+from bot.app import TabletopBot, create_bot
+from bot.settings import Settings
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number from 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def p50_p99(values: Sequence[float]) -> tuple[float, float]:
+    """The median and the 99th percentile (nearest rank) of `values`."""
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[math.ceil(len(ordered) * 0.99) - 1]
+
+
+@asynccontextmanager
+async def simulated(settings: Settings) -> AsyncIterator[tuple[TabletopBot, simcord.Env]]:
+    """A bot built from `settings`, logged in to SimCord; its database closed at the end."""
+    bot = create_bot(settings)
+    try:
+        async with simcord.run(bot) as env:
+            yield bot, env
+    finally:
+        await bot.shutdown_storage()

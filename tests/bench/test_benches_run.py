@@ -1,0 +1,170 @@
+"""Every bench in bench/ runs at a tiny size, prints each of its figures as a number, and
+exits; one whose run fails exits non-zero at once instead of hanging on what it opened.
+
+Each runs as a host runs it (`python -m bench.<name>`), in a process of its own, so a
+thread left open (an aiosqlite connection, a PostgreSQL server) would show as a timeout."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60  # seconds; each tiny run takes about 1-2 s here
+NUMBER = r"(\d[\d,]*(?:\.\d+)?)"
+
+# Each bench at its tiny size, and one pattern per figure it prints (a number per group).
+INTERACTIONS = [
+    rf"matches in play at once: {NUMBER}",
+    rf"moves: {NUMBER} in {NUMBER} s -> {NUMBER} moves/s",
+    rf"moves per second of click-to-answer time: {NUMBER}",
+    rf"time per move \(click to answer\): p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"peak memory of the whole process .*: {NUMBER} MB",
+]
+RESTORE = [
+    rf"live matches restored: {NUMBER}",
+    rf"restart \(open the database, re-arm every timer\): {NUMBER} s",
+    rf"restart to the first answered click: {NUMBER} s",
+    rf"peak memory of the whole process .*: {NUMBER} MB",
+]
+QUERIES = (
+    "leaderboard, page 1",
+    "leaderboard, page 20",
+    "leaderboard, all-time",
+    "leaderboard size",
+    "member stats",
+    "rating trend (10)",
+    "history, server page",
+    "history, page 50",
+    "history, member page",
+    "history, member+game",
+    "history size, server",
+    "history size, member",
+    "match summary",
+    "match events (story)",
+)
+STANDINGS = [
+    rf"{NUMBER} finished matches, {NUMBER} members: built in {NUMBER} s, {NUMBER} MB",
+    *(rf"{re.escape(query)} +{NUMBER} +{NUMBER}" for query in QUERIES),
+    rf"a plain move's save: p50 {NUMBER} ms; a finishing move with results and ratings: "
+    rf"p50 {NUMBER} ms; added -?{NUMBER} ms",
+]
+SLOW_DATABASE = [
+    rf"{NUMBER} saves of {NUMBER} matches at once, {NUMBER} ms/statement",
+    rf"max {NUMBER} s, p50 {NUMBER} s, all within 3 s: True",
+]
+BOARD_RENDER = [
+    rf"renders: {NUMBER}  chips on board: {NUMBER}  locked: {NUMBER}",
+    rf"p50: {NUMBER} ms  p99: {NUMBER} ms",
+    rf"png size: {NUMBER} KB",
+]
+# name: the command line, the figures' patterns, and the counts the tiny size asks for (the
+# first number of the figure at that index, as the bench counts it back).
+TINY = {
+    "interactions": (
+        ["bench.interactions", "--matches", "2", "--moves", "20"],
+        INTERACTIONS,
+        {0: 2, 1: 20},
+    ),
+    "interactions-postgresql": (
+        ["bench.interactions", "--matches", "2", "--moves", "20", "--postgresql"],
+        INTERACTIONS,
+        {0: 2, 1: 20},
+    ),
+    "restore": (["bench.restore", "--matches", "5"], RESTORE, {0: 5}),
+    "restore-postgresql": (["bench.restore", "--matches", "5", "--postgresql"], RESTORE, {0: 5}),
+    "standings": (
+        ["bench.standings", "--matches", "300", "--members", "20", "--repeat", "5"],
+        STANDINGS,
+        {0: 300},
+    ),
+    "slow_database": (
+        ["bench.slow_database", "--matches", "3", "--delay", "0.01"],
+        SLOW_DATABASE,
+        {0: 3},
+    ),
+    "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
+}
+
+
+@pytest.fixture
+def scratch() -> Iterator[Path]:
+    """The benches' temporary folder (TMPDIR): their databases and PostgreSQL servers live
+    in it, so the test sees what a run left behind. Open to the postgres user, as root runs
+    the server as that user."""
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-bench-test-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_bench(args: list[str], scratch: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "TMPDIR": str(scratch), "PYTHONUNBUFFERED": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+
+
+def figures(output: str, patterns: list[str]) -> list[list[float]]:
+    """The numbers of each pattern's figure; fails on a figure not printed."""
+    found = []
+    for pattern in patterns:
+        match = re.search(pattern, output)
+        assert match, f"no figure like {pattern!r} in:\n{output}"
+        found.append([float(group.replace(",", "")) for group in match.groups()])
+    return found
+
+
+def left_running(scratch: Path) -> list[str]:
+    """Processes still running from the scratch folder (a PostgreSQL server not stopped)."""
+    running = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            text = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if str(scratch) in text:
+            running.append(text)
+    return running
+
+
+@pytest.mark.parametrize("name", list(TINY))
+def test_i26_each_bench_runs_at_a_tiny_size_and_prints_its_figures(name, scratch):
+    args, patterns, counts = TINY[name]
+    run = run_bench(args, scratch)
+    assert run.returncode == 0, run.stderr
+    shown = figures(run.stdout, patterns)
+    assert {index: shown[index][0] for index in counts} == counts
+    assert not left_running(scratch)
+
+
+@pytest.mark.parametrize("backend", [[], ["--postgresql"]], ids=["sqlite", "postgresql"])
+def test_i26_a_bench_whose_run_fails_exits_non_zero_and_closes_what_it_opened(backend, scratch):
+    """Matches of goal 50 end long before 10,000 moves: the run fails with the database and
+    the server open, and must still exit (an open aiosqlite thread used to keep it alive)."""
+    args = ["bench.interactions", "--matches", "1", "--moves", "10000", "--goal", "50"]
+    run = run_bench([*args, *backend], scratch)
+    assert run.returncode == 1
+    assert "every match ended after" in run.stderr
+    assert not left_running(scratch)
+    assert not list(scratch.glob("tabletop-pg-*"))  # the server's folder was removed
+
+
+@pytest.mark.parametrize("bench", ["interactions", "restore", "standings", "slow_database"])
+def test_i26_a_bench_refuses_an_impossible_size_with_a_usage_line(bench, scratch):
+    run = run_bench([f"bench.{bench}", "--matches", "0"], scratch)
+    assert run.returncode == 2
+    assert "--matches: 0 is not at least 1" in run.stderr
