@@ -7,7 +7,7 @@ half-written (copying the file with `cp` could tear a write and miss the -wal fi
 API, so the database and its WAL stay one consistent whole (no stale -wal replayed over a
 copied file). Stop the bot first: a running bot keeps its own copy of open matches.
 
-PostgreSQL is backed up with pg_dump and restored with pg_restore (README)."""
+PostgreSQL is backed up with pg_dump and restored with pg_restore (docs/HOSTING.md)."""
 
 from __future__ import annotations
 
@@ -48,24 +48,40 @@ def _open_existing(path: Path, what: str) -> sqlite3.Connection:
         raise BackupError(f"can't open {str(path)!r}: {error}.") from None
 
 
+def _make_folder(folder: Path) -> None:
+    """The backup's folder, made if missing (`backups/` on a first backup)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BackupError(f"can't make the folder {str(folder)!r}: {error.strerror}.") from None
+
+
 def backup(source: Path, dest: Path) -> None:
     """Copy the database at `source` to a new file `dest` (never over an existing one)."""
     if dest.exists():
         raise BackupError(f"{str(dest)!r} exists; a backup never overwrites, choose a new name.")
-    partial = dest.with_name(dest.name + ".partial")
     src = _open_existing(source, "database")
     try:
         _check(src, repr(str(source)))
+        _make_folder(dest.parent)
+        _copy(src, dest)
+    except sqlite3.Error as error:
+        raise BackupError(f"the backup failed: {error}.") from None
+    finally:
+        src.close()
+
+
+def _copy(src: sqlite3.Connection, dest: Path) -> None:
+    """One snapshot of `src` into the new file `dest`, which carries its name only whole."""
+    partial = dest.with_name(dest.name + ".partial")
+    try:
         with sqlite3.connect(partial) as copy:
             src.backup(copy)  # one step: one snapshot, while the bot's writes go to the WAL
             copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
             _check(copy, "the copy")
         copy.close()
-        os.replace(partial, dest)  # only a finished copy carries the name
-    except sqlite3.Error as error:
-        raise BackupError(f"the backup failed: {error}.") from None
+        os.replace(partial, dest)
     finally:
-        src.close()
         partial.unlink(missing_ok=True)
 
 
@@ -74,7 +90,7 @@ def restore(backup_file: Path, target: Path) -> None:
     src = _open_existing(backup_file, "backup")
     try:
         _check(src, repr(str(backup_file)))
-        target.parent.mkdir(parents=True, exist_ok=True)
+        _make_folder(target.parent)
         with sqlite3.connect(target, timeout=5.0) as db:
             src.backup(db)
             db.execute("PRAGMA journal_mode=WAL").fetchall()

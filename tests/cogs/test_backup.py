@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from bot.app import create_bot
+from bot.storage import Storage
 from tests.cogs.helpers import table_of
 from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
 
@@ -68,3 +69,22 @@ def test_a_backup_refuses_what_is_not_the_bots_database(tmp_path):
     assert not (tmp_path / "copy.sqlite3").exists()
     missing = _backup_tool(str(tmp_path / "c.sqlite3"), "--database", str(tmp_path / "none"))
     assert missing.returncode == 2 and "no database at" in missing.stderr
+
+
+async def test_i26_a_first_backup_makes_its_folder(tmp_path):
+    """`python -m bot.backup backups/x.sqlite3` works on a fresh checkout, where `backups/`
+    does not exist yet; a folder it can't make is one line, not a traceback."""
+    database = tmp_path / "data" / "bot.sqlite3"
+    await (await Storage.open(database, create=True)).close()
+    copy = tmp_path / "backups" / "first.sqlite3"
+    taken = _backup_tool(str(copy), "--database", str(database))
+    assert taken.returncode == 0, taken.stderr
+    assert taken.stdout.strip() == f"backed up to {copy}"
+    with sqlite3.connect(copy) as db:
+        assert db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    db.close()
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    refused = _backup_tool(str(blocked / "copy.sqlite3"), "--database", str(database))
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(f"error: can't make the folder {str(blocked)!r}: ")

@@ -11,6 +11,7 @@ from bot.errors import Refusal
 from cogs.components import parse_ref
 from cogs.games.flip7.texts import TEXTS as FLIP7_TEXTS
 from cogs.layout import Part
+from engines.base import GAMES
 from tests.cogs.helpers import (
     acting_name,
     buttons,
@@ -454,3 +455,37 @@ async def test_a_choice_says_what_the_card_does_and_what_each_player_has(world, 
     details = {option.label: option.description for option in menu.options}
     assert details["alice"] == "6 · this round 6 · total 0"
     assert details["me"] == "— · this round 0 · total 0"
+
+
+async def test_f13_the_table_shows_turn_rows_totals_dealer_pile_and_why(world, stacked_flip7):
+    """F13: the table makes clear whose turn it is, every row with its round score and each
+    game total, the dealer, the draw pile and the last thing that happened with its reason;
+    a player who must aim a card is named and offered only the legal targets."""
+    stacked_flip7(["9", "5", "3", "9", "Unlucky 7", "Discard"])  # alice busts, bob is wiped
+    channel, people = world.channel, world.people
+    await open_table(channel, people)
+    for name in ("alice", "bob", "carol"):
+        assert (await people[name].click(table_of(channel, people[name]), label="Hit")).acknowledged
+    table = table_of(channel, people["alice"])
+    assert part(table, Part.PLAYERS).split("\n") == [
+        "▫️ **alice** 💥 busted · `9` `9` · **0** · total 0",
+        "▫️ **bob** 🟢 in · `Unlucky 7` · **7** · total 0",
+        "▶️ **carol** 🟢 in · `3` · **3** · total 0",
+    ]
+    record = await world.env.bot.storage.open_match_in_channel(channel.id)
+    view = GAMES["flip7"].from_dict(record.state).view(None)
+    assert record.seats[view.dealer].name == "carol"
+    assert f"🃏 dealer **carol** · draw pile **{view.draw_pile}**" in part(table, Part.HEADING)
+    story = part(table, Part.STORY).split("\n")
+    assert {"alice busted on a second 9.", "Unlucky 7 wiped bob's row."} <= set(story)
+    assert story[-1] == "carol drew Discard."
+    assert prompt(table) == "carol: Discard, choose a player."
+    (menu,) = selects(table)
+    # alice busted: no legal target of a Discard, so she is not offered
+    assert [option.label for option in menu.options] == ["bob", "me"]
+    chosen = await people["carol"].select(table, ["p1"], custom_id=menu.custom_id)
+    assert chosen.acknowledged and not chosen.ephemeral
+    table = table_of(channel, people["alice"])
+    assert part(table, Part.STORY).split("\n")[-1] == "carol discarded bob's Unlucky 7."
+    assert "▶️ **bob** 🟢 in · — · **0** · total 0" in part(table, Part.PLAYERS)
+    assert prompt(table) == "bob: hit or stay?"
