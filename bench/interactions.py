@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
 import resource
 import tempfile
 import time
@@ -25,12 +24,9 @@ import discord
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.settings import Settings
-from cogs.layout import Part
-from tests.cogs.helpers import acting_name, components, moves_open, part, table_of
+from tests.cogs.helpers import acting_name, components, moves_open, round_score, table_of
 
 STAY_FROM = 20  # a member stays once their round score reaches this
-# A player's line on the table: "▶️ **b0** 🟢 in · `9` `12` · **21** · total 0".
-ROUND_SCORE = re.compile(r"· \*\*(−?[\d,.]+)\*\* · ")
 
 
 async def _one_move(channel, people, alice) -> float | None:
@@ -56,15 +52,6 @@ async def _one_move(channel, people, alice) -> float | None:
     if not result.acknowledged:
         raise RuntimeError("a move was not answered")
     return elapsed
-
-
-def round_score(table: discord.Message, name: str) -> int:
-    """`name`'s score this round, read from the players part of the table as a member reads it."""
-    for line in part(table, Part.PLAYERS).splitlines():
-        found = ROUND_SCORE.search(line)
-        if found and re.search(rf"\b{re.escape(name)}\b", line):
-            return int(re.sub(r"[,.]", "", found[1]).replace("−", "-"))
-    raise RuntimeError(f"the table shows no round score for {name}")
 
 
 async def _open_matches(env, host_goal: int, matches: int) -> list[tuple]:

@@ -101,6 +101,16 @@ def prompt(message: discord.Message) -> str:
     return first.removeprefix("-# ").removeprefix("**").removesuffix("**")
 
 
+def round_score(message: discord.Message, name: str) -> int:
+    """`name`'s score this round on a Flip 7 table, as its players part shows it to everyone
+    ("▶️ **bob** 🟢 in · `9` `12` · **21** · total 0")."""
+    for line in part(message, Part.PLAYERS).split("\n"):
+        found = re.search(r"\*\*([+−-]?[\d,.]+)\*\* · total", line)
+        if found and f"**{name}**" in line:
+            return int(re.sub(r"[,.]", "", found[1]).replace("−", "-"))
+    raise AssertionError(f"the table shows no round score for {name}")
+
+
 def acting_name(message: discord.Message) -> str | None:
     """Whose decision the table waits on, as the prompt tells everyone: it starts with their
     name ("bob: hit or stay?", "bob holds The Zero and must hit."). Test names have no spaces."""

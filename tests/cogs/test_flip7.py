@@ -1,7 +1,6 @@
 """Flip 7 in a channel, the way people play it: lobby, turns, choices, the end."""
 
 import asyncio
-import re
 
 import pytest
 import simcord
@@ -20,6 +19,7 @@ from tests.cogs.helpers import (
     moves_open,
     part,
     prompt,
+    round_score,
     selects,
     table_of,
 )
@@ -41,10 +41,8 @@ async def play_one(channel, people):
     actor = people[acting_name(table)]
     shown = buttons(table)
     if "Hit" in shown:
-        line = next(x for x in part(table, Part.PLAYERS).split("\n") if f"**{actor.name}**" in x)
-        score = int(re.search(r"\*\*([+−-]?\d+)\*\* · total", line)[1].replace("−", "-"))
         stay_ok = not shown["Stay"].disabled
-        label = "Stay" if stay_ok and score >= 18 else "Hit"
+        label = "Stay" if stay_ok and round_score(table, actor.name) >= 18 else "Hit"
         result = await actor.click(table, label=label)
     else:
         (menu,) = selects(table)
