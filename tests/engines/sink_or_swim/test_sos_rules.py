@@ -1,4 +1,4 @@
-"""One test group per rule id of /work/shared/rules/sink-or-swim.md, on stacked decks."""
+"""One test group per rule id of docs/rules/sink-or-swim.md, on stacked decks."""
 
 from __future__ import annotations
 
