@@ -241,13 +241,15 @@ async def test_reset_by_moderator_host_and_refused_for_others(world):
     not_listed = await people["bob"].slash(channel, "games list")
     assert not_listed.ephemeral and "Only moderators" in not_listed.response.content
     done = await mod.slash(channel, "games reset")
-    assert done.ephemeral and "ended by moderator mod" in done.response.content
+    assert done.ephemeral and "You ended Flip 7" in done.response.content
     table = table_of(channel, people["alice"])
-    assert not components(table) and "Ended early" in embed_text(table)  # no button left
+    ended = "Moderator mod ended the game. No result was recorded."
+    assert not components(table) and ended in embed_text(table)  # no button left
     # The host can end their own game.
     await open_table(channel, people)
     by_host = await people["alice"].slash(channel, "games reset")
-    assert "ended by the host" in by_host.response.content
+    assert "You ended Flip 7" in by_host.response.content
+    assert "The host, alice, ended the game." in embed_text(table_of(channel, people["alice"]))
     nothing = await people["alice"].slash(channel, "games reset")
     assert nothing.ephemeral and "No game is open" in nothing.response.content
 
@@ -396,7 +398,7 @@ async def test_game_ends_when_every_player_leaves(world):
     last = await people["bob"].slash(channel, "flip7 leave")
     assert "Everyone left" in last.response.content
     table = table_of(channel, people["alice"])
-    assert not components(table) and "Ended early" in embed_text(table)
+    assert not components(table) and "Every player left, so the game ended." in embed_text(table)
     assert not (await people["alice"].slash(channel, "flip7 start")).ephemeral
 
 

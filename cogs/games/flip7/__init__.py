@@ -206,7 +206,7 @@ class Flip7Renderer(GameRenderer):
     ) -> list[discord.ui.Item[Any]]:
         if decision.kind != "hit_or_stay":
             return self.option_items(
-                record, game, decision, self.texts.decision(decision, self.names(record))
+                record, game, decision, self.texts.decision(decision, self.label_names(record))
             )
         buttons = (
             (HIT, _("Hit"), "🃏", discord.ButtonStyle.success),
