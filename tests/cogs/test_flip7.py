@@ -22,6 +22,9 @@ from tests.cogs.helpers import (
     selects,
     table_of,
 )
+from tests.cogs.players import open_game, press, public_table
+
+SEATED = ("alice", "bob", "carol")
 
 
 async def open_table(channel, people, names=("alice", "bob", "carol"), goal=50, **options):
@@ -456,3 +459,28 @@ async def test_a_choice_says_what_the_card_does_and_what_each_player_has(world, 
     details = {option.label: option.description for option in menu.options}
     assert details["alice"] == "6 · this round 6 · total 0"
     assert details["me"] == "— · this round 0 · total 0"
+
+
+@pytest.mark.parametrize(
+    ("locale", "told"),
+    [
+        ("en-US", "**carol** 0: stayed with an empty row"),
+        ("vi", "**carol** 0: đã Dừng lại với hàng bài trống"),
+        ("id", "**carol** 0: stay dengan barisan kosong"),
+    ],
+)
+async def test_i26_a_player_who_stayed_on_an_empty_row_is_told_so_in_the_summary(
+    simcord_env, stacked_flip7, locale, told
+):
+    """carol is dealt −4, gives it to alice and stays holding nothing: round 1's summary
+    says so in the server's language (it used to read "**carol** 0: ")."""
+    stacked_flip7(["5", "6", "−4"])
+    guild = simcord_env.create_guild(preferred_locale=locale)
+    channel = guild.create_text_channel("games")
+    alice, bob, carol = (guild.add_member(simcord_env.create_user(n)) for n in SEATED)
+    await open_game(channel, alice, [bob, carol], "flip7")
+    await press(carol, public_table(channel, carol), "p0")  # the −4 to alice
+    for person in (alice, bob, carol):
+        await press(person, public_table(channel, person), "stay")
+    summary = part(public_table(channel, alice), Part.EARLIER).split("\n")
+    assert told in summary, summary
