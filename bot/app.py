@@ -175,9 +175,11 @@ class TabletopBot(commands.Bot):
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
+            synced = await self.tree.sync(guild=guild)
         else:
-            await self.tree.sync()
+            synced = await self.tree.sync()
+        # Discord's ids for the commands, so sentences can name them as command mentions.
+        self.dispatch("commands_synced", synced)
         await self.matches.restore()
 
     async def _on_command_error(

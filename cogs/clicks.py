@@ -124,8 +124,8 @@ class Clicks:
         await refuse(
             interaction,
             _(
-                "That button belongs to a game this bot no longer keeps. "
-                "Use a current table, or /<game> table to show this channel's."
+                "That button belongs to a game this bot no longer keeps. Use a current table: "
+                "each game's table command posts this channel's again."
             ),
         )
         return True

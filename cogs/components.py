@@ -18,6 +18,7 @@ import discord
 from bot.i18n import _
 from bot.storage import MatchRecord
 from cogs.layout import Layout, layout_view
+from cogs.names import plain
 from cogs.words import GameTexts, logged_lines, seat_names
 from engines.base import Decision, Game
 
@@ -134,7 +135,13 @@ class GameRenderer(ABC):
 
     @staticmethod
     def names(record: MatchRecord) -> list[str]:
+        """The seats' names for message text (escaped, so each reads as typed)."""
         return seat_names(record.seats)
+
+    @staticmethod
+    def label_names(record: MatchRecord) -> list[str]:
+        """The seats' names for labels and placeholders, which Discord shows unformatted."""
+        return seat_names(record.seats, plain)
 
     def recent_lines(self, record: MatchRecord, limit: int) -> list[str]:
         """The last `limit` logged events of the match, as sentences."""
@@ -151,7 +158,7 @@ class GameRenderer(ABC):
         """A decision's options as one select menu (labels from the game's texts, and a
         line under each from `option_detail`)."""
         view = game.view(decision.seat)
-        names = self.names(record)
+        names = self.label_names(record)
         options = [
             Choice(
                 option.code,

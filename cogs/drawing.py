@@ -22,7 +22,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
     record, game = change.record, change.game
     renderer = renderers.get(record.game)
     notice = None
-    if change.notice is not None:
+    if change.notice is not None and change.notice.kind != "ended":  # the table says why
         notice = notice_text(change.notice, ended_text(record.ended_reason, record.ended_data))
     if record.status == "cancelled" and (record.quarantine is not None or renderer is None):
         return ended_table(record, renderers.title(record.game), notice)  # couldn't be loaded

@@ -4,7 +4,7 @@ first; a select on each page opens a match's story."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -12,6 +12,7 @@ import discord
 from bot.i18n import _, day
 from bot.storage.standings_data import MatchSummary
 from cogs.components import SELECT_LIMIT, refuse
+from cogs.names import plain, shown
 from cogs.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.standing_words import end_how_text, place_mark, seat_label
 from cogs.story import STORY
@@ -90,7 +91,7 @@ class History(StoredPages):
             (
                 f"{match.match_id}.{self.storage.instance}",
                 f"{day(match.finished_at)} · {self.title(match.game)} · #{match.match_id}",
-                _players(match),
+                _players(match, plain),
             )
             for match in matches
         ]
@@ -110,10 +111,10 @@ class History(StoredPages):
         return f"{head}\n  {_players(match)}"
 
 
-def _players(match: MatchSummary) -> str:
+def _players(match: MatchSummary, way: Callable[[str], str] = shown) -> str:
     """Everyone at the table in place order: "🥇 ann · 🥈 Ada (AI, strong) · 3. bob"."""
     seats = sorted(match.seats, key=lambda s: (s.place or len(match.seats), s.seat))
-    return " · ".join(f"{place_mark(s.place)} {seat_label(s)}" for s in seats)
+    return " · ".join(f"{place_mark(s.place)} {seat_label(s, way)}" for s in seats)
 
 
 def _member_name(
@@ -124,8 +125,8 @@ def _member_name(
     for match in matches:
         for seat in match.seats:
             if seat.user_id == user_id:
-                return seat.name
+                return shown(seat.name)
     for user in (getattr(interaction.namespace, "member", None), interaction.user):
         if isinstance(user, discord.abc.User) and user.id == user_id:
-            return user.display_name
+            return shown(user.display_name)
     return f"<@{user_id}>"

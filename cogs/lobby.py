@@ -6,19 +6,21 @@ from typing import Any
 
 import discord
 
-from bot.i18n import _, ngettext, number
+from bot.i18n import _, lazy_gettext, ngettext, number
 from bot.storage import MatchRecord
+from cogs.command_mentions import command
 from cogs.components import GameRenderer, LobbyButton, TableMessage
 from cogs.layout import Layout, Part, Text
 from cogs.replies import ended_text
 from cogs.standing_words import place_mark
 from cogs.story import story_button
-from cogs.words import GameTexts, join_names, seat_names
+from cogs.words import GameTexts, either, join_names, seat_names
 from engines.base import GAMES, Game, Outcome
 
 LOBBY_COLOUR = discord.Colour.blurple()
 ENDED_COLOUR = discord.Colour.dark_grey()
 WIN_COLOUR = discord.Colour.gold()
+NO_RESULT = lazy_gettext("No result was recorded.")
 
 
 def _options_text(options: dict[str, object], texts: GameTexts) -> str:
@@ -38,11 +40,7 @@ def lobby_table(
         who = f"<@{seat.user_id}>" if seat.user_id is not None else f"🤖 {names[index - 1]}"
         host = " 👑 " + _("host") if seat.user_id == record.host_id else ""
         lines.append(f"`{index}.` {who}{host}")
-    seated = _("Players: {seated} of {least}–{most}").format(
-        seated=number(len(record.seats)),
-        least=number(info.min_players),
-        most=number(info.max_players),
-    )
+    seated = seated_text(len(record.seats), info.seat_counts())
     settings = _options_text(record.options, renderer.texts)
     named = _("{title} — lobby").format(title=title)  # outside the f-string: extracted
     heading = f"## {named}\n" + " · ".join(filter(None, [seated, settings]))
@@ -90,11 +88,23 @@ def ended_table(record: MatchRecord, title: str, notice: str | None = None) -> T
     return TableMessage(layout=ended_early(record, title), content=notice)
 
 
+def seated_text(seated: int, counts: tuple[int, ...]) -> str:
+    """How many sit at the lobby, and the table sizes the game plays with."""
+    sitting = ngettext("{count} player seated", "{count} players seated", seated).format(
+        count=number(seated)
+    )
+    if counts == tuple(range(counts[0], counts[-1] + 1)):
+        sizes = _("for {least} to {most} players").format(
+            least=number(counts[0]), most=number(counts[-1])
+        )
+    else:
+        sizes = _("for {counts} players").format(counts=either([number(c) for c in counts]))
+    return f"{sitting} · {sizes}"
+
+
 def ended_early(record: MatchRecord, title: str) -> Layout:
     heading = _("{title} — ended early").format(title=title)
-    why = _("{reason}; no result was recorded.").format(
-        reason=ended_text(record.ended_reason, record.ended_data)
-    )
+    why = f"{ended_text(record.ended_reason, record.ended_data)} {NO_RESULT}"
     return Layout(ENDED_COLOUR).text(Part.HEADING, f"## {heading}").text(Part.RESULT, why)
 
 
@@ -119,8 +129,9 @@ def result_heading(record: MatchRecord, outcome: Outcome, title: str) -> str:
     names = seat_names(record.seats)
     winners = sorted(outcome.winners)
     who = join_names([names[s] for s in winners])
-    won = _("{names} wins!") if len(winners) == 1 else _("{names} win!")
-    return _("{title} — {won}").format(title=title, won=won.format(names=who))
+    if len(winners) == 1:
+        return _("{title} — {names} wins!").format(title=title, names=who)
+    return _("{title} — {names} win!").format(title=title, names=who)
 
 
 def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMessage:
@@ -132,7 +143,13 @@ def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMe
     layout = Layout(ENDED_COLOUR if outcome.draw else WIN_COLOUR)
     layout.text(Part.HEADING, f"## 🏆 {result_heading(record, outcome, texts.title)}")
     layout.text(Part.RESULT, "\n".join(standings(record, outcome, texts)))
-    layout.text(Part.FOOTNOTE, "-# " + _("Where everyone stands: `/games leaderboard`"))
+    layout.text(
+        Part.FOOTNOTE,
+        "-# "
+        + _("Where everyone stands: {leaderboard}").format(
+            leaderboard=command("games leaderboard")
+        ),
+    )
     rematch = LobbyButton(
         record.ref,
         None,
@@ -149,6 +166,4 @@ def ending_line(record: MatchRecord, game: Game) -> str:
     none."""
     if record.status == "finished" and game.outcome() is not None:
         return "🏁 " + _("Game over: the result is below.")
-    return "⏹️ " + _("Ended early: {reason}; no result was recorded.").format(
-        reason=ended_text(record.ended_reason, record.ended_data)
-    )
+    return f"⏹️ {ended_text(record.ended_reason, record.ended_data)} {NO_RESULT}"

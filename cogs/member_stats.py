@@ -12,6 +12,7 @@ from bot.i18n import _, ngettext, number
 from bot.ratings import PROVISIONAL_GAMES
 from bot.storage import Store
 from cogs.components import TableMessage
+from cogs.names import shown
 from cogs.renderers import Renderers
 from cogs.standing_words import change_text
 from cogs.standings import record_text
@@ -43,7 +44,7 @@ async def stats_message(
     ]
     picture = await asyncio.to_thread(draw_trends, trends)
     embed = discord.Embed(
-        title=_("{name}'s ratings").format(name=member.display_name),
+        title=_("{name}'s ratings").format(name=shown(member.display_name)),
         description=_(
             "All-time ratings, with this season's beside them. The picture shows each game's "
             "rating over its last ten matches, oldest first, in the colour of its square."

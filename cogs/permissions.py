@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.i18n import _, lazy_gettext
+from cogs.command_mentions import command
 from cogs.words import join_names
 
 # Discord's own names for the permissions, as its settings show them in each language.
@@ -56,8 +57,8 @@ def saved_not_shown(lacking: list[str], game: str) -> str:
     if lacking:
         return _(
             "Your move was saved, but I couldn't post in this channel: I'm missing "
-            "{permissions} here. Once a moderator grants them, /{game} table shows the table."
-        ).format(permissions=named(lacking), game=game)
+            "{permissions} here. Once a moderator grants them, {table} shows the table."
+        ).format(permissions=named(lacking), table=command(f"{game} table"))
     return _(
-        "Your move was saved, but I couldn't post in this channel. /{game} table shows the table."
-    ).format(game=game)
+        "Your move was saved, but I couldn't post in this channel. {table} shows the table."
+    ).format(table=command(f"{game} table"))

@@ -8,6 +8,8 @@ from typing import Any
 
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.i18n import _, lazy_gettext
+from cogs.command_mentions import command
+from cogs.names import shown
 from cogs.words import GameTexts, ai_level, join_names, seat_names
 
 TextsOf = Callable[[str], GameTexts | None]
@@ -24,7 +26,7 @@ REFUSALS = {
     "host_starts": lazy_gettext("Only the host can start the game."),
     "quarantined": lazy_gettext(
         "This game's saved state is damaged, so it can't go on. The host or a moderator can "
-        "end it with /games reset, which frees the channel."
+        "end it with {reset}, which frees the channel."
     ),
     "already_started": lazy_gettext("This game has already started; the next one is yours!"),
     "under_way": lazy_gettext("The game is already under way: play on at the table."),
@@ -47,9 +49,7 @@ REFUSALS = {
     "no_game_here": lazy_gettext("No game is open in this channel."),
     "no_rematch": lazy_gettext("There's no finished game to play again here."),
     "rematch_open": lazy_gettext("The rematch lobby is already open: join it below."),
-    "no_such_game_here": lazy_gettext(
-        "No game is open in this channel. Start one with /{game} start."
-    ),
+    "no_such_game_here": lazy_gettext("No game is open in this channel. Start one with {start}."),
 }
 
 
@@ -77,20 +77,28 @@ def refusal_text(refusal: Refusal, texts_of: TextsOf) -> str:
     if kind == "channel_busy":
         return _(
             "{title} is already open in this channel. Join it, or wait until it ends "
-            "(the host or a moderator can end it with /games reset)."
-        ).format(title=_title(texts_of, data.get("game")))
+            "(the host or a moderator can end it with {reset})."
+        ).format(title=_title(texts_of, data.get("game")), reset=command("games reset"))
     if kind == "too_few_players":
         return _(
             "{title} needs at least {least} players: {missing} more, or add AI players."
         ).format(title=_title(texts_of, data["game"]), least=data["least"], missing=data["missing"])
     if kind == "wrong_game":
-        return _("This channel is playing {title}; use /{game} for it.").format(
-            title=_title(texts_of, data["game"]), game=data["game"]
+        return _("This channel is playing {title}; join it with {join}.").format(
+            title=_title(texts_of, data["game"]), join=command(f"{data['game']} join")
         )
     template = REFUSALS.get(kind)
     if template is None:
         return _("That isn't possible right now.")
-    return template.format(**data)
+    return template.format(**data, **_commands_in(data))
+
+
+def _commands_in(data: Mapping[str, Any]) -> dict[str, str]:
+    """The commands a refusal may point to, named for its reader."""
+    named = {"reset": command("games reset")}
+    if "game" in data:
+        named["start"] = command(f"{data['game']} start")
+    return named
 
 
 NOTICES = {
@@ -108,13 +116,21 @@ NOTICES = {
 }
 
 
+NAMED = ("name", "host")  # the data of a notice or an end that are members' names
+
+
+def named(data: Mapping[str, Any]) -> dict[str, Any]:
+    """`data` with each member's name escaped to read as typed."""
+    return {key: shown(value) if key in NAMED else value for key, value in data.items()}
+
+
 def ai_name(name: str) -> str:
     return _("{name} (AI)").format(name=name)
 
 
 def notice_text(notice: Notice, ended: str) -> str:
     """A lobby or seat notice; `ended` is the worded reason, for a match just ended."""
-    data = notice.data
+    data = named(notice.data)
     if notice.kind == "ai_joined":
         return _("{name} joined as a {level} AI.").format(
             name=ai_name(data["name"]), level=ai_level(data["level"])
@@ -122,28 +138,29 @@ def notice_text(notice: Notice, ended: str) -> str:
     if notice.kind == "ai_left":
         return _("{name} left.").format(name=ai_name(data["name"]))
     if notice.kind == "ended":
-        return _("The game was ended: {reason}.").format(reason=ended)
+        return ended
     template = NOTICES.get(notice.kind)
     return template.format(**data) if template is not None else ""
 
 
+# Why a match ended, each a whole sentence of its own.
 ENDED = {
-    "everyone_left": lazy_gettext("everyone left"),
-    "host_cancelled": lazy_gettext("cancelled by the host"),
-    "every_player_left": lazy_gettext("every player left"),
-    "lobby_expired": lazy_gettext("the lobby expired"),
-    "reset_by_host": lazy_gettext("ended by the host, {name}"),
-    "reset_by_moderator": lazy_gettext("ended by moderator {name}"),
+    "everyone_left": lazy_gettext("Everyone left, so the lobby closed."),
+    "host_cancelled": lazy_gettext("The host cancelled the game."),
+    "every_player_left": lazy_gettext("Every player left, so the game ended."),
+    "lobby_expired": lazy_gettext("Nobody started the lobby in time, so it closed."),
+    "reset_by_host": lazy_gettext("The host, {name}, ended the game."),
+    "reset_by_moderator": lazy_gettext("Moderator {name} ended the game."),
 }
 
 
 def ended_text(reason: str | None, data: Mapping[str, Any]) -> str:
-    """Why a match ended. A match ended before reasons were kinds shows its sentence as
-    it was written (`text`)."""
+    """Why a match ended, as one sentence. A match ended before reasons were kinds shows
+    its words as they were written then (`text`)."""
     if reason == "text":
         return str(data.get("text", ""))
     template = ENDED.get(reason or "")
-    return template.format(**data) if template is not None else _("ended")
+    return template.format(**named(data)) if template is not None else _("The game ended.")
 
 
 UNEXPECTED_FAILURE = lazy_gettext(
@@ -153,7 +170,7 @@ NOT_SAVED = lazy_gettext(
     "Your move was not made: the bot couldn't save it, so nothing changed. Please try again."
 )
 SAVED_NOT_SHOWN = lazy_gettext(
-    "Your move was made and saved, but the table couldn't be updated. Use /{game} table to see it."
+    "Your move was made and saved, but the table couldn't be updated. Use {table} to see it."
 )
 
 
@@ -163,5 +180,5 @@ def failure_answer(error: BaseException) -> str:
     if isinstance(error, NotSaved):
         return str(NOT_SAVED)
     if isinstance(error, SavedNotShown):
-        return SAVED_NOT_SHOWN.format(game=error.args[0] if error.args else "<game>")
+        return SAVED_NOT_SHOWN.format(table=command(f"{error.args[0]} table"))
     return str(UNEXPECTED_FAILURE)

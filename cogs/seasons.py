@@ -7,6 +7,7 @@ import discord
 
 from bot.i18n import _, number
 from bot.storage.standings_data import HallEntry
+from cogs.command_mentions import command
 from cogs.renderers import Renderers
 from cogs.standings import hall_lines
 
@@ -22,8 +23,8 @@ class Seasons:
         lines = [
             _(
                 "Ratings start fresh for this season; the all-time ratings carry on. "
-                "/games leaderboard shows this season's."
-            ),
+                "{leaderboard} shows this season's."
+            ).format(leaderboard=command("games leaderboard")),
             "",
         ]
         if hall:

@@ -15,14 +15,15 @@ from bot import i18n
 from bot.i18n import _, lazy_gettext, ngettext, number
 from bot.matches import MatchService
 from cogs import permissions
+from cogs.command_mentions import command
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import refuse
 from cogs.export import export_file
 from cogs.history import HISTORY, History, MatchPick
 from cogs.member_stats import stats_message
+from cogs.names import shown
 from cogs.pages import PageButton, Pages, join_args
 from cogs.refusals import answers_refusals
-from cogs.replies import ended_text
 from cogs.seasons import Seasons
 from cogs.standings import ALL, BOARD, HALL, SEASON, Board, Hall
 from cogs.story import STORY, Story, StoryButton
@@ -111,9 +112,8 @@ class Games(
             return
         await self.matches.end(record.id, reason, user.display_name, self.desk.publish)
         await interaction.response.send_message(
-            _("{title} in this channel was {reason}.").format(
-                title=self.desk.title(record.game),
-                reason=ended_text(reason, {"name": user.display_name}),
+            _("You ended {title} in this channel. No result is recorded.").format(
+                title=self.desk.title(record.game)
             ),
             ephemeral=True,
         )
@@ -157,8 +157,8 @@ class Games(
             )
             + (
                 "\n  ⚠️ "
-                + _("can't be loaded ({reason}); /games reset there ends it").format(
-                    reason=r.quarantine
+                + _("can't be loaded ({reason}); {reset} there ends it").format(
+                    reason=r.quarantine, reset=command("games reset")
                 )
                 if r.quarantine
                 else ""
@@ -241,14 +241,16 @@ class Games(
         if not await storage.standings.member_ratings(guild_id, target.id, season=False):
             await refuse(
                 interaction,
-                _("{name} hasn't finished a rated game here yet.").format(name=target.display_name),
+                _("{name} hasn't finished a rated game here yet.").format(
+                    name=shown(target.display_name)
+                ),
             )
             return
         with i18n.reading(await self.desk.languages.server(guild_id)):
-            shown = await stats_message(storage, self.desk.renderers, guild_id, target)
-        assert shown is not None  # ratings are never deleted
+            stats = await stats_message(storage, self.desk.renderers, guild_id, target)
+        assert stats is not None  # ratings are never deleted
         await interaction.response.send_message(
-            embeds=shown.embeds, files=shown.files, allowed_mentions=discord.AllowedMentions.none()
+            embeds=stats.embeds, files=stats.files, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(

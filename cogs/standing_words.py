@@ -3,8 +3,11 @@ seat was played, how a match ended, a rating's change."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.i18n import _, lazy_gettext, number
 from bot.storage.standings_data import EndHow, SeatResult
+from cogs.names import shown
 from cogs.words import ai_level, signed
 
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -23,15 +26,17 @@ def place_mark(place: int | None) -> str:
     return MEDALS.get(place) or f"{number(place)}."
 
 
-def seat_label(seat: SeatResult) -> str:
-    """A seat's name and, when not its member's own play to the end, who played it."""
+def seat_label(seat: SeatResult, way: Callable[[str], str] = shown) -> str:
+    """A seat's name and, when not its member's own play to the end, who played it; escaped
+    for message text, or `way=plain` for a select's option."""
+    name = way(seat.name)
     if seat.kind == "ai":
-        return _("{name} (AI, {level})").format(name=seat.name, level=ai_level(seat.ai_level or ""))
+        return _("{name} (AI, {level})").format(name=name, level=ai_level(seat.ai_level or ""))
     if seat.kind == "member_ai":
-        return _("{name} (the AI finished for them)").format(name=seat.name)
+        return _("{name} (the AI finished for them)").format(name=name)
     if seat.kind == "left":
-        return _("{name} (left; the AI finished for them)").format(name=seat.name)
-    return seat.name
+        return _("{name} (left; the AI finished for them)").format(name=name)
+    return name
 
 
 def end_how_text(how: EndHow) -> str:

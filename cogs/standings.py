@@ -11,6 +11,7 @@ import discord
 from bot.i18n import _, ngettext, number, percent
 from bot.ratings import PROVISIONAL_GAMES
 from bot.storage.standings_data import HallEntry, RatingRow
+from cogs.command_mentions import command
 from cogs.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args
 from cogs.renderers import Renderers
 from cogs.standing_words import place_mark
@@ -125,8 +126,8 @@ class Hall(StoredPages):
         if not entries:
             return _(
                 "The hall of fame is empty: it fills when a moderator starts a new season "
-                "with /games season new."
-            )
+                "with {new_season}."
+            ).format(new_season=command("games season new"))
         seasons = [list(group) for _season, group in groupby(entries, key=lambda e: e.season)]
         count = page_count(len(seasons), SEASONS_PER_PAGE)
         shown = clamp(wanted, count)

@@ -16,11 +16,12 @@ import discord
 from bot.i18n import _, number
 from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
+from cogs.command_mentions import command
 from cogs.components import parse_ref, ref_of
 from cogs.pages import Page, StoredPages, clamp, pages_of
 from cogs.replies import ended_text
 from cogs.rounds import rounds_of
-from cogs.standing_words import change_text, end_how_text, place_mark, seat_label
+from cogs.standing_words import change_text, place_mark, seat_label
 from cogs.words import GameTexts, event_text, join_names, names_at_each
 
 STORY = "story"  # the page kind
@@ -84,8 +85,8 @@ class Story(StoredPages):
             return _("This server has no such match.")
         summary = await self.storage.standings.match_summary(match_id)
         if summary is None:
-            return _("This match hasn't ended yet: /{game} log tells it so far.").format(
-                game=record.game
+            return _("This match hasn't ended yet: {log} tells it so far.").format(
+                log=command(f"{record.game} log")
             )
         renderer = self.renderers.get(record.game)
         if renderer is None:
@@ -109,11 +110,11 @@ def _end(record: MatchRecord, summary: MatchSummary) -> str:
     if summary.end_how == "played":
         winners = [seat_label(s) for s in summary.seats if s.won]
         if not winners:
-            return _("played to the end, a draw.")
-        return _("played to the end; {names} won.").format(names=join_names(winners))
+            return _("The game was played to the end, and it was a draw.")
+        return _("The game was played to the end; {names} won.").format(names=join_names(winners))
     if summary.end_how == "reset":
-        return ended_text(record.ended_reason, record.ended_data) + "."
-    return end_how_text(summary.end_how) + "."
+        return ended_text(record.ended_reason, record.ended_data)
+    return _("Every member left, so the game was abandoned.")
 
 
 def _summary(texts: GameTexts, record: MatchRecord, summary: MatchSummary) -> discord.Embed:

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot import i18n
 from bot.app import TabletopBot
 from bot.matches import MatchService
+from cogs import command_mentions
 from cogs.clicks import Clicks
 from cogs.commands_i18n import CatalogTranslator
 from cogs.components import DYNAMIC_ITEMS, refuse
@@ -62,6 +63,10 @@ class Desk(commands.Cog):
         self.show_log = self.shared.show_log
         self.show_rules = self.shared.show_rules
         self.channel_match = self.shared.channel_match
+
+    @commands.Cog.listener()
+    async def on_commands_synced(self, synced: list[discord.app_commands.AppCommand]) -> None:
+        command_mentions.remember(synced)
 
     async def hear(self, interaction: discord.Interaction[Any]) -> bool:
         """The start of every interaction: what is said to this member privately from here

@@ -8,11 +8,12 @@ the language of the message being built (`bot.i18n`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from bot.i18n import _, lazy_gettext, ngettext, number
+from cogs.names import shown
 from engines.base import Action, Decision, Event, IllegalMove
 
 
@@ -25,10 +26,18 @@ def join_names(names: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
-def seat_names(seats: Sequence[Any]) -> list[str]:
+def either(choices: Sequence[str]) -> str:
+    """ "2", "2 or 3", "2, 3, 4 or 6"."""
+    if len(choices) < 2:
+        return "".join(choices)
+    return _("{first} or {last}").format(first=", ".join(choices[:-1]), last=choices[-1])
+
+
+def seat_names(seats: Sequence[Any], way: Callable[[str], str] = shown) -> list[str]:
     """How each seat is called at the table: a seat the AI plays says so ("Ada (AI)"),
-    whether it was an AI seat from the start or a member's seat handed over."""
-    return _named([seat.name for seat in seats], [_played(seat) for seat in seats])
+    whether it was an AI seat from the start or a member's seat handed over. Names come
+    escaped for message text; `way=plain` gives them for labels and placeholders."""
+    return _named([way(seat.name) for seat in seats], [_played(seat) for seat in seats])
 
 
 def _played(seat: Any) -> bool:
@@ -47,16 +56,16 @@ def names_at_each(seats: Sequence[Any], events: Sequence[Event]) -> list[list[st
     """The seats' names as each event happened, for retelling it: "alice (AI)" only while
     the AI played her seat, whoever plays it now. Told backwards from the seats as they are,
     undoing each hand-over, return and leaving; those events name the member plainly."""
-    plain = [seat.name for seat in seats]
+    members = [shown(seat.name) for seat in seats]
     played = [_played(seat) for seat in seats]
-    names = _named(plain, played)
+    names = _named(members, played)
     told: list[list[str]] = []
     for event in reversed(events):
         seat = event.data.get("seat")
         if event.kind in (HANDED_OVER, RETURNED, LEFT, ABANDONED) and isinstance(seat, int):
-            told.append(plain)
+            told.append(members)
             played[seat] = event.kind == RETURNED  # as the seat was before this event
-            names = _named(plain, played)
+            names = _named(members, played)
         else:
             told.append(names)
     told.reverse()

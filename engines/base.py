@@ -232,6 +232,13 @@ class GameInfo(Generic[G, A]):
     options: tuple[Option, ...] = ()
     simultaneous: bool = False
     hidden_hands: bool = False
+    # The table sizes the game plays with, when not every count from min to max (G2:
+    # Sequence Numbers has no five-player game); empty: all of them.
+    player_counts: tuple[int, ...] = ()
+
+    def seat_counts(self) -> tuple[int, ...]:
+        """Every number of players a table of this game may start with, smallest first."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
 
     def option(self, name: str) -> Option:
         return next(option for option in self.options if option.name == name)

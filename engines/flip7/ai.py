@@ -6,7 +6,8 @@ attentive player knows (every other card is face up, in the discard pile or was 
 flipped); the order of the draw pile is never read. The fields are read directly rather than
 through `view()` because a decision has to cost microseconds for the simulator. A game is
 typed as `EffectRules` (the table and its pending choice) where that is all a choice reads.
-The time-out policy (`timeout_move`) lives here too: the rules import no AI.
+The time-out policy (`timeout_move`: the strong AI's judgement, played safe for the absent
+player) lives here too: the rules import no AI.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from operator import add
 
 from engines.base import IllegalMove
 from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, ChoosePlayer, player_choice
+from engines.flip7.arrivals import FLIP7_SIZE
 from engines.flip7.cards import (
     FIRST_MODIFIER,
     HALVE,
@@ -24,20 +26,23 @@ from engines.flip7.cards import (
     MINUS,
     UNLUCKY_7,
     ZERO_BIT,
+    is_number,
     number_totals,
 )
-from engines.flip7.effects import Bonus, DiscardPick, Resolve, StealPick, SwapPick
+from engines.flip7.effects import Bonus, DiscardPick, Pick, StealPick, SwapPick
 from engines.flip7.game import Flip7Game
 from engines.flip7.picks import (
     LEADER_WEIGHT,
     NOBODY,
     NOT_PLAIN,
     OPEN_ROW_TARGET,
+    pick_plans,
     pick_steps,
+    plan_steps,
     quick_weights,
 )
 from engines.flip7.resolve import EffectRules
-from engines.flip7.scoring import FLIP7_BONUS, round_points
+from engines.flip7.scoring import FLIP7_BONUS, busts, round_points, row_score
 from engines.flip7.table import ACTIVE, BUSTED, OVER
 
 AI_LEVELS = ("simple", "strong")
@@ -68,18 +73,85 @@ def choose(game: EffectRules, seat: int, level: str = "strong") -> Action:
 
 
 def timeout_move(game: Flip7Game, seat: int) -> Action:
-    """A member's lapsed turn: Stay (Hit while holding The Zero); any other decision is the
-    strong AI's choice, but never one aimed at the absent player themself while someone
-    else can take it."""
+    """A member's lapsed turn, played safe for them: Stay (Hit while holding The Zero), +15
+    for their own Flip 7 (F12), an action or a modifier aimed at someone else while someone
+    else can take it, and a Swap, Steal or Discard that keeps their row whole (`_row_cost`)
+    when one can, else the one that costs them least. Within that, the strong AI's
+    judgement, which may well hurt the others. Like the AI it reads only what everyone sees."""
     game.check_turn(seat)
     if not game.stack:
         return HIT if game.mask[seat] & ZERO_BIT else STAY
+    top = game.stack[-1]
+    if isinstance(top, Bonus):
+        return PLAYER_CHOICES[seat]
+    if isinstance(top, (SwapPick, StealPick, DiscardPick)):
+        return _safe_pick(game, seat, top)
     action = choose(game, seat, "strong")
-    if isinstance(game.stack[-1], Resolve) and action == PLAYER_CHOICES[seat]:
+    if action == PLAYER_CHOICES[seat]:
         others = [option for option in game.stack_options() if option != action]
         if others:
             return _strong_choice(game, seat, others)
     return action
+
+
+Cost = tuple[bool, int, int, bool]
+"""What a pick costs the absent seat's row, worst first: a bust, points off their round
+score, number cards lost (a Flip 7 further away), a card of theirs given to someone."""
+NO_COST: Cost = (False, 0, 0, False)
+
+
+def _safe_pick(game: Flip7Game, seat: int, top: Pick) -> Action:
+    """The next step of the complete Swap/Steal/Discard that costs `seat` least, the
+    strong AI's best of those. Each step searches again and meets the same pick: the steps
+    taken narrow the picks to a set that still holds it."""
+    best: tuple[Cost, float] | None = None
+    chosen: tuple[int, ...] = ()
+    for plan, worth in pick_plans(game, seat, top):
+        key = (_pick_cost(game, seat, top, plan), -worth)
+        if best is None or key < best:
+            best, chosen = key, plan
+    return plan_steps(top, chosen)[0]
+
+
+def _pick_cost(game: Flip7Game, seat: int, top: Pick, plan: tuple[int, ...]) -> Cost:
+    """What the complete pick `plan` of `top` does to `seat`'s row."""
+    rows = game.rows
+    if isinstance(top, SwapPick):
+        first, index, second, other = plan
+        if seat == first:
+            return _row_cost(game, seat, index, rows[second][other])
+        if seat == second:
+            return _row_cost(game, seat, other, rows[first][index])
+        return NO_COST
+    victim, index = plan
+    if isinstance(top, StealPick):
+        return _row_cost(game, seat, None, rows[victim][index])
+    return _row_cost(game, seat, index, None) if victim == seat else NO_COST
+
+
+def _row_cost(game: Flip7Game, seat: int, out: int | None, card: int | None) -> Cost:
+    """The cost to `seat` of the card at index `out` leaving their row and `card` arriving
+    (None: nothing), as the rules would move them (F8, F10): a number can bust the row or
+    wipe it (Unlucky 7), The Zero zeroes it, a modifier goes straight in. A card leaving
+    for another row (`out` and `card` both given: a Swap) is given away."""
+    row = list(game.rows[seat])
+    if out is not None:
+        row.pop(out)
+    if card is not None and is_number(card):
+        if busts(row, card):  # the row scores nothing, and counts no number card
+            lost = game.nums[seat]
+            return (True, max(0, game.round_score(seat)), lost, out is not None)
+        row = [card] if card == UNLUCKY_7 else [*row, card]
+    elif card is not None:
+        row.append(card)
+    numbers = sum(1 for held in row if is_number(held))
+    after = row_score(row, flip7=numbers >= FLIP7_SIZE, brutal=game.brutal)
+    return (
+        False,
+        max(0, game.round_score(seat) - after),
+        max(0, game.nums[seat] - numbers),
+        out is not None and card is not None,
+    )
 
 
 # ------------------------------------------------------------------ simple

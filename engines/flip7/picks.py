@@ -70,6 +70,11 @@ def pick_steps(game: EffectRules, seat: int, top: Pick) -> list[Action]:
         plan = _search(game, seat, top, quick_weights(game, seat))
         _plan_cache[:] = [game, top, plan]
     assert isinstance(plan, tuple)
+    return plan_steps(top, plan)
+
+
+def plan_steps(top: Pick, plan: tuple[int, ...]) -> list[Action]:
+    """The steps of `top` still to take to make the complete pick `plan`, in order."""
     if not isinstance(top, SwapPick):
         victim, index = plan
         if top.victim != NOT_CHOSEN:
@@ -85,6 +90,39 @@ def pick_steps(game: EffectRules, seat: int, top: Pick) -> list[Action]:
         CARD_CHOICES[second][other],
     ]
     return steps[taken:]
+
+
+def pick_plans(game: EffectRules, seat: int, top: Pick) -> Iterator[tuple[tuple[int, ...], float]]:
+    """Every complete Swap (p1, i1, p2, i2) or Steal/Discard (victim, index) consistent with
+    the steps in `top`, each with its worth to `seat` as the search weighs it, unpruned: for
+    a policy that first sets some picks aside (the time-out's) and then wants the best of
+    the rest."""
+    weights = quick_weights(game, seat)
+    holders = game.holders()
+    brutal = game.brutal
+    facts = {p: _facts(game, p) for p in holders}
+    now = {p: _row_worth(game, p) for p in holders}
+    rows = game.rows
+    if isinstance(top, SwapPick):
+        for p1, i1, p2 in _swap_candidates(top, holders, rows):
+            c1 = rows[p1][i1]
+            for i2, c2 in enumerate(rows[p2]):
+                worth = weights[p1] * (_value(facts[p1], c1, c2, brutal) - now[p1])
+                worth += weights[p2] * (_value(facts[p2], c2, c1, brutal) - now[p2])
+                yield (p1, i1, p2, i2), worth
+        return
+    steal = isinstance(top, StealPick)
+    thief = _facts(game, seat) if steal else None
+    thief_now = _row_worth(game, seat) if steal else 0.0
+    victims = [top.victim] if top.victim != NOT_CHOSEN else holders
+    for p in victims:
+        if steal and p == seat:
+            continue  # never one's own row (F10)
+        for i, card in enumerate(rows[p]):
+            worth = weights[p] * (_value(facts[p], card, -1, brutal) - now[p])
+            if thief is not None:
+                worth += _value(thief, -1, card, brutal) - thief_now
+            yield (p, i), worth
 
 
 def _fits(top: Pick, plan: object) -> bool:

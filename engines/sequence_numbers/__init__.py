@@ -18,6 +18,7 @@ from engines.sequence_numbers.game import (
     COLOURS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    TEAMS_AT,
     SequenceGame,
     default_required,
     new_game,
@@ -50,6 +51,7 @@ INFO = register(
         ),
         simultaneous=False,
         hidden_hands=True,
+        player_counts=tuple(sorted(TEAMS_AT)),
     )
 )
 

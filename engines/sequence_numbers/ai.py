@@ -56,7 +56,9 @@ def choose(game: Any, seat: int, level: str = "strong") -> Action:
 
 def timeout_move(game: Any, seat: int) -> Action:
     """The strong AI's move for a seat that let its turn run out: a complete move, which
-    `apply` takes at any step."""
+    `apply` takes at any step. It is safe for the absent seat as it stands: no move can cost
+    its own team (a chip is only ever added for it, a Minus takes only an opponent's, G6),
+    and the strong AI spends a Plus or a Minus only where it is worth clearly more."""
     return choose(game, game.check_turn(seat), "strong")
 
 

@@ -52,7 +52,7 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
         await page.view_as("Bao")
         await page.click("Join")
         await page.shows("Bao joined.")
-        await page.shows("2 of 2–24")
+        await page.shows("2 players seated · for 2 to 24 players")
 
         await page.view_as("Bao")
         await page.click("Start")  # only the host may start

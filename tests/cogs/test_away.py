@@ -107,6 +107,60 @@ async def test_a_sequence_time_out_plays_one_turn_and_the_next_member_keeps_thei
     assert still.turns == after.turns
 
 
+# -- issue 26: a time-out plays safe for the member, and the table says it moved ----------
+
+
+def _player_line(table, name: str) -> str:
+    return next(x for x in part(table, Part.PLAYERS).split("\n") if f"**{name}**" in x)
+
+
+async def test_i26_a_timed_out_swap_keeps_the_members_22_and_row(world, stacked_flip7, settings):
+    """alice holds 10 and 12 (22) and flips a Swap; her 12 for bob's 4 would bust bob, the
+    leader, and cost her 8. The bot, moving for her, leaves her row alone."""
+    stacked_flip7(["10", "4", "3", "12", "12", "5", "Swap"])
+    await seat_three(world)
+    channel, people = world.channel, world.people
+    for name in ("alice", "bob", "carol", "alice"):
+        clicked = await people[name].click(table_of(channel, people[name]), label="Hit")
+        assert clicked.acknowledged and not clicked.ephemeral, name
+    table = table_of(channel, people["alice"])
+    assert prompt(table) == "alice: Swap, choose the first player."
+    assert "**22** · total" in _player_line(table, "alice")
+    await world.env.advance_time(settings.turn_timeout + 1)
+    table = table_of(channel, people["alice"])
+    assert "alice ran out of time; the bot moved for them." in embed_text(table)
+    line = _player_line(table, "alice")
+    assert "`10` `12` · **22** · total" in line and "busted" not in line, line
+    assert prompt(table) == "bob: hit or stay?"
+
+
+SIX = ("alice", "bob", "carol", "dave", "erin", "frank")
+
+
+async def test_i26_a_time_out_on_a_dealt_card_is_told_beside_the_last_rounds_summary(
+    world, stacked_flip7, settings
+):
+    """Six members all stay in round 1; in round 2's deal carol gets −4 and lets her time
+    run out while round 1's summary is still on the table."""
+    stacked_flip7(["2", "3", "4", "5", "6", "8", "9", "−4", "10", "11", "12", "1"])
+    channel, people = world.channel, world.people
+    host = people["alice"]
+    await host.slash(channel, "flip7 start")
+    for name in SIX[1:]:
+        assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
+    assert (await host.click(table_of(channel, host), label="Start")).acknowledged
+    for name in SIX:
+        clicked = await people[name].click(table_of(channel, people[name]), label="Stay")
+        assert clicked.acknowledged and not clicked.ephemeral, name
+    table = table_of(channel, host)
+    assert prompt(table) == "carol: give −4 to whom?"
+    await world.env.advance_time(settings.turn_timeout + 1)
+    table = table_of(channel, host)
+    assert "Round 1: how it ended" in part(table, Part.EARLIER)
+    assert "carol ran out of time; the bot moved for them." in part(table, Part.STORY)
+    assert prompt(table) == "bob: hit or stay?"
+
+
 # -- 5. a reminder goes with the move it was for ----------------------------------------
 
 

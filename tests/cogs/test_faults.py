@@ -75,9 +75,9 @@ async def _listed_then_reset(world, title):
     listed = (await mod.slash(world.channel, "games list")).response.embeds[0].description
     alice = world.people["alice"]
     reset = await alice.slash(world.channel, "games reset")
-    assert reset.ephemeral and "ended by the host" in reset.response.content
+    assert reset.ephemeral and "You ended" in reset.response.content
     ended = embed_text(table_of(world.channel, alice))
-    assert f"{title} — ended early" in ended and "no result was recorded" in ended
+    assert f"{title} — ended early" in ended and "No result was recorded" in ended
     assert not buttons(table_of(world.channel, alice))
     again = await alice.slash(world.channel, "flip7 start")
     assert again.acknowledged and not again.ephemeral

@@ -23,6 +23,9 @@ from tests.cogs.helpers import (
     selects,
     table_of,
 )
+from tests.cogs.players import open_game, press, public_table
+
+SEATED = ("alice", "bob", "carol")
 
 
 async def open_table(channel, people, names=("alice", "bob", "carol"), goal=50, **options):
@@ -240,13 +243,15 @@ async def test_reset_by_moderator_host_and_refused_for_others(world):
     not_listed = await people["bob"].slash(channel, "games list")
     assert not_listed.ephemeral and "Only moderators" in not_listed.response.content
     done = await mod.slash(channel, "games reset")
-    assert done.ephemeral and "ended by moderator mod" in done.response.content
+    assert done.ephemeral and "You ended Flip 7" in done.response.content
     table = table_of(channel, people["alice"])
-    assert not components(table) and "Ended early" in embed_text(table)  # no button left
+    ended = "Moderator mod ended the game. No result was recorded."
+    assert not components(table) and ended in embed_text(table)  # no button left
     # The host can end their own game.
     await open_table(channel, people)
     by_host = await people["alice"].slash(channel, "games reset")
-    assert "ended by the host" in by_host.response.content
+    assert "You ended Flip 7" in by_host.response.content
+    assert "The host, alice, ended the game." in embed_text(table_of(channel, people["alice"]))
     nothing = await people["alice"].slash(channel, "games reset")
     assert nothing.ephemeral and "No game is open" in nothing.response.content
 
@@ -395,7 +400,7 @@ async def test_game_ends_when_every_player_leaves(world):
     last = await people["bob"].slash(channel, "flip7 leave")
     assert "Everyone left" in last.response.content
     table = table_of(channel, people["alice"])
-    assert not components(table) and "Ended early" in embed_text(table)
+    assert not components(table) and "Every player left, so the game ended." in embed_text(table)
     assert not (await people["alice"].slash(channel, "flip7 start")).ephemeral
 
 
@@ -487,3 +492,28 @@ async def test_f13_the_table_shows_turn_rows_totals_dealer_pile_and_why(world, s
     assert part(table, Part.STORY).split("\n")[-1] == "carol discarded bob's Unlucky 7."
     assert "▶️ **bob** 🟢 in · — · **0** · total 0" in part(table, Part.PLAYERS)
     assert prompt(table) == "bob: hit or stay?"
+
+
+@pytest.mark.parametrize(
+    ("locale", "told"),
+    [
+        ("en-US", "**carol** 0: stayed with an empty row"),
+        ("vi", "**carol** 0: đã Dừng lại với hàng bài trống"),
+        ("id", "**carol** 0: stay dengan barisan kosong"),
+    ],
+)
+async def test_i26_a_player_who_stayed_on_an_empty_row_is_told_so_in_the_summary(
+    simcord_env, stacked_flip7, locale, told
+):
+    """carol is dealt −4, gives it to alice and stays holding nothing: round 1's summary
+    says so in the server's language (it used to read "**carol** 0: ")."""
+    stacked_flip7(["5", "6", "−4"])
+    guild = simcord_env.create_guild(preferred_locale=locale)
+    channel = guild.create_text_channel("games")
+    alice, bob, carol = (guild.add_member(simcord_env.create_user(n)) for n in SEATED)
+    await open_game(channel, alice, [bob, carol], "flip7")
+    await press(carol, public_table(channel, carol), "p0")  # the −4 to alice
+    for person in (alice, bob, carol):
+        await press(person, public_table(channel, person), "stay")
+    summary = part(public_table(channel, alice), Part.EARLIER).split("\n")
+    assert told in summary, summary

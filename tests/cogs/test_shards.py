@@ -52,7 +52,7 @@ async def test_a_process_answers_restores_and_times_only_its_own_shards(simcord_
     timers = env.bot.matches.timers
     assert timers.pending(own.id) is not None and timers.pending(foreign.id) is None
     await env.advance_time(settings.lobby_timeout + 1)
-    assert "the lobby expired" in embed_text(table_of(here, ann))
+    assert "Nobody started the lobby in time, so it closed." in embed_text(table_of(here, ann))
     ended, untouched = await env.bot.storage.get_matches([own.id, foreign.id])
     assert (ended.status, ended.ended_reason) == ("cancelled", "lobby_expired")
     assert (untouched.status, untouched.version) == ("lobby", 0)

@@ -176,7 +176,9 @@ async def test_history_pages_and_each_matchs_story_as_the_events_tell_it(played,
     story = fresh(world.channel, alice, opened.response.id)
     summary = embed_text(story)
     assert f"the story of match {oldest.match_id}" in summary
-    assert "Ada (AI, strong)" in summary and "**The end:** played to the end;" in summary
+    assert (
+        "Ada (AI, strong)" in summary and "**The end:** The game was played to the end;" in summary
+    )
     pages = [summary]
     while not page_buttons(story)["next"].disabled:
         assert (
@@ -306,7 +308,7 @@ async def test_a_reset_matchs_story_tells_the_time_out_and_the_reset(world, sett
     opened = await bob.select(page, [menu.options[0].value], custom_id=menu.custom_id)
     story = fresh(channel, bob, opened.response.id)
     summary = embed_text(story)
-    assert "**The end:** ended by moderator mod." in summary
+    assert "**The end:** Moderator mod ended the game." in summary
     assert "– **alice**\n– **bob**\n– **Ada (AI, strong)**\n" in summary  # no place, no rating
     assert (await bob.click(story, custom_id=page_buttons(story)["next"].custom_id)).acknowledged
     told = embed_text(fresh(channel, bob, story.id))

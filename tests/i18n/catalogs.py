@@ -21,7 +21,9 @@ KEPT = LOCALES / "kept-as-is.txt"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 # Discord markup a translation keeps as it is: mentions, channels, timestamps, with their
 # placeholders ("<@{user}>", "<t:{at}:R>").
-MARKUP = re.compile(r"<[^<>]*>")
+# Discord markup (mentions, command mentions, timestamps), and a command written out by its
+# pseudo-translated name ("/xgames xreset"): the reader's own name for it, not English.
+MARKUP = re.compile(r"<[^<>]*>|(?<![\w/])/x[\w'-]+(?: x[\w'-]+)*")
 UNTOUCHED = re.compile(r"(\{[^{}]*\}|<[^<>]*>)")
 
 

@@ -36,10 +36,10 @@ KINDS = {
     305: (None, {}),
 }
 SHOWN = {
-    300: "cancelled by the host",
-    301: "ended by moderator Mod",
-    302: "ended by the host, ann",
-    303: "everyone left",
+    300: "The host cancelled the game.",
+    301: "Moderator Mod ended the game.",
+    302: "The host, ann, ended the game.",
+    303: "Everyone left, so the lobby closed.",
     304: "the bot was retired for the night",
 }
 

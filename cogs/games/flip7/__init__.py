@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
+from bot.events import TIMED_OUT
 from bot.i18n import _, lazy_gettext, number
 from bot.storage import MatchRecord
 from cogs.commands_i18n import slash, slash_text
@@ -47,17 +48,20 @@ def _chip(card: int) -> str:
 
 
 def _worth_telling(logged: list[Event], part: slice, room: int) -> list[int]:
-    """Which of the round's events the table tells, at most `room`: the latest ones, and
+    """Which of the round's events the table tells: at most `room` of the latest ones, and
     before them the events that changed a row beyond what the row shows (busts, actions,
-    modifiers, time-outs), newest first; a plain number flipped or a stay further back is
-    already on the table."""
+    modifiers), newest first; a plain number flipped or a stay further back is already on
+    the table. Every time-out is told whatever the room: the bot's move for an absent
+    member is followed at once by the next cards dealt, and the member looks for it."""
     latest = list(range(max(part.start, part.stop - min(room, EVENTS_SHOWN)), part.stop))
     earlier = [
         index
         for index in range(latest[0] if latest else part.stop - 1, part.start - 1, -1)
         if index not in latest and not _shown_by_the_rows(logged[index])
     ]
-    return sorted(latest + earlier[: room - len(latest)])
+    told = set(latest + earlier[: room - len(latest)])
+    told.update(i for i in range(part.start, part.stop) if logged[i].kind == TIMED_OUT)
+    return sorted(told)
 
 
 def _section(heading: str, lines: list[str]) -> str:
@@ -206,7 +210,7 @@ class Flip7Renderer(GameRenderer):
     ) -> list[discord.ui.Item[Any]]:
         if decision.kind != "hit_or_stay":
             return self.option_items(
-                record, game, decision, self.texts.decision(decision, self.names(record))
+                record, game, decision, self.texts.decision(decision, self.label_names(record))
             )
         buttons = (
             (HIT, _("Hit"), "🃏", discord.ButtonStyle.success),

@@ -105,6 +105,10 @@ def _why(result: _Result) -> str:
     bust, the Flip 7 bonus; then anything unusual about how the round ended for them."""
     numbers = [card for card in result.row if is_number(card)]
     parts = [" ".join(f"`{card_label(card)}`" for card in numbers)] if numbers else []
+    if not result.row and result.stayed:  # nothing drawn, or Discard, Steal or Swap took it
+        # TRANSLATORS: a reason in a round's summary, after "**name** score:"; the player stayed
+        # and ended the round holding no card at all.
+        parts.append(_("stayed with an empty row"))
     for card in result.row:
         if not is_number(card):  # a modifier: its chip, and who gave it if someone did
             givers = result.givers.get(card)

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.i18n import _, ngettext, number
 from bot.storage import MatchRecord
+from cogs.command_mentions import command
 from cogs.commands_i18n import slash, slash_text
 from cogs.components import (
     Choice,
@@ -197,8 +198,8 @@ class SequenceRenderer(GameRenderer):
             embed.set_footer(
                 text=_(
                     "🤖 The AI plays your seat now. Press “I'm back: my seat” on the table, "
-                    "or use /sequence join, to play it again."
-                )
+                    "or use {join}, to play it again."
+                ).format(join=command("sequence join"))
             )
         elif decision is None:
             embed.set_footer(
@@ -232,7 +233,7 @@ class SequenceRenderer(GameRenderer):
         self, record: MatchRecord, game: SequenceGame, view: SequenceView, decision: Decision
     ) -> list[discord.ui.Item[Any]]:
         epoch = game.epoch()
-        names = self.names(record)
+        names = self.label_names(record)
         steps = [o for o in decision.options if o.code != "back"]
         back: list[discord.ui.Item[Any]] = [
             MoveButton(

@@ -77,3 +77,20 @@ def test_ai_chooses_among_the_decision_options() -> None:
         action = choose(game, seat, "strong")
         assert action in decision.options
         game.apply(seat, action)
+
+
+def test_i26_s4_timeout_keeps_the_belt_when_a_card_surely_can() -> None:
+    # Ann shows the highest tide, 12. Her 60 surely takes the lower tide card, 1, and the 2
+    # goes to someone else, so she can't show the highest; her lowest card could leave her
+    # on 12, and a belt down.
+    hands = [
+        [25, 26, 27, 28, 49, 50, 51, 52, 53, 54, 55, 60],
+        [29, 30, 31, 32, 56, 57, 58, 59, 1, 2, 3, 4],
+        EVEN_HANDS[2],
+    ]
+    game = stacked(NAMES3, hands, [11, 12, 1, 2])
+    play(game, 55, 59, 5)  # Bob takes 11, Ann 12 and loses a belt
+    assert game.showing(0) == 12 and game.belts[0] == 3
+    assert timeout_move(game, 0) == Pick(60)
+    play(game, 60, 29, 33)
+    assert game.showing(0) == 1 and game.belts[0] == 3

@@ -1,0 +1,35 @@
+"""Issue 26, item 2: a sentence names a slash command so its reader can use it: as
+Discord's command mention once the sync gave the ids (each client shows it in its own
+language, a click opens it), else written out in the reader's language."""
+
+from __future__ import annotations
+
+import re
+
+from cogs import command_mentions
+from playground.sim_locales import client_locales
+from tests.cogs.helpers import seat_three
+
+
+async def test_i26_a_refusal_names_the_command_as_a_clickable_mention(world):
+    await seat_three(world)
+    synced = {command.name: command.id for command in await world.env.bot.tree.fetch_commands()}
+    busy = await world.people["dave"].slash(world.channel, "flip7 start")
+    assert busy.ephemeral
+    assert f"</games reset:{synced['games']}>" in busy.response.content
+    assert "/games reset " not in busy.response.content
+
+
+async def test_i26_without_ids_a_command_is_written_in_the_readers_language(world):
+    await seat_three(world)
+    dave, erin = world.people["dave"], world.people["erin"]
+    locales = client_locales(world.env)
+    locales.set(dave, "vi")
+    locales.set(erin, "id")
+    command_mentions.remember([])  # as before the first sync answered
+    in_vietnamese = await dave.slash(world.channel, "flip7 start")
+    assert "/trò-chơi kết-thúc" in in_vietnamese.response.content
+    in_indonesian = await erin.slash(world.channel, "flip7 start")
+    assert "/permainan akhiri" in in_indonesian.response.content
+    in_english = await world.people["frank"].slash(world.channel, "flip7 start")
+    assert re.search(r"/games reset\b", in_english.response.content)
