@@ -1,4 +1,4 @@
-"""Flip 7: With a Vengeance (rules F1-F13 in shared/rules/flip7.md)."""
+"""Flip 7: With a Vengeance (rules F1-F13 in docs/rules/flip7.md)."""
 
 from typing import TYPE_CHECKING
 

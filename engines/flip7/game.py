@@ -1,4 +1,4 @@
-"""Flip 7: With a Vengeance, the rules engine (rules F1-F13 in shared/rules/flip7.md).
+"""Flip 7: With a Vengeance, the rules engine (rules F1-F13 in docs/rules/flip7.md).
 
 `Flip7Game` is the `engines.base.Game` of Flip 7, built in layers that each read alone:
 `Table` keeps the state, `Arrivals` (arrivals.py) gives cards to rows, `EffectRules`
