@@ -185,14 +185,11 @@ class TabletopBot(commands.Bot):
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        """Log a failed command; `answer_failure` tells the member in one private line."""
-        log.error(
-            "command %s by user %s in channel %s failed",
-            interaction.command and interaction.command.qualified_name,
-            interaction.user.id,
-            interaction.channel_id,
-            exc_info=error,
-        )
+        """Log a failed command (an unusable database quietly, once per kind and interval);
+        `answer_failure` tells the member in one private line."""
+        name = interaction.command and interaction.command.qualified_name
+        what = f"command {name} by user {interaction.user.id} in channel {interaction.channel_id}"
+        self.matches.failures.report(error, f"{what} failed")
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         if self.answer_failure is not None:
             await self.answer_failure(interaction, cause)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from bot.auto_moves import AutoMoves
 from bot.changes import Change, Publisher
+from bot.failure_log import FailureLog
 from bot.moves import Moves
 from bot.planner import Planner
 from bot.retention import Retention
@@ -30,7 +31,9 @@ class MatchService:
         self.standings = storage.standings
         self.settings = settings
         self.clock = clock
-        self.planner = Planner(clock, settings)
+        # Failures told to the host: an unusable database once per kind and interval.
+        self.failures = FailureLog(clock)
+        self.planner = Planner(clock, settings, self.failures)
         self.timers = self.planner.timers
         self.sessions = Sessions(storage, settings, clock, self.planner)
         self.seating = Seating(self.sessions, settings)
@@ -46,7 +49,7 @@ class MatchService:
         self.rematch = self.seating.rematch
         self.play = self.moves.play
         self.end = self.moves.end
-        self.retention = Retention(storage.standings, settings, clock)
+        self.retention = Retention(storage.standings, settings, clock, self.failures)
 
     @property
     def publish(self) -> Publisher:
@@ -72,3 +75,4 @@ class MatchService:
     async def stop(self) -> None:
         await self.retention.stop()
         await self.planner.stop()
+        self.failures.stop()

@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.deadlines import next_due
+from bot.failure_log import FailureLog, outage_of
 from bot.scheduler import Due, Fire, Scheduler
 from bot.settings import Settings
 from bot.storage import Deadline, MatchRecord, OpenBrief
 from engines.base import Game
+
+RETRY_AFTER = 10.0  # seconds before a timer that met an unusable database runs again
 
 
 async def _nothing(match_id: int, version: int, kind: str) -> None:
@@ -17,14 +20,26 @@ async def _nothing(match_id: int, version: int, kind: str) -> None:
 
 
 class Planner:
-    def __init__(self, clock: Callable[[], float], settings: Settings) -> None:
+    def __init__(
+        self, clock: Callable[[], float], settings: Settings, failures: FailureLog
+    ) -> None:
         self.clock = clock
         self.settings = settings
+        self.failures = failures
         self.fire: Fire = _nothing  # the match service's automatic step
         self.timers = Scheduler(clock, self._fire)
 
     async def _fire(self, match_id: int, version: int, kind: str) -> None:
-        await self.fire(match_id, version, kind)
+        """Run a due timer. One that met an unusable database runs again shortly, so an AI
+        turn or a deadline missed while the database was away is made once it is back."""
+        try:
+            await self.fire(match_id, version, kind)
+        except Exception as error:
+            again = outage_of(error) is not None
+            later = f"; it runs again in {RETRY_AFTER:g} s" if again else ""
+            self.failures.report(error, f"timer {kind} of match {match_id} failed{later}")
+            if again and self.timers.pending(match_id) is None:  # nothing newer armed since
+                self.timers.set(match_id, Due(self.clock() + RETRY_AFTER, version, kind))
 
     def plan(
         self,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from bot.failure_log import FailureLog
 from bot.scheduler import Due, Scheduler
 from bot.settings import Settings
 from bot.storage import Standings
@@ -18,10 +19,17 @@ log = logging.getLogger(__name__)
 
 
 class Retention:
-    def __init__(self, standings: Standings, settings: Settings, clock: Callable[[], float]):
+    def __init__(
+        self,
+        standings: Standings,
+        settings: Settings,
+        clock: Callable[[], float],
+        failures: FailureLog,
+    ) -> None:
         self.standings = standings
         self.settings = settings
         self.clock = clock
+        self.failures = failures
         self.timers = Scheduler(clock, self._fire)
 
     def start(self) -> None:
@@ -39,8 +47,9 @@ class Retention:
     async def _fire(self, _job: int, _version: int, _kind: str) -> None:
         try:
             await self.prune()
-        finally:  # a failed prune (a busy database) is tried again tomorrow
-            self.timers.set(JOB, Due(self.clock() + DAY, 0, "prune"))
+        except Exception as error:  # a failed prune (a busy database) is tried again tomorrow
+            self.failures.report(error, "pruning old event logs failed; tried again in a day")
+        self.timers.set(JOB, Due(self.clock() + DAY, 0, "prune"))
 
     async def stop(self) -> None:
         await self.timers.stop()

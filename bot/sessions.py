@@ -10,9 +10,10 @@ from collections.abc import AsyncIterator, Callable
 from bot.changes import Change, Publisher, show_saved
 from bot.deadlines import deadline_for
 from bot.errors import Notice, NotSaved, Refusal
+from bot.failure_log import FailureLog
 from bot.planner import Planner
 from bot.settings import Settings
-from bot.storage import EndHow, MatchRecord, ResultRow, Store
+from bot.storage import EndHow, MatchRecord, ResultRow, StorageError, Store
 from bot.storage.seat_results import seat_rows
 from engines.base import GAMES, Event, Game
 
@@ -31,6 +32,7 @@ class Sessions:
         self.settings = settings
         self.clock = clock
         self.planner = planner
+        self.failures: FailureLog = planner.failures
         self._locks: dict[int, asyncio.Lock] = {}
         # Open matches as last saved. Every write goes through here under the match lock,
         # so the copy stays true; any failure evicts it and the next use reloads.
@@ -82,11 +84,16 @@ class Sessions:
         return record.log
 
     async def set_message(self, match_id: int, message_id: int, posted_at: float) -> None:
-        """Remember where a match's table message now is (also in the in-memory copy)."""
-        await self.storage.set_message(match_id, message_id, posted_at)
+        """Remember where a match's table message now is (also in the in-memory copy). The
+        table is already up: when the database can't take it now, the in-memory copy
+        still has it, and the match's next save writes it."""
         live = self._live.get(match_id)
         if live is not None:
             live[0].message_id, live[0].message_at = message_id, posted_at
+        try:
+            await self.storage.set_message(match_id, message_id, posted_at)
+        except StorageError as error:
+            self.failures.report(error, f"remembering the new table of match {match_id} failed")
 
     async def commit(
         self,

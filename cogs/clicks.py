@@ -4,7 +4,6 @@ Discord's three seconds, and a move made from a private hand answered in that ha
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -17,11 +16,8 @@ from cogs.components import done_responding, refuse, responding
 from cogs.hands import OpenHands
 from cogs.pings import Pings
 from cogs.posting import Tables
-from cogs.refusals import answer_refusal, answers_refusals
+from cogs.refusals import answer_failure, answer_refusal
 from cogs.renderers import Renderers
-from cogs.replies import failure_answer
-
-log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds a click may take before it is deferred (Discord allows 3)
 
@@ -72,7 +68,7 @@ class Clicks:
     ) -> None:
         self.pings.seen(match_id, interaction.user.id)
         if action == "rematch":
-            await self._rematch(interaction, match_id)
+            await self._guarded(interaction, match_id, self._rematch(interaction, match_id))
             return
 
         async def answer(change: Change) -> None:
@@ -86,7 +82,6 @@ class Clicks:
             ),
         )
 
-    @answers_refusals
     async def _rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The result's Rematch button: a new lobby, posted as a new table message."""
 
@@ -105,13 +100,14 @@ class Clicks:
         async def answer(change: Change) -> None:
             await self.tables.publish(change, interaction)
             clicked = interaction.message
-            if clicked is not None and clicked.id != change.record.message_id:
+            if clicked is not None and clicked.flags.ephemeral:
                 await self._answer_private(interaction, change)  # a move from a private hand
 
         await self._answering(
             interaction,
             match_id,
             self.matches.play(match_id, interaction.user.id, stamp, code, answer),
+            move=True,
         )
 
     async def from_elsewhere(
@@ -135,27 +131,37 @@ class Clicks:
         interaction: discord.Interaction[Any],
         match_id: int,
         request: Coroutine[Any, Any, Any],
+        move: bool = False,
+    ) -> None:
+        """Run a click's request, answered however it ends (see `_guarded`). A request
+        still busy after DEFER_AFTER seconds (a slow database) is deferred first, so
+        Discord never shows "This interaction failed"."""
+        watch = _Deferral(interaction)
+        try:
+            await self._guarded(interaction, match_id, request, move)
+        finally:
+            watch.cancel()
+            done_responding(interaction)
+
+    async def _guarded(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        request: Coroutine[Any, Any, Any],
+        move: bool = False,
     ) -> None:
         """Run a click's request; a refusal or a failure still gets a short, true answer
-        (discord.py would only log a button's exception, and the member would see nothing).
-        A request still busy after DEFER_AFTER seconds (a slow database) is deferred first,
-        so Discord never shows "This interaction failed"."""
-        watch = _Deferral(interaction)
+        (discord.py would only log a button's exception, and the member would see nothing)."""
         try:
             await request
         except Refusal as error:
             await answer_refusal(self.renderers, interaction, error)
         except Exception as error:
-            log.exception(
-                "a click on match %s by user %s in channel %s failed",
-                match_id,
-                interaction.user.id,
-                interaction.channel_id,
+            what = (
+                f"a click on match {match_id} by user {interaction.user.id} "
+                f"in channel {interaction.channel_id} failed"
             )
-            await refuse(interaction, failure_answer(error))
-        finally:
-            watch.cancel()
-            done_responding(interaction)
+            await answer_failure(interaction, error, self.matches.failures, what, move=move)
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
         """A move made from a private message: refresh that message with the seat's view
@@ -192,11 +198,13 @@ class Clicks:
         else:
             await edit(**private.to_edit())
 
-    @answers_refusals
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The table's hand button (and `/<game> hand`): the member's own view, privately,
         kept current as the game moves."""
         self.pings.seen(match_id, interaction.user.id)
+        await self._guarded(interaction, match_id, self._show_private(interaction, match_id))
+
+    async def _show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         record = await self.matches.storage.get_match(match_id)
         if record is None or not record.is_open or record.state is None:
             await refuse(interaction, _("This game has already ended."))

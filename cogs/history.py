@@ -52,7 +52,7 @@ class MatchPick(
         if not MATCH_REF.fullmatch(ref):
             await refuse(interaction, str(OUT_OF_DATE))
             return
-        await pages.show(interaction, STORY, ref, 0)
+        await pages.click(interaction, STORY, ref, 0)
 
 
 class History(StoredPages):

@@ -18,9 +18,11 @@ import discord
 from discord.ext import commands
 
 from bot import i18n
+from bot.failure_log import FailureLog
 from bot.i18n import _, lazy_gettext, number
 from bot.storage import Store
 from cogs.components import TableMessage, refuse
+from cogs.refusals import answer_failure
 from cogs.renderers import Renderers
 
 ARG_SEPARATOR = ","  # between a page kind's arguments; never ":" (it splits the custom id)
@@ -100,7 +102,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
         await pages.hear(interaction)
         message = interaction.message
         in_place = message is not None and message.flags.ephemeral
-        await pages.show(interaction, self.kind, self.args, self.page, in_place=in_place)
+        await pages.click(interaction, self.kind, self.args, self.page, in_place=in_place)
 
 
 def page_message(kind: str, args: str, page: Page) -> TableMessage:
@@ -128,12 +130,33 @@ class Hearing(Protocol):
 class Pages(commands.Cog):
     """The page sources by kind; page buttons find this cog by name."""
 
-    def __init__(self, hearing: Hearing) -> None:
+    def __init__(self, hearing: Hearing, failures: FailureLog) -> None:
         self.sources: dict[str, PageSource] = {}
         self.hear = hearing.hear  # each click is answered in the clicking member's language
+        self.failures = failures
 
     def register(self, kind: str, source: PageSource) -> None:
         self.sources[kind] = source
+
+    async def click(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        args: str,
+        wanted: int,
+        *,
+        in_place: bool = False,
+    ) -> None:
+        """A click on a page button or a pick of what a page lists: the page, or one short
+        private answer when it failed (discord.py would only log it)."""
+        try:
+            await self.show(interaction, kind, args, wanted, in_place=in_place)
+        except Exception as error:
+            what = (
+                f"a click on {kind} pages by user {interaction.user.id} "
+                f"in channel {interaction.channel_id} failed"
+            )
+            await answer_failure(interaction, error, self.failures, what)
 
     async def show(
         self,

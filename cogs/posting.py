@@ -87,21 +87,19 @@ class Tables:
         (or re-posting) the stored one."""
         table = await self.render(change)
         record = change.record
-        clicked = (
-            interaction is not None
-            and interaction.message is not None
-            and (interaction.message.id == record.message_id)
-        )
+        clicked = interaction.message if interaction is not None else None
         answered = False
-        if clicked and interaction is not None:
+        if clicked is not None and interaction is not None and not clicked.flags.ephemeral:
             async with responding(interaction):
                 if not interaction.response.is_done():
                     await interaction.response.edit_message(**table.to_edit())
                     answered = True
+            if answered and clicked.id != record.message_id:
+                await self._adopt(record, clicked)
         if not answered and not await self._shown(record, self._edit_or_repost(record, table)):
             await self._tell_not_shown(record, interaction)
         # A move made from a private view is answered in that view; the others follow.
-        from_hand = interaction is not None and not clicked and interaction.message is not None
+        from_hand = interaction is not None and clicked is not None and clicked.flags.ephemeral
         skip = interaction.user.id if from_hand and interaction is not None else None
         renderer = self.renderers.get(record.game)
         if renderer is not None:  # not for a game whose plug-in was removed
@@ -109,6 +107,13 @@ class Tables:
         await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             await self._post_result(change, interaction)
+
+    async def _adopt(self, record: MatchRecord, clicked: discord.Message) -> None:
+        """A public table of the match that the database didn't hear of (it couldn't take
+        the message's id when the table was posted) is the table from now on."""
+        posted_at = clicked.created_at.timestamp()
+        await self.matches.set_message(record.id, clicked.id, posted_at)
+        record.message_id, record.message_at = clicked.id, posted_at
 
     async def _post_result(
         self, change: Change, interaction: discord.Interaction[Any] | None

@@ -1,5 +1,6 @@
-"""The one place a refusal becomes an answer: a handler that raises `Refusal` anywhere has
-it worded for the member who asked, privately, and stops there."""
+"""The one place a refusal or a failure becomes an answer: a handler that raises `Refusal`
+anywhere has it worded for the member who asked, privately, and stops there; a request
+that failed is told whether it happened, and the failure is logged for the host."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 import discord
 
 from bot.errors import Refusal
+from bot.failure_log import FailureLog
 from cogs.components import refuse
 from cogs.renderers import Renderers
+from cogs.replies import failure_answer
 
 P = ParamSpec("P")
 
@@ -45,3 +48,17 @@ async def answer_refusal(
     renderers: Renderers, interaction: discord.Interaction[Any], error: Refusal
 ) -> None:
     await refuse(interaction, renderers.refusal(error))
+
+
+async def answer_failure(
+    interaction: discord.Interaction[Any],
+    error: BaseException,
+    failures: FailureLog,
+    what: str,
+    *,
+    move: bool = False,
+) -> None:
+    """A request that failed: logged as `what` (an unusable database quietly, once per kind
+    and interval), and answered in one private line saying whether it happened."""
+    failures.report(error, what)
+    await refuse(interaction, failure_answer(error, move=move))

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
+from bot.failure_log import outage_of
 from bot.i18n import _, lazy_gettext
 from cogs.command_mentions import command
 from cogs.names import shown
@@ -167,18 +168,24 @@ UNEXPECTED_FAILURE = lazy_gettext(
     "Something went wrong on the bot's side, and nothing changed. Please try again."
 )
 NOT_SAVED = lazy_gettext(
-    "Your move was not made: the bot couldn't save it, so nothing changed. Please try again."
+    "Your move was not made: the bot couldn't save it, so nothing changed. "
+    "Please try again in a moment."
+)
+NOT_DONE = lazy_gettext(
+    "That wasn't done: the bot can't use its database just now, so nothing changed. "
+    "Please try again in a moment."
 )
 SAVED_NOT_SHOWN = lazy_gettext(
     "Your move was made and saved, but the table couldn't be updated. Use {table} to see it."
 )
 
 
-def failure_answer(error: BaseException) -> str:
+def failure_answer(error: BaseException, *, move: bool = False) -> str:
     """What to tell the member when their request failed: whether it happened or not. A
-    change is saved whole or not at all, so each answer can say exactly what happened."""
-    if isinstance(error, NotSaved):
-        return str(NOT_SAVED)
+    change is saved whole or not at all, so each answer can say exactly what happened: a
+    save that failed, or a database that can't be used (on a load too), changed nothing."""
     if isinstance(error, SavedNotShown):
         return SAVED_NOT_SHOWN.format(table=command(f"{error.args[0]} table"))
+    if isinstance(error, NotSaved) or outage_of(error) is not None:
+        return str(NOT_SAVED if move else NOT_DONE)
     return str(UNEXPECTED_FAILURE)

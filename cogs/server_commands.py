@@ -410,7 +410,7 @@ class Games(
 async def setup(bot: commands.Bot) -> None:
     desk = desk_of_bot(bot)
     storage, renderers = desk.matches.storage, desk.renderers
-    pages = Pages(desk)
+    pages = Pages(desk, desk.matches.failures)
     pages.register(BOARD, Board(storage, renderers))
     pages.register(HALL, Hall(storage, renderers))
     pages.register(HISTORY, History(storage, renderers))

@@ -62,7 +62,7 @@ class StoryButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pages = pages_of(interaction.client)
         await pages.hear(interaction)
-        await pages.show(interaction, STORY, self.ref, 0)
+        await pages.click(interaction, STORY, self.ref, 0)
 
 
 def story_button(ref: str) -> discord.ui.Item[Any]:

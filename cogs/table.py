@@ -35,7 +35,7 @@ class Desk(commands.Cog):
         self.bot = bot
         self.matches = matches
         self.renderers = Renderers()
-        self.languages = Languages(bot, matches.storage)
+        self.languages = Languages(bot, matches.storage, matches.failures)
         self.hands = OpenHands(matches.clock)
         self.pings = Pings(
             bot, matches.storage, matches.clock, self.languages, self.renderers.title

@@ -17,7 +17,7 @@ class StorageBusy(StorageError):
     """Another connection held the database longer than `WRITE_WAIT`."""
 
     def __init__(self) -> None:
-        super().__init__("busy")
+        super().__init__("the database is busy: another connection held it too long")
 
 
 class ReadOnlyDatabase(StorageError):

@@ -7,8 +7,8 @@ SQLite store (store.py), for several bot processes on one database.
   transaction rolls back, so a move is never applied twice.
 - A row another connection holds fails the write as busy after LOCK_WAIT_MS (SQLite's
   WRITE_WAIT), and a full pool after ACQUIRE_WAIT: well inside Discord's three seconds.
-- A server that went away fails each call with one StorageError line, rolled back; the
-  pool reconnects by itself when the server is back, so the game goes on.
+- A server that went away fails each call with a StorageError, rolled back; the pool
+  connects again when a call needs it and the server is back, so the game goes on.
 - Rows are read through the same LoadedRecords, so a damaged row is quarantined here too.
 """
 
@@ -96,8 +96,12 @@ class PostgresStorage:
         try:
             pool = await asyncpg.create_pool(
                 url,
-                min_size=1,
+                # No floor for the pool to keep: while the server is away, keeping one
+                # would retry in the background and log a traceback each time. Idle
+                # connections are kept instead, so the pool still stays warm.
+                min_size=0,
                 max_size=POOL_SIZE,
+                max_inactive_connection_lifetime=0,
                 server_settings={
                     "lock_timeout": str(LOCK_WAIT_MS),
                     "application_name": "tabletop-bot",

@@ -12,6 +12,7 @@ import sqlite3
 import asyncpg
 import pytest
 
+from bot.failure_log import FailureLog
 from bot.retention import DAY, Retention
 from bot.settings import Settings
 from bot.storage import EXPORT_COLUMNS, PostgresStorage, ResultRow, Standings, Storage, Store
@@ -136,7 +137,11 @@ async def test_retention_prunes_old_logs_at_start_and_daily_keeping_results(stor
         await storage.save(
             await storage.get_match(match), expected_version=1, now=now[0], events=[Event("x", {})]
         )
-    retention = Retention(storage.standings, Settings(token="t"), lambda: now[0])
+
+    def clock() -> float:
+        return now[0]
+
+    retention = Retention(storage.standings, Settings(token="t"), clock, FailureLog(clock))
     retention.start()
     for _ in range(50):
         if not await storage.standings.match_events(old[0]):

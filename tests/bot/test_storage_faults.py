@@ -208,7 +208,7 @@ async def test_a_write_lock_held_elsewhere_fails_busy_in_bounded_time(storage, d
         with pytest.raises(StorageBusy) as caught:
             await storage.save(record, expected_version=0, now=1001.0, events=[Event("x", {})])
         waited = time.perf_counter() - start
-        assert str(caught.value) == "busy" and isinstance(caught.value, StorageError)
+        assert "busy" in str(caught.value) and isinstance(caught.value, StorageError)
         assert 1.0 < waited < 2.5
         # Reads don't wait for the writer: WAL lets them through at once.
         start = time.perf_counter()

@@ -433,7 +433,8 @@ async def test_a_failing_click_answers_and_loses_nothing(world, caplog, monkeypa
     monkeypatch.setattr(storage, "save", failing_once)
     failed = await actor.click(table, label="Hit")
     assert failed.ephemeral and failed.response.content == (
-        "Your move was not made: the bot couldn't save it, so nothing changed. Please try again."
+        "Your move was not made: the bot couldn't save it, so nothing changed. "
+        "Please try again in a moment."
     )
     assert (await storage.get_match(before.id)).version == before.version  # nothing half-saved
     assert any(

@@ -266,6 +266,7 @@ def test_every_platform_answer_is_translated():
         seen.text(ended_text(reason, {"name": "Ann"}), reason)
     for error in (NotSaved(1), SavedNotShown("flip7"), RuntimeError()):
         seen.text(failure_answer(error), type(error).__name__)
+    seen.text(failure_answer(NotSaved(1), move=True), "a move not saved")
     lacking = list(permissions.NAMES)
     seen.text(permissions.cannot_start(lacking), "cannot start")
     seen.text(permissions.saved_not_shown(lacking, "flip7"), "not shown")
