@@ -12,7 +12,7 @@ from playwright.async_api import expect
 
 from bot import i18n
 from cogs.words import signed
-from playground import PlaygroundOptions, lobby_button, playground
+from playground import MEMBERS, PlaygroundOptions, lobby_button, playground
 from tests.browser.helpers import current_game, worded
 from tests.browser.page import PlaygroundPage
 
@@ -148,3 +148,20 @@ async def test_i26_two_menus_in_a_row_take_the_same_pick_in_vietnamese(browser):
             # Raises unless the click or pick reached the bot.
             record, game = await _bao_to_act(place, record.version)
         assert menus == ["discard_player", "give_modifier"]
+
+
+async def test_i26_the_playgrounds_ai_seats_are_named_like_no_member(browser):
+    """scripts/play --game flip7 --members 6 --ai 5: no AI seat is called like a member of
+    the server ("Bao (AI)" beside Bao), before or after the members join."""
+    options = PlaygroundOptions(game="flip7", members=6, ai=5, ai_delay=0)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url)
+        await page.view_as("Bao")
+        await page.click("Join")
+        await page.shows("Bao joined.")
+        [record] = await place.bot.storage.open_matches()
+        ai = [seat.name for seat in record.seats if seat.ai is not None]
+        assert len(ai) == 5
+        assert not {name.casefold() for name in ai} & {name for name, _locale in MEMBERS}
+        lobby = await page.table().inner_text()
+        assert all(f"{name} (AI)" in lobby for name in ai) and "Bao (AI)" not in lobby, lobby
