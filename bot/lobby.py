@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator
+from itertools import count
+
 from bot.errors import Notice, Refusal
 from bot.storage import MatchRecord, Seat
 from engines.base import GameInfo
@@ -34,12 +37,29 @@ AI_NAMES = (
 )
 
 
+def free_ai_names(taken: Iterable[str]) -> Iterator[str]:
+    """The AI names no one in `taken` is called, in order, compared case-insensitively
+    ("bao" takes "Bao"); past the list, the names again with a number ("Ada 2")."""
+    used = {name.casefold() for name in taken}
+    for copy in count(1):
+        for name in AI_NAMES:
+            named = name if copy == 1 else f"{name} {copy}"
+            if named.casefold() not in used:
+                yield named
+
+
 def join(record: MatchRecord, info: GameInfo, user_id: int, name: str) -> Notice:
+    """Seat a member. An AI seat that has their name takes the next free one, so no AI is
+    ever called like a member at the table."""
     if record.seat_of(user_id) is not None:
         raise Refusal("already_in_lobby")
     if len(record.seats) >= info.max_players:
         raise Refusal("table_full", count=info.max_players)
     record.seats.append(Seat(name=name, user_id=user_id))
+    for index, seat in enumerate(record.seats):
+        if seat.ai is not None and seat.name.casefold() == name.casefold():
+            renamed = next(free_ai_names(s.name for s in record.seats))
+            record.seats[index] = Seat(name=renamed, ai=seat.ai)
     return Notice("joined", {"name": name})
 
 
@@ -68,14 +88,22 @@ def cancel(record: MatchRecord, user_id: int) -> Notice:
     return Notice("cancelled")
 
 
-def step(record: MatchRecord, info: GameInfo, action: str, user_id: int, name: str) -> Notice:
-    """One lobby button other than Start; the notice to show with the lobby."""
+def step(
+    record: MatchRecord,
+    info: GameInfo,
+    action: str,
+    user_id: int,
+    name: str,
+    present: Collection[str] = (),
+) -> Notice:
+    """One lobby button other than Start; the notice to show with the lobby. `present`:
+    names of members known to be in the server, which a new AI seat is not given."""
     if action == "join":
         return join(record, info, user_id, name)
     if action == "leave":
         return leave(record, user_id)
     if action == "ai":
-        return add_ai(record, info, user_id)
+        return add_ai(record, info, user_id, present=present)
     if action == "unai":
         return remove_ai(record, user_id)
     if action == "cancel":
@@ -83,16 +111,21 @@ def step(record: MatchRecord, info: GameInfo, action: str, user_id: int, name: s
     raise Refusal("unknown_button")
 
 
-def add_ai(record: MatchRecord, info: GameInfo, user_id: int, level: str | None = None) -> Notice:
-    """Seat an AI player. Its name is stored bare; that it is an AI is its `ai` level,
-    which the table words ("Ada (AI)")."""
+def add_ai(
+    record: MatchRecord,
+    info: GameInfo,
+    user_id: int,
+    level: str | None = None,
+    present: Collection[str] = (),
+) -> Notice:
+    """Seat an AI player, named like no one seated nor `present`. Its name is stored bare;
+    that it is an AI is its `ai` level, which the table words ("Ada (AI)")."""
     if record.seat_of(user_id) is None:
         raise Refusal("join_before_ai")
     if len(record.seats) >= info.max_players:
         raise Refusal("table_full", count=info.max_players)
     level = level or info.ai_levels[-1]
-    taken = {s.name for s in record.seats}
-    name = next(n for n in AI_NAMES if n not in taken)
+    name = next(free_ai_names([*(s.name for s in record.seats), *present]))
     record.seats.append(Seat(name=name, ai=level))
     return Notice("ai_joined", {"name": name, "level": level})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Collection
 from typing import Any
 
 from bot import lobby
@@ -120,13 +121,15 @@ class Seating:
         action: str,
         answer: Publisher,
         stamp: int | None = None,
+        present: Collection[str] = (),
     ) -> Change:
         """Join, leave, add or remove an AI, start or cancel — the lobby's buttons. During
         a game, join takes back a seat the AI played, and leave hands one to the AI.
 
         `stamp` is the match version the button was drawn at (None: a typed command). Adding
         or removing an AI is refused from a stale button, so a double click does it once;
-        the other buttons are harmless to repeat."""
+        the other buttons are harmless to repeat. `present`: names of members known to be
+        in the server, which a new AI seat is not given."""
         async with self.sessions.session(match_id):
             record, game = await self.sessions.current(match_id)
             if game is not None:
@@ -145,7 +148,7 @@ class Seating:
                 game, events = self._start(record, info, user_id)
                 notice = Notice("started")
             else:
-                notice = lobby.step(record, info, action, user_id, user_name)
+                notice = lobby.step(record, info, action, user_id, user_name, present)
             return await self.sessions.commit(record, game, events, answer, notice)
 
     async def _leave_game(

@@ -9,11 +9,13 @@ from typing import Any
 
 import discord
 
+from bot import lobby
 from bot.errors import Refusal
 from bot.i18n import _
 from bot.matches import Change, MatchService
 from cogs.components import done_responding, refuse, responding
 from cogs.hands import OpenHands
+from cogs.members import members_called
 from cogs.pings import Pings
 from cogs.posting import Tables
 from cogs.refusals import answer_failure, answer_refusal
@@ -74,13 +76,31 @@ class Clicks:
         async def answer(change: Change) -> None:
             await self.tables.publish(change, interaction)
 
-        await self._answering(
-            interaction,
-            match_id,
-            self.matches.lobby_action(
-                match_id, interaction.user.id, interaction.user.display_name, action, answer, stamp
-            ),
-        )
+        async def request() -> None:
+            present = await self._members_called_like_ai(interaction, match_id, action)
+            await self.matches.lobby_action(
+                match_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                action,
+                answer,
+                stamp,
+                present,
+            )
+
+        await self._answering(interaction, match_id, request())
+
+    async def _members_called_like_ai(
+        self, interaction: discord.Interaction[Any], match_id: int, action: str
+    ) -> list[str]:
+        """For Add AI: the names the new seat would take that a member of the server has."""
+        if action != "ai" or interaction.guild is None:
+            return []
+        record = await self.matches.storage.get_match(match_id)
+        if record is None:
+            return []
+        free = lobby.free_ai_names(seat.name for seat in record.seats)
+        return await members_called(interaction.guild, free)
 
     async def _rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The result's Rematch button: a new lobby, posted as a new table message."""

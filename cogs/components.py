@@ -17,7 +17,7 @@ import discord
 
 from bot.i18n import _
 from bot.storage import MatchRecord
-from cogs.layout import Layout, layout_view
+from cogs.layout import Layout, layout_view, menu_id
 from cogs.names import plain
 from cogs.words import GameTexts, logged_lines, seat_names
 from engines.base import Decision, Game
@@ -167,7 +167,15 @@ class GameRenderer(ABC):
             )
             for option in decision.options
         ]
-        return [MoveSelect(record.ref, game.epoch(), options, placeholder=placeholder)]
+        return [
+            MoveSelect(
+                record.ref,
+                game.epoch(),
+                options,
+                placeholder=placeholder,
+                component_id=menu_id(record.version),
+            )
+        ]
 
     def option_detail(self, option: Any, view: Any, names: list[str]) -> str | None:
         """A short line under a choice (what the chosen player has, say); None: none."""
@@ -278,7 +286,8 @@ class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"ms:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+):(?P<slot>\d+)",
 ):
-    """A choice among moves; each option's value is a move code. `slot` keeps ids unique."""
+    """A choice among moves; each option's value is a move code. `slot` keeps ids unique;
+    `component_id` (see cogs.layout.menu_id) tells this menu from the one drawn before it."""
 
     def __init__(
         self,
@@ -288,8 +297,10 @@ class MoveSelect(
         *,
         placeholder: str | None = None,
         slot: int = 0,
+        component_id: int | None = None,
     ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
+            id=component_id,
             custom_id=f"ms:{ref}:{stamp}:{slot}",
             placeholder=placeholder[:150] if placeholder else None,
             options=[

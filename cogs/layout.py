@@ -35,6 +35,18 @@ class Part(IntEnum):
     FOOTNOTE = 11
 
 
+MENU_IDS = 1000  # component ids from here up are select menus; the parts stay below
+MENU_ID_SPAN = 1_000_000_000  # Discord's component ids are 32-bit
+
+
+def menu_id(version: int) -> int:
+    """A select menu's component id, new with every drawing of the table (the match version
+    it was drawn at). A client may keep a menu's last pick by its component id (SimCord's
+    preview does, and sends a pick only when it differs): a new menu in the old one's place
+    must not inherit it, or picking the same option twice in a row would send nothing."""
+    return MENU_IDS + version % MENU_ID_SPAN
+
+
 @dataclass(slots=True)
 class Text:
     part: Part

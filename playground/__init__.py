@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 import webbrowser
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from bot.i18n import LANGUAGES
 from bot.settings import Settings
 from engines.base import GAMES
 from playground.sim_locales import client_locales
+from playground.terminal import next_step, quiet_start_up
 
 # The members, each with their Discord app's language: what only they see (their hand,
 # "not your turn", the rules) is in it; the table is in the server's language (--locale).
@@ -87,6 +88,13 @@ class Playground:
     def member(self, name: str) -> Any:
         return next(m for m in self.members if m.name == name)
 
+    async def next_step(self) -> str:
+        """What a newcomer does next in the page, for the terminal."""
+        for record in await self.bot.storage.open_matches():
+            if record.channel_id == self.channel.id:
+                return next_step(record)
+        return next_step(None)
+
 
 def check_options(options: PlaygroundOptions) -> None:
     """Refuse impossible combinations in one line, before anything starts."""
@@ -125,7 +133,29 @@ async def _open_lobby(place: Playground, game: str, ai: int) -> None:
         place.notes.append(f"{host.name} tried /{game} start: {_text_of(result)}")
         return
     for _seat in range(ai):
-        await host.click(place.channel.last_message, label="Add AI")
+        lobby = place.channel.last_message
+        await host.click(lobby, custom_id=lobby_button(lobby, "ai"))
+
+
+def lobby_button(message: Any, action: str) -> str:
+    """The custom id of a lobby's `action` button ("join", "ai", "start"): found by what it
+    does, since its label is worded in the server's language."""
+    found = [
+        custom_id
+        for custom_id in _custom_ids(message.components)
+        if custom_id.startswith("lobby:") and custom_id.endswith(f":{action}")
+    ]
+    if len(found) != 1:
+        raise LookupError(f"the lobby has no single {action} button: {found}")
+    return found[0]
+
+
+def _custom_ids(components: Sequence[Any]) -> Iterator[str]:
+    for component in components:
+        custom_id = getattr(component, "custom_id", None)
+        if custom_id:
+            yield custom_id
+        yield from _custom_ids(getattr(component, "children", ()))
 
 
 async def _repost_tables(place: Playground) -> bool:
@@ -267,7 +297,7 @@ async def serve(options: PlaygroundOptions, open_browser: bool) -> None:
             print(note)
         print("Open this address (it is the only key to the page; keep it to yourself):")
         print(f"  {place.url}", flush=True)
-        print('Switch "Viewing as" to play each member; type /<game> start to open a lobby.')
+        print(await place.next_step())
         print("Ctrl+C ends the playground.", flush=True)
         if open_browser and _has_desktop():
             with contextlib.suppress(webbrowser.Error):
@@ -285,6 +315,7 @@ async def serve(options: PlaygroundOptions, open_browser: bool) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options, open_browser = parse_options(argv)
+    quiet_start_up()
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     asyncio.run(serve(options, open_browser))
     return 0

@@ -4,12 +4,15 @@ select menus, each one read back from the page."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+from typing import Any
 
 from playwright.async_api import expect
 
+from bot import i18n
 from cogs.words import signed
-from playground import PlaygroundOptions, playground
+from playground import MEMBERS, PlaygroundOptions, lobby_button, playground
 from tests.browser.helpers import current_game, worded
 from tests.browser.page import PlaygroundPage
 
@@ -96,3 +99,69 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
             assert hits + selects < 30, "the seeded game never asked for a choice"
         record, game = await current_game(place)
         assert record.status == "playing" and game.view(None).draw_pile < 106
+
+
+# With this seed, Bao (the host, beside one AI seat) picking themself each time: after two
+# hits Bao's first two choices are menus (whose card to discard, then who gets a modifier),
+# drawn in the same place on the same table message, and both offer Bao.
+SAME_PICK_SEED = 11
+
+
+async def _bao_to_act(place, version: int) -> tuple[Any, Any]:
+    """The match once saved past `version` (what a click on the page changed) and waiting
+    for Bao (seat 0) again, the AI's moves done."""
+    for _tick in range(100):
+        record, game = await current_game(place)
+        if record.version > version and game.decision(0) is not None:
+            return record, game
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the click never reached the bot (still version {version})")
+
+
+async def test_i26_two_menus_in_a_row_take_the_same_pick_in_vietnamese(browser):
+    """SimCord's page (like a Discord client) keeps a menu's last pick by its component id
+    and sends only a different one: each new menu has an id of its own, so the same pick
+    twice in a row is sent twice. Bao's app and the server are in Vietnamese."""
+    options = PlaygroundOptions(members=2, seed=SAME_PICK_SEED, ai_delay=0, locale="vi")
+    async with playground(options) as place:
+        bao = place.member("bao")
+        # Opened before the page, through SimCord: no click overlaps the page's own.
+        await bao.slash(place.channel, "flip7 start")
+        for action in ("ai", "start"):
+            lobby = place.channel.last_message
+            assert (await bao.click(lobby, custom_id=lobby_button(lobby, action))).acknowledged
+        page = await PlaygroundPage.open(browser, place.url)
+        await page.view_as("Bao")
+        with i18n.reading("vi"):
+            hit, me = f"🃏 {i18n._('Hit')}", i18n._("me")
+        menus: list[str] = []
+        record, game = await _bao_to_act(place, -1)
+        while len(menus) < 2:
+            decision = game.decision(0)
+            assert decision is not None and record.version < 40, "no second menu for Bao"
+            if decision.kind == "hit_or_stay":
+                await page.click(hit)
+            else:
+                assert "p0" in [option.code for option in decision.options]
+                await page.choose(re.compile("Bao"), me)
+                menus.append(decision.kind)
+            # Raises unless the click or pick reached the bot.
+            record, game = await _bao_to_act(place, record.version)
+        assert menus == ["discard_player", "give_modifier"]
+
+
+async def test_i26_the_playgrounds_ai_seats_are_named_like_no_member(browser):
+    """scripts/play --game flip7 --members 6 --ai 5: no AI seat is called like a member of
+    the server ("Bao (AI)" beside Bao), before or after the members join."""
+    options = PlaygroundOptions(game="flip7", members=6, ai=5, ai_delay=0)
+    async with playground(options) as place:
+        page = await PlaygroundPage.open(browser, place.url)
+        await page.view_as("Bao")
+        await page.click("Join")
+        await page.shows("Bao joined.")
+        [record] = await place.bot.storage.open_matches()
+        ai = [seat.name for seat in record.seats if seat.ai is not None]
+        assert len(ai) == 5
+        assert not {name.casefold() for name in ai} & {name for name, _locale in MEMBERS}
+        lobby = await page.table().inner_text()
+        assert all(f"{name} (AI)" in lobby for name in ai) and "Bao (AI)" not in lobby, lobby

@@ -269,9 +269,8 @@ async def test_hand_view_steps_back_and_refuses_bad_clicks(world):
     assert "Choose where to play" in embed_text(step) and "Back" in buttons(step)
     await press(actor, step, "back")
     assert "Choose a card to play." in embed_text(fresh(channel, actor, hand.id))
-    # The first hand view, superseded by /sequence hand, says so and offers nothing.
-    closed = fresh(channel, actor, older.id)
-    assert "moved to your newer message" in closed.content and not components(closed)
+    # The first hand view, superseded by /sequence hand, is gone: one live hand at a time.
+    assert older.id not in [message.id for message in channel.history(viewer=actor)]
     rules = await waiter.slash(channel, "sequence rules")
     assert rules.ephemeral and "SEQUENCE" in rules.response.embeds[0].description
 

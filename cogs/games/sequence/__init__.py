@@ -31,7 +31,7 @@ from cogs.components import (
 from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
-from cogs.layout import Layout, Part
+from cogs.layout import Layout, Part, menu_id
 from cogs.words import logged_lines
 from engines.base import Decision, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
@@ -245,7 +245,14 @@ class SequenceRenderer(GameRenderer):
         if decision.kind == "choose_cell" and len(steps) > BUTTONS_UP_TO:
             options = [Choice(o.code, self.texts.option(o, view, names)) for o in steps]
             placeholder = self.texts.decision(decision, names)
-            return [MoveSelect(record.ref, epoch, options, placeholder=placeholder), *back]
+            menu = MoveSelect(
+                record.ref,
+                epoch,
+                options,
+                placeholder=placeholder,
+                component_id=menu_id(record.version),
+            )
+            return [menu, *back]
         buttons: list[discord.ui.Item[Any]] = []
         for option in steps:
             exchange = isinstance(option, Exchange)
