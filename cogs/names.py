@@ -10,6 +10,7 @@ family emoji is one), and keep a right-to-left name from turning the sentence ar
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 import regex
@@ -23,11 +24,14 @@ _RIGHT_TO_LEFT = {"R", "AL"}
 _ISOLATE, _END_ISOLATE = "\u2068", "\u2069"
 
 
+# A table names the same few members again and again: each name is worded once per way.
+@functools.lru_cache(maxsize=4096)
 def plain(name: str) -> str:
     """The name for a label or a thread's name: cut to `LONGEST` characters, isolated."""
     return _isolated(_cut(name))
 
 
+@functools.lru_cache(maxsize=4096)
 def shown(name: str) -> str:
     """The name for message text: cut, isolated, and escaped so it reads as typed."""
     escaped = escape_mentions(escape_markdown(_cut(name)))
