@@ -2,7 +2,6 @@
 two backends: SQLite (store.py, the default) and PostgreSQL (postgres.py). Everything the
 application uses is importable here."""
 
-from bot.storage.database import marker_of, newest_schema
 from bot.storage.errors import (
     ChannelBusy,
     DatabaseGone,
@@ -25,6 +24,8 @@ from bot.storage.records import (
     Seat,
     TurnDue,
 )
+from bot.storage.sqlite.database import marker_of, newest_schema
+from bot.storage.sqlite.store import Storage
 from bot.storage.standings import Standings
 from bot.storage.standings_data import (
     ALL_TIME,
@@ -39,7 +40,6 @@ from bot.storage.standings_data import (
     SeatResult,
     TrendPoint,
 )
-from bot.storage.store import Storage
 
 __all__ = [
     "ALL_TIME",

@@ -16,7 +16,7 @@ from bot.failure_log import FailureLog
 from bot.retention import DAY, Retention
 from bot.settings import Settings
 from bot.storage import EXPORT_COLUMNS, PostgresStorage, ResultRow, Standings, Storage, Store
-from bot.storage.pg_standings import PostgresStandings
+from bot.storage.postgres.standings import PostgresStandings
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
 

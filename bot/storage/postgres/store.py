@@ -25,9 +25,9 @@ import asyncpg
 
 from bot.shards import Shards
 from bot.storage.errors import ChannelBusy, StaleMatch, StorageBusy, StorageError
-from bot.storage.pg_results import write_results
-from bot.storage.pg_schema import migrate, numbered
-from bot.storage.pg_standings import PostgresStandings
+from bot.storage.postgres.results import write_results
+from bot.storage.postgres.schema import migrate, numbered
+from bot.storage.postgres.standings import PostgresStandings
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,

@@ -31,7 +31,6 @@ from typing import Any
 import aiosqlite
 
 from bot.shards import Shards
-from bot.storage.database import Opened, open_database, translate
 from bot.storage.errors import ChannelBusy, StorageError
 from bot.storage.records import (
     MATCH_COLUMNS,
@@ -47,10 +46,11 @@ from bot.storage.records import (
     seats_from,
 )
 from bot.storage.results_writes import result_statements
+from bot.storage.sqlite.database import Opened, open_database, translate
+from bot.storage.sqlite.writer import WRITE_WAIT, Job, Writer
 from bot.storage.standings import Standings
 from bot.storage.standings_data import EndHow
 from bot.storage.statements import Statement, Step
-from bot.storage.writer import WRITE_WAIT, Job, Writer
 from engines.base import Event
 
 READ_BUSY_MS = 1500

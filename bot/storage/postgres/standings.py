@@ -11,8 +11,8 @@ from typing import Any, cast
 import asyncpg
 
 from bot.ratings import Skill
-from bot.storage.pg_results import current_season, season_lock
-from bot.storage.pg_schema import numbered
+from bot.storage.postgres.results import current_season, season_lock
+from bot.storage.postgres.schema import numbered
 from bot.storage.standings import HALL_PLACES, SEAT_COLUMNS, Standings, summaries
 from bot.storage.standings_data import HallEntry, MatchSummary, Season
 from bot.storage.statements import Statement, Step

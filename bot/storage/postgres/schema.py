@@ -8,8 +8,8 @@ from importlib import resources
 
 import asyncpg
 
-from bot.storage.database import newest_schema
 from bot.storage.errors import SchemaTooNew, StorageError
+from bot.storage.sqlite.database import newest_schema
 
 # Two processes starting at once: the second waits for the first's migrations, then finds
 # nothing left to do (a transaction-scoped advisory lock, so a crash never leaves it held).

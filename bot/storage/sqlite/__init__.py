@@ -1,0 +1,5 @@
+"""The SQLite backend (the default): one file, a reader connection and one writer thread."""
+
+from bot.storage.sqlite.store import Storage
+
+__all__ = ["Storage"]
