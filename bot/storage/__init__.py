@@ -1,6 +1,7 @@
 """Storage: matches, their events, deadlines and results, behind one interface (Store) with
-two backends: SQLite (store.py, the default) and PostgreSQL (postgres.py). Everything the
-application uses is importable here."""
+two backends, each in its folder: SQLite (sqlite/, the default) and PostgreSQL
+(postgres/). Here: the interface, the records and what both backends share. Everything the
+application uses is importable from this package."""
 
 from bot.storage.errors import (
     ChannelBusy,
@@ -12,7 +13,7 @@ from bot.storage.errors import (
     StorageBusy,
     StorageError,
 )
-from bot.storage.interface import Store
+from bot.storage.interface import Standings, Store
 from bot.storage.opening import open_storage, where
 from bot.storage.postgres import PostgresStorage
 from bot.storage.records import (
@@ -24,9 +25,8 @@ from bot.storage.records import (
     Seat,
     TurnDue,
 )
+from bot.storage.sqlite import Storage
 from bot.storage.sqlite.database import marker_of, newest_schema
-from bot.storage.sqlite.store import Storage
-from bot.storage.standings import Standings
 from bot.storage.standings_data import (
     ALL_TIME,
     EXPORT_COLUMNS,

@@ -1,6 +1,5 @@
 """PostgreSQL's numbered migrations (bot/migrations/postgresql/, the same numbers as
-SQLite's) and the one place where PostgreSQL's SQL differs from the statements the two
-stores share."""
+SQLite's)."""
 
 from __future__ import annotations
 
@@ -24,13 +23,6 @@ def migrations() -> list[tuple[int, str]]:
         if item.name.endswith(".sql")
     ]
     return sorted(found)
-
-
-def numbered(sql: str) -> str:
-    """A statement shared with SQLite (records.py), its `?` placeholders as `$1, $2, …`.
-    The shared statements hold no `?` inside a literal."""
-    first, *rest = sql.split("?")
-    return first + "".join(f"${number}{part}" for number, part in enumerate(rest, 1))
 
 
 async def migrate(db: asyncpg.Connection) -> tuple[bool, str]:

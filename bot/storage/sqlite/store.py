@@ -20,7 +20,6 @@ quarantined with the reason, never raised, so one bad match stops nothing else.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sqlite3
 import time
@@ -30,34 +29,26 @@ from typing import Any
 
 import aiosqlite
 
-from bot.shards import Shards
+from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
 from bot.storage.errors import ChannelBusy, StorageError
-from bot.storage.records import (
-    MATCH_COLUMNS,
-    Deadline,
-    LoadedRecords,
-    MatchRecord,
-    OpenBrief,
-    ResultRow,
-    Seat,
-    match_update,
-    parse_column,
-    quarantine_reason,
-    seats_from,
-)
-from bot.storage.results_writes import result_statements
+from bot.storage.records import Deadline, LoadedRecords, MatchRecord, ResultRow, Seat, match_update
 from bot.storage.sqlite.database import Opened, open_database, translate
+from bot.storage.sqlite.dialect import SQLITE
+from bot.storage.sqlite.results import result_statements
+from bot.storage.sqlite.standings import SqliteStandings
+from bot.storage.sqlite.step import Step
 from bot.storage.sqlite.writer import WRITE_WAIT, Job, Writer
-from bot.storage.standings import Standings
 from bot.storage.standings_data import EndHow
-from bot.storage.statements import Statement, Step
+from bot.storage.statements import Statement
 from engines.base import Event
 
 READ_BUSY_MS = 1500
 
 
-class Storage:
+class Storage(StoreBase):
     """The bot's database: reads on their own connection, writes through one writer thread."""
+
+    dialect = SQLITE
 
     def __init__(self, reader: aiosqlite.Connection, writer: Writer, opened: Opened) -> None:
         self._reader = reader
@@ -67,7 +58,7 @@ class Storage:
         self._loaded = LoadedRecords()
         self._path = writer.path
         # Ratings, seasons, history and retention: the standings' reads and writes.
-        self.standings = Standings(self._read, self._write)
+        self.standings = SqliteStandings(self._read, self._write)
 
     @classmethod
     async def open(
@@ -134,17 +125,11 @@ class Storage:
         except sqlite3.Error as error:
             raise translate(error, self._path) from None
 
-    def _to_record(self, row: Sequence[Any]) -> MatchRecord:
-        return self._loaded.record(row, self.instance)
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return await self._read(sql, params)
 
-    async def quarantine(self, match_id: int, reason: str) -> None:
-        """Mark a match that can't be loaded; it is kept as it is, for a person to look at."""
-        reason = quarantine_reason(reason)
-        await self._write(
-            [("UPDATE matches SET quarantine = ? WHERE id = ?", (reason, match_id))],
-            key=match_id,
-        )
-        self._loaded.quarantined(match_id, reason)
+    async def _apply(self, sql: str, params: Sequence[Any], key: int | None = None) -> None:
+        await self._write([(sql, params)], key=key)
 
     # -- matches -------------------------------------------------------------------------
 
@@ -161,92 +146,21 @@ class Storage:
         deadline_at: float | None = None,
     ) -> MatchRecord:
         """Insert a lobby; raise ChannelBusy if the channel already has an open match."""
-        insert = (
-            "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
-            "created_at, updated_at, due_kind, due_version, due_at) "
-            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?)",
-            (
-                guild_id,
-                channel_id,
-                game,
-                host_id,
-                json.dumps([s.to_dict() for s in seats]),
-                json.dumps(options),
-                now,
-                now,
-                "lobby" if deadline_at is not None else None,
-                deadline_at,
-            ),
+        insert = match_insert(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host_id,
+            seats=seats,
+            options=options,
+            now=now,
+            deadline_at=deadline_at,
         )
         (match_id,) = await self._write([insert], conflict=ChannelBusy(channel_id), want_id=True)
         assert match_id is not None
         record = await self.get_match(match_id)
         assert record is not None
         return record
-
-    async def get_match(self, match_id: int) -> MatchRecord | None:
-        rows = await self._read(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return self._to_record(rows[0]) if rows else None
-
-    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
-        rows = await self._read(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = ? "
-            "AND status IN ('lobby', 'playing')",
-            (channel_id,),
-        )
-        return self._to_record(rows[0]) if rows else None
-
-    async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None:
-        """The channel's most recent match of `game`, open or ended."""
-        rows = await self._read(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = ? AND game = ? "
-            "ORDER BY id DESC LIMIT 1",
-            (channel_id, game),
-        )
-        return self._to_record(rows[0]) if rows else None
-
-    async def open_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
-        where = "status IN ('lobby', 'playing')"
-        params: tuple[Any, ...] = ()
-        if guild_id is not None:
-            where += " AND guild_id = ?"
-            params = (guild_id,)
-        rows = await self._read(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params
-        )
-        return [self._to_record(r) for r in rows]
-
-    async def open_briefs(self, shards: Shards | None = None) -> list[OpenBrief]:
-        """Every open match's seats, version and deadline: enough to re-arm its timer.
-        With `shards`, only the matches of servers on those shards."""
-        where = "status IN ('lobby', 'playing')"
-        params: tuple[Any, ...] = ()
-        if shards is not None:
-            where += " AND (guild_id >> 22) % ? IN (SELECT value FROM json_each(?))"
-            params = (shards.count, json.dumps(shards.ids))
-        rows = await self._read(
-            "SELECT id, status, version, seats, quarantine, due_kind, due_version, due_at "
-            f"FROM matches WHERE {where} ORDER BY id",
-            params,
-        )
-        briefs = []
-        for row in rows:
-            seats, problem = parse_column("seats", row[3], seats_from)
-            deadline = Deadline(row[0], row[5], row[6], row[7]) if row[7] is not None else None
-            briefs.append(
-                OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem)
-            )
-        return briefs
-
-    async def get_matches(self, match_ids: Sequence[int]) -> list[MatchRecord]:
-        if not match_ids:
-            return []
-        rows = await self._read(
-            f"SELECT {MATCH_COLUMNS} FROM matches "
-            "WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id",
-            (json.dumps(list(match_ids)),),
-        )
-        return [self._to_record(r) for r in rows]
 
     async def save(
         self,
@@ -261,7 +175,7 @@ class Storage:
     ) -> None:
         """Write the match, its new events, its deadline (or none) and any results at once:
         the results of a match that ended how `end` says ("played" unless given), with the
-        ratings it changes when it was played out (see rating_step).
+        ratings it changes when it was played out (see sqlite/results.py).
 
         Raises StaleMatch if someone else saved the match since `expected_version`, and
         StorageError (rolled back, nothing written) if the write failed. A quarantined
@@ -270,119 +184,7 @@ class Storage:
         record.updated_at = now
         statements: list[Statement | Step] = [match_update(record, expected_version, now, deadline)]
         if events:
-            statements.append(
-                (
-                    "INSERT INTO match_events (match_id, version, seq, kind, data) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [
-                        (record.id, record.version, seq, event.kind, json.dumps(dict(event.data)))
-                        for seq, event in enumerate(events)
-                    ],
-                )
-            )
+            statements.append((EVENT_INSERT, event_rows(record, events)))
         if results:
             statements += result_statements(record, results, end or "played", now)
         await self._write(statements, key=record.id, guarded=True)
-
-    async def set_message(self, match_id: int, message_id: int | None, posted_at: float) -> None:
-        """Remember the table message; not a move, so the version stays."""
-        await self._write(
-            [
-                (
-                    "UPDATE matches SET message_id = ?, message_at = ? WHERE id = ?",
-                    (message_id, posted_at, match_id),
-                )
-            ],
-            key=match_id,
-        )
-
-    async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]:
-        """The newest events of a match with the version that made them, oldest first."""
-        rows = await self._read(
-            "SELECT version, kind, data FROM match_events WHERE match_id = ? "
-            "ORDER BY version DESC, seq DESC LIMIT ?",
-            (match_id, limit),
-        )
-        return [(r[0], Event(r[1], json.loads(r[2]))) for r in reversed(rows)]
-
-    # -- deadlines -----------------------------------------------------------------------
-
-    async def deadlines(self) -> list[Deadline]:
-        rows = await self._read(
-            "SELECT id, due_kind, due_version, due_at FROM matches WHERE due_at IS NOT NULL"
-        )
-        return [Deadline(*r) for r in rows]
-
-    async def deadline_of(self, match_id: int) -> Deadline | None:
-        rows = await self._read(
-            "SELECT id, due_kind, due_version, due_at FROM matches "
-            "WHERE id = ? AND due_at IS NOT NULL",
-            (match_id,),
-        )
-        return Deadline(*rows[0]) if rows else None
-
-    # -- server settings -----------------------------------------------------------------
-
-    async def reminders_on(self, guild_id: int) -> bool:
-        """Whether the server wants turn mentions and reminders (on unless turned off)."""
-        rows = await self._read(
-            "SELECT reminders FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return bool(rows[0][0]) if rows else True
-
-    async def set_reminders(self, guild_id: int, on: bool) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT INTO guild_settings (guild_id, reminders) VALUES (?, ?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET reminders = excluded.reminders",
-                    (guild_id, int(on)),
-                )
-            ]
-        )
-
-    async def language(self, guild_id: int) -> str | None:
-        """The language a server's moderators chose for its tables (None: not chosen)."""
-        rows = await self._read(
-            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        )
-        return rows[0][0] if rows else None
-
-    async def set_language(self, guild_id: int, language: str | None) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?) "
-                    "ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-                    (guild_id, language),
-                )
-            ]
-        )
-
-    async def member_language(self, user_id: int) -> str | None:
-        """The language a member chose for what the bot tells them (None: their client's)."""
-        rows = await self._read(
-            "SELECT language FROM member_settings WHERE user_id = ?", (user_id,)
-        )
-        return rows[0][0] if rows else None
-
-    async def set_member_language(self, user_id: int, language: str | None) -> None:
-        await self._write(
-            [
-                (
-                    "INSERT INTO member_settings (user_id, language) VALUES (?, ?) "
-                    "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-                    (user_id, language),
-                )
-            ]
-        )
-
-    # -- results -------------------------------------------------------------------------
-
-    async def last_played(self, guild_id: int) -> str | None:
-        """The game of the server's most recently finished match with a result, if any."""
-        rows = await self._read(
-            "SELECT game FROM results WHERE guild_id = ? ORDER BY finished_at DESC LIMIT 1",
-            (guild_id,),
-        )
-        return rows[0][0] if rows else None
