@@ -12,8 +12,10 @@ RESULT_COLUMNS = (
     "score, won, finished_at"
 )
 END_COLUMNS = "match_id, guild_id, game, end_how, finished_at, season"
+# The server's current season (NULL before its first season change: season 1).
+SEASON_NOW = "SELECT MAX(number) FROM seasons WHERE guild_id = ?"
 # The season is read in the writing transaction, after the server's id as a parameter.
-END_VALUES = f"{places(5)}, COALESCE((SELECT MAX(number) FROM seasons WHERE guild_id = ?), 1)"
+END_VALUES = f"{places(5)}, COALESCE(({SEASON_NOW}), 1)"
 
 
 def result_upserts(dialect: Dialect) -> tuple[str, str]:

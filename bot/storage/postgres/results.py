@@ -28,7 +28,7 @@ from bot.storage.rating_step import (
     scope_writes,
 )
 from bot.storage.records import MatchRecord, ResultRow
-from bot.storage.results_writes import result_params, result_upserts
+from bot.storage.results_writes import SEASON_NOW, result_params, result_upserts
 from bot.storage.standings_data import ALL_TIME, EndHow
 
 # Advisory lock class of a server's season: a finishing match holds it shared while it
@@ -50,7 +50,7 @@ async def season_lock(db: asyncpg.Connection, guild_id: int, *, alone: bool) -> 
 
 
 async def current_season(db: asyncpg.Connection, guild_id: int) -> int:
-    number = await db.fetchval("SELECT MAX(number) FROM seasons WHERE guild_id = $1", guild_id)
+    number = await db.fetchval(numbered(SEASON_NOW), guild_id)
     return int(number or 1)
 
 

@@ -19,7 +19,7 @@ from bot.storage.rating_step import (
     scope_writes,
 )
 from bot.storage.records import MatchRecord, ResultRow
-from bot.storage.results_writes import result_params, result_upserts
+from bot.storage.results_writes import SEASON_NOW, result_params, result_upserts
 from bot.storage.sqlite.dialect import SQLITE
 from bot.storage.sqlite.step import Step
 from bot.storage.standings_data import ALL_TIME, EndHow
@@ -44,7 +44,7 @@ def result_statements(
 
 
 def current_season(db: sqlite3.Connection, guild_id: int) -> int:
-    row = db.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)).fetchone()
+    row = db.execute(SEASON_NOW, (guild_id,)).fetchone()
     return row[0] or 1
 
 
