@@ -14,7 +14,7 @@ from dotenv import find_dotenv, load_dotenv
 from bot.app import PluginMismatch, create_bot, setup_logging
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import PostgresStorage, StorageBusy, StorageError
-from bot.storage.database import open_database
+from bot.storage.sqlite.database import open_database
 
 log = logging.getLogger("bot")
 

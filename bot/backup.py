@@ -20,7 +20,7 @@ from pathlib import Path
 from dotenv import find_dotenv, load_dotenv
 
 from bot.settings import DEFAULT_DATABASE
-from bot.storage.database import newest_schema
+from bot.storage.sqlite.database import newest_schema
 
 
 class BackupError(Exception):

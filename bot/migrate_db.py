@@ -22,7 +22,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage import PostgresStorage, StorageError
-from bot.storage.database import open_database
+from bot.storage.sqlite.database import open_database
 
 # Each table with the columns that order its rows (its key), parents before children.
 TABLES = {

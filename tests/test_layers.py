@@ -56,9 +56,33 @@ def test_the_platform_names_no_game():
         assert not _games_named(path), path
 
 
+DRIVERS = {"sqlite3", "aiosqlite", "asyncpg"}
+BACKEND_FOLDERS = ("bot/storage/sqlite", "bot/storage/postgres")
+# The tools that move a database from one backend to the other speak to both.
+BOTH_BACKENDS = ("bot/backup.py", "bot/migrate_db.py")
+
+
+def _speaks_to_a_driver(path: Path) -> bool:
+    where = path.relative_to(ROOT).as_posix()
+    return not where.startswith(BACKEND_FOLDERS) and where not in BOTH_BACKENDS
+
+
+def test_i27_only_the_storage_backends_import_a_database_driver():
+    """A database driver is imported inside its backend's folder (and by the two tools
+    that speak to both), so the interface, the records and what the backends share can't
+    come to depend on one backend's connection."""
+    checked = [p for f in ("engines", "bot", "cogs") for p in _sources(f) if _speaks_to_a_driver(p)]
+    assert ROOT / "bot" / "storage" / "standings.py" in checked
+    for path in checked:
+        assert not _imports(path) & DRIVERS, path
+
+
 def test_the_layer_checks_see_what_they_look_for():
     """Positive controls: the readers find imports and game names where they are."""
     assert {"discord", "bot"} <= _imports(ROOT / "cogs" / "table.py")
+    assert {"sqlite3", "aiosqlite"} <= _imports(ROOT / "bot" / "storage" / "sqlite" / "store.py")
+    assert "asyncpg" in _imports(ROOT / "bot" / "storage" / "postgres" / "store.py")
+    assert not _speaks_to_a_driver(ROOT / "bot" / "storage" / "postgres" / "results.py")
     assert _games_named(ROOT / "cogs" / "games" / "flip7" / "__init__.py") == [
         "flip7",
         "engines.flip7",

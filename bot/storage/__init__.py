@@ -1,8 +1,8 @@
 """Storage: matches, their events, deadlines and results, behind one interface (Store) with
-two backends: SQLite (store.py, the default) and PostgreSQL (postgres.py). Everything the
-application uses is importable here."""
+two backends, each in its folder: SQLite (sqlite/, the default) and PostgreSQL
+(postgres/). Here: the interface, the records and what both backends share. Everything the
+application uses is importable from this package."""
 
-from bot.storage.database import marker_of, newest_schema
 from bot.storage.errors import (
     ChannelBusy,
     DatabaseGone,
@@ -13,7 +13,7 @@ from bot.storage.errors import (
     StorageBusy,
     StorageError,
 )
-from bot.storage.interface import Store
+from bot.storage.interface import Standings, Store
 from bot.storage.opening import open_storage, where
 from bot.storage.postgres import PostgresStorage
 from bot.storage.records import (
@@ -25,7 +25,8 @@ from bot.storage.records import (
     Seat,
     TurnDue,
 )
-from bot.storage.standings import Standings
+from bot.storage.sqlite import Storage
+from bot.storage.sqlite.database import marker_of, newest_schema
 from bot.storage.standings_data import (
     ALL_TIME,
     EXPORT_COLUMNS,
@@ -39,7 +40,6 @@ from bot.storage.standings_data import (
     SeatResult,
     TrendPoint,
 )
-from bot.storage.store import Storage
 
 __all__ = [
     "ALL_TIME",

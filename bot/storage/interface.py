@@ -1,5 +1,6 @@
-"""The one storage interface the application uses; SQLite (store.Storage, the default) and
-PostgreSQL (postgres.PostgresStorage, for several processes) implement it."""
+"""The one storage interface the application uses; SQLite (sqlite.Storage, the default) and
+PostgreSQL (postgres.PostgresStorage, for several processes) implement it, each with its
+standings (sqlite.SqliteStandings, postgres.PostgresStandings)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,64 @@ from typing import Any, Protocol
 
 from bot.shards import Shards
 from bot.storage.records import Deadline, MatchRecord, OpenBrief, ResultRow, Seat
-from bot.storage.standings import Standings
-from bot.storage.standings_data import EndHow
+from bot.storage.standings_data import (
+    EndHow,
+    ExportRow,
+    HallEntry,
+    MatchSummary,
+    RatingRow,
+    Season,
+    TrendPoint,
+)
 from engines.base import Event
+
+
+class Standings(Protocol):
+    """Ratings, seasons, history, retention and export of a store."""
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, season: bool = True, offset: int = 0, limit: int = 10
+    ) -> list[RatingRow]: ...
+
+    async def leaderboard_size(self, guild_id: int, game: str, *, season: bool = True) -> int: ...
+
+    async def member_ratings(
+        self, guild_id: int, user_id: int, *, season: bool = True
+    ) -> dict[str, RatingRow]: ...
+
+    async def ai_ratings(self, guild_id: int, game: str) -> dict[str, RatingRow]: ...
+
+    async def rating_trend(
+        self, guild_id: int, game: str, user_id: int, *, season: bool = True, count: int = 10
+    ) -> list[TrendPoint]: ...
+
+    async def history(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        game: str | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[MatchSummary]: ...
+
+    async def history_size(
+        self, guild_id: int, *, user_id: int | None = None, game: str | None = None
+    ) -> int: ...
+
+    async def match_summary(self, match_id: int) -> MatchSummary | None: ...
+
+    async def match_events(self, match_id: int) -> list[tuple[int, Event]]: ...
+
+    async def current_season(self, guild_id: int) -> Season: ...
+
+    async def new_season(self, guild_id: int, now: float) -> tuple[Season, list[HallEntry]]: ...
+
+    async def hall(self, guild_id: int) -> list[HallEntry]: ...
+
+    async def prune_events(self, before: float) -> int: ...
+
+    async def export_results(self, guild_id: int) -> list[ExportRow]: ...
 
 
 class Store(Protocol):
@@ -22,7 +78,7 @@ class Store(Protocol):
 
     @property
     def standings(self) -> Standings:
-        """Ratings, seasons, history, retention and export (PostgresStandings on PostgreSQL)."""
+        """Ratings, seasons, history, retention and export."""
         ...
 
     async def close(self) -> None: ...

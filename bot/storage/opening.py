@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.settings import Settings
 from bot.storage.interface import Store
 from bot.storage.postgres import PostgresStorage
-from bot.storage.store import Storage
+from bot.storage.sqlite import Storage
 
 
 async def open_storage(settings: Settings) -> Store:

@@ -1,19 +1,17 @@
-"""Rating a finished match inside the transaction that records its result.
-
-It runs on the writer's connection (a writer `Step`), so it reads the skills it replaces in
-the same transaction: two matches of one member finishing at once are rated one after the
-other, never from the same old skill. The past-ratings migration runs it too."""
+"""Rating a finished match inside the transaction that records its result: what both
+backends compute and write alike. Each reads the skills it replaces in that transaction
+its own way (sqlite/results.py, postgres/results.py), so two matches of one member
+finishing at once are rated one after the other, never from the same old skill."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.ratings import PROVISIONAL_GAMES, Rated, Skill, rate
+from bot.storage.dialect import Dialect
 from bot.storage.records import ResultRow
-from bot.storage.standings_data import ALL_TIME
 from engines.base import Outcome
 
 QUITTERS = ("member_ai", "left")  # seats rated last: their member stopped playing
@@ -28,11 +26,6 @@ class Finished:
     game: str
     finished_at: float
     rows: Sequence[ResultRow]  # every seat, in seat order
-
-
-def current_season(db: sqlite3.Connection, guild_id: int) -> int:
-    row = db.execute("SELECT MAX(number) FROM seasons WHERE guild_id = ?", (guild_id,)).fetchone()
-    return row[0] or 1
 
 
 def is_ratable(rows: Sequence[ResultRow]) -> bool:
@@ -112,32 +105,13 @@ CHANGE_COLUMNS = (
     "match_id, seat, season, guild_id, game, kind, key, mu_before, sigma_before, mu_after, "
     "sigma_after, shown_before, shown_after, finished_at, rated_game"
 )
-RATING_UPSERT = f"INSERT OR REPLACE INTO ratings ({RATING_COLUMNS}) VALUES ({', '.join('?' * 12)})"
-CHANGE_UPSERT = (
-    f"INSERT OR REPLACE INTO rating_changes ({CHANGE_COLUMNS}) VALUES ({', '.join('?' * 15)})"
-)
+RATING_KEY = "guild_id, game, season, kind, key"
+CHANGE_KEY = "match_id, seat, season"
 
 
-def rate_finished(db: sqlite3.Connection, match: Finished) -> None:
-    """Update the all-time and the current season's ratings of every seat, and keep each
-    seat's before and after in rating_changes."""
-    if not is_ratable(match.rows):
-        return
-    seats = [rated_entity(r) for r in match.rows]
-    for season in (ALL_TIME, current_season(db, match.guild_id)):
-        known = [_stored(db, match, season, who) for who in seats]
-        ratings, changes = scope_writes(match, season, seats, known)
-        db.executemany(RATING_UPSERT, ratings)
-        db.executemany(CHANGE_UPSERT, changes)
-
-
-def _stored(db: sqlite3.Connection, match: Finished, season: int, who: Rated) -> Known:
-    """The entity's skill, rated games and wins so far (a new skill if never rated)."""
-    row = db.execute(
-        "SELECT mu, sigma, games, wins FROM ratings "
-        "WHERE guild_id = ? AND game = ? AND season = ? AND kind = ? AND key = ?",
-        (match.guild_id, match.game, season, who.kind, who.key),
-    ).fetchone()
-    if row is None:
-        return Skill.new(), 0, 0
-    return Skill(row[0], row[1]), row[2], row[3]
+def rating_upserts(dialect: Dialect) -> tuple[str, str]:
+    """The writes of scope_writes' rows: (ratings, rating_changes)."""
+    return (
+        dialect.upsert("ratings", RATING_COLUMNS, RATING_KEY),
+        dialect.upsert("rating_changes", CHANGE_COLUMNS, CHANGE_KEY),
+    )

@@ -1,25 +1,30 @@
-"""The writes that record how a match ended: every seat's result, the match's end for the
-history, and (when it was played out) the rating step, all in the move's transaction."""
+"""The writes that record how a match ended, the same on both backends: every seat's
+result and the match's end for the history, in the move's transaction (then, when it was
+played out, the backend's rating step)."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Sequence
+from bot.storage.dialect import Dialect, places
+from bot.storage.records import ResultRow
 
-from bot.storage.rating_step import Finished, is_ratable, rate_finished
-from bot.storage.records import MatchRecord, ResultRow
-from bot.storage.standings_data import EndHow
-from bot.storage.statements import Statement, Step
+RESULT_COLUMNS = (
+    "match_id, seat, guild_id, game, user_id, name, kind, ai_level, ai_from, team, place, "
+    "score, won, finished_at"
+)
+END_COLUMNS = "match_id, guild_id, game, end_how, finished_at, season"
+# The server's current season (NULL before its first season change: season 1).
+SEASON_NOW = "SELECT MAX(number) FROM seasons WHERE guild_id = ?"
+# The season is read in the writing transaction, after the server's id as a parameter.
+END_VALUES = f"{places(5)}, COALESCE(({SEASON_NOW}), 1)"
 
-RESULT_INSERT = (
-    "INSERT OR REPLACE INTO results (match_id, seat, guild_id, game, user_id, name, kind, "
-    "ai_level, ai_from, team, place, score, won, finished_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-)
-END_INSERT = (
-    "INSERT OR REPLACE INTO match_ends (match_id, guild_id, game, end_how, finished_at, season) "
-    "VALUES (?, ?, ?, ?, ?, COALESCE((SELECT MAX(number) FROM seasons WHERE guild_id = ?), 1))"
-)
+
+def result_upserts(dialect: Dialect) -> tuple[str, str]:
+    """(every seat's result: result_params; the match's end: its ids, how it ended, when,
+    and the server again for its season)."""
+    return (
+        dialect.upsert("results", RESULT_COLUMNS, "match_id, seat"),
+        dialect.upsert("match_ends", END_COLUMNS, "match_id", END_VALUES),
+    )
 
 
 def result_params(
@@ -41,17 +46,3 @@ def result_params(
         row.won,
         finished_at,
     )
-
-
-def result_statements(
-    record: MatchRecord, rows: Sequence[ResultRow], end: EndHow, now: float
-) -> list[Statement | Step]:
-    ids = (record.id, record.guild_id, record.game)
-    statements: list[Statement | Step] = [
-        (RESULT_INSERT, [result_params(*ids, row, now) for row in rows]),
-        (END_INSERT, (*ids, end, now, record.guild_id)),
-    ]
-    if end == "played" and is_ratable(rows):
-        finished = Finished(record.id, record.guild_id, record.game, now, tuple(rows))
-        statements.append(functools.partial(rate_finished, match=finished))
-    return statements

@@ -1,21 +1,22 @@
 """The standings: leaderboards, a member's ratings and their trend, match history and a
 match's whole event log, seasons and the hall of fame, retention and export.
 
-Every query is served by an index (tests/bot/test_standings_plans.py checks the plans), so
+Every query is served by an index (tests/bot/test_standings_queries.py checks the plans), so
 a server with 100,000 finished matches answers as fast as a new one. Ratings are written
-with the results (see rating_step); this class only reads them, starts seasons and prunes
-old event logs.
+with the results (see rating_step). The reads are written once here for both backends;
+each backend (sqlite/standings.py, postgres/standings.py) starts seasons and prunes old
+event logs its own way, in a transaction.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
+from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
 
 from bot.ratings import Skill
-from bot.storage.rating_step import current_season
+from bot.storage.dialect import Dialect, places
 from bot.storage.standings_data import (
     ALL_TIME,
     EndHow,
@@ -28,13 +29,11 @@ from bot.storage.standings_data import (
     SeatResult,
     TrendPoint,
 )
-from bot.storage.statements import Statement, Step
 from engines.base import Event
 
 HALL_PLACES = 3  # the members of each game a season's end keeps in the hall of fame
 
 Read = Callable[[str, Sequence[Any]], Awaitable[list[Any]]]  # rows by position
-Write = Callable[[list[Statement | Step]], Awaitable[list[int | None]]]
 
 RATING_COLUMNS = "kind, key, mu, sigma, ordinal, games, wins, ranked, last_change"
 SEAT_COLUMNS = (
@@ -103,10 +102,26 @@ def _history_source(user_id: int | None, game: str | None) -> tuple[str, str, tu
     return "results", where, (user_id,) if game is None else (user_id, game)
 
 
-class Standings:
-    def __init__(self, read: Read, write: Write) -> None:
+HALL_COLUMNS = "guild_id, season, game, place, user_id, shown, games, wins"
+HALL_KEY = "guild_id, season, game, place"
+SEASON_INSERT = f"INSERT INTO seasons (guild_id, number, started_at) VALUES ({places(3)})"
+
+
+def hall_rows(guild_id: int, hall: Sequence[HallEntry]) -> list[tuple[Any, ...]]:
+    """The hall of fame's rows (HALL_COLUMNS) for a season's end."""
+    return [
+        (guild_id, h.season, h.game, h.place, h.user_id, h.shown, h.games, h.wins) for h in hall
+    ]
+
+
+class StandingsReads(ABC):
+    """The standings' reads, the same on both backends; `read` takes a shared statement
+    (`?` placeholders) in the backend's dialect."""
+
+    dialect: Dialect
+
+    def __init__(self, read: Read) -> None:
         self._read = read
-        self._write = write
 
     async def _season_number(self, guild_id: int, season: bool) -> int:
         return (await self.current_season(guild_id)).number if season else ALL_TIME
@@ -211,17 +226,17 @@ class Standings:
     async def _summaries(self, match_ids: list[int]) -> list[MatchSummary]:
         if not match_ids:
             return []
-        listed = json.dumps(match_ids)
+        listed = (self.dialect.listed(match_ids),)
         ends = await self._read(
             "SELECT match_id, game, finished_at, end_how FROM match_ends "
-            "WHERE match_id IN (SELECT value FROM json_each(?))",
-            (listed,),
+            f"WHERE {self.dialect.in_list('match_id')}",
+            listed,
         )
         seats = await self._read(
             f"SELECT {SEAT_COLUMNS} FROM results AS r LEFT JOIN rating_changes AS c "
             "ON c.match_id = r.match_id AND c.seat = r.seat AND c.season = 0 "
-            "WHERE r.match_id IN (SELECT value FROM json_each(?)) ORDER BY r.match_id, r.seat",
-            (listed,),
+            f"WHERE {self.dialect.in_list('r.match_id')} ORDER BY r.match_id, r.seat",
+            listed,
         )
         return summaries(match_ids, ends, seats)
 
@@ -244,18 +259,12 @@ class Standings:
         )
         return Season(rows[0][0], rows[0][1]) if rows else Season(1, None)
 
+    @abstractmethod
     async def new_season(self, guild_id: int, now: float) -> tuple[Season, list[HallEntry]]:
         """Start the server's next season (ratings start fresh in it; all-time ones carry
         on) and put the ending season's top ranked members of each game in the hall of
-        fame. Done in the writer's transaction, so a match finishing meanwhile is rated in
-        exactly one of the two seasons."""
-        done: list[tuple[Season, list[HallEntry]]] = []
-
-        def step(db: sqlite3.Connection) -> None:
-            done.append(_start_season(db, guild_id, now))
-
-        await self._write([step])
-        return done[0]
+        fame, in one transaction, so a match finishing meanwhile is rated in exactly one
+        of the two seasons."""
 
     async def hall(self, guild_id: int) -> list[HallEntry]:
         """The hall of fame: the newest season first, then by game and place."""
@@ -269,27 +278,10 @@ class Standings:
 
     # -- retention and export ------------------------------------------------------------
 
+    @abstractmethod
     async def prune_events(self, before: float) -> int:
         """Delete the event logs of matches that ended before `before` (unix time), keeping
         their results and ratings; return how many matches' logs went."""
-        pruned: list[int] = []
-
-        def step(db: sqlite3.Connection) -> None:
-            ids = [
-                r[0]
-                for r in db.execute(
-                    "SELECT match_id FROM match_ends WHERE events_kept = 1 AND finished_at < ?",
-                    (before,),
-                )
-            ]
-            db.executemany("DELETE FROM match_events WHERE match_id = ?", [(i,) for i in ids])
-            db.executemany(
-                "UPDATE match_ends SET events_kept = 0 WHERE match_id = ?", [(i,) for i in ids]
-            )
-            pruned.append(len(ids))
-
-        await self._write([step])
-        return pruned[0]
 
     async def export_results(self, guild_id: int) -> list[ExportRow]:
         """Every seat's result in the server, oldest match first, in EXPORT_COLUMNS order;
@@ -305,36 +297,3 @@ class Standings:
             (guild_id,),
         )
         return [(*r[:11], bool(r[11]), r[12]) for r in rows]
-
-
-def _start_season(
-    db: sqlite3.Connection, guild_id: int, now: float
-) -> tuple[Season, list[HallEntry]]:
-    ending = current_season(db, guild_id)
-    games = [
-        r[0]
-        for r in db.execute(
-            "SELECT DISTINCT game FROM ratings WHERE guild_id = ? AND season = ? ORDER BY game",
-            (guild_id, ending),
-        )
-    ]
-    hall: list[HallEntry] = []
-    for game in games:
-        top = db.execute(
-            "SELECT key, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game = ? "
-            "AND season = ? AND kind = 'member' AND ranked = 1 ORDER BY ordinal DESC LIMIT ?",
-            (guild_id, game, ending, HALL_PLACES),
-        ).fetchall()
-        for place, (key, mu, sigma, games_played, wins) in enumerate(top, start=1):
-            shown = Skill(mu, sigma).shown
-            hall.append(HallEntry(ending, game, place, int(key), shown, games_played, wins))
-    db.executemany(
-        "INSERT OR REPLACE INTO hall_of_fame (guild_id, season, game, place, user_id, shown, "
-        "games, wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(guild_id, h.season, h.game, h.place, h.user_id, h.shown, h.games, h.wins) for h in hall],
-    )
-    db.execute(
-        "INSERT INTO seasons (guild_id, number, started_at) VALUES (?, ?, ?)",
-        (guild_id, ending + 1, now),
-    )
-    return Season(ending + 1, now), hall

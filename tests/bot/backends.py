@@ -11,7 +11,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage import PostgresStorage, Storage, Store
-from bot.storage.pg_schema import numbered
+from bot.storage.postgres.dialect import numbered
 
 BACKENDS = ("sqlite", "postgresql")
 

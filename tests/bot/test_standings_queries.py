@@ -16,7 +16,8 @@ from bot.failure_log import FailureLog
 from bot.retention import DAY, Retention
 from bot.settings import Settings
 from bot.storage import EXPORT_COLUMNS, PostgresStorage, ResultRow, Standings, Storage, Store
-from bot.storage.pg_standings import PostgresStandings
+from bot.storage.postgres import PostgresStandings
+from bot.storage.sqlite import SqliteStandings
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
 
@@ -219,7 +220,7 @@ async def _plans_use_indexes(storage: Storage, tmp_path) -> None:
         seen.append((sql, tuple(params)))
         return await read(sql, params)
 
-    await _ask_every_standings_query(Standings(recording, storage._write))
+    await _ask_every_standings_query(SqliteStandings(recording, storage._write))
     db = sqlite3.connect(tmp_path / "db" / "games.sqlite3")
     try:
         for sql, params in seen:

@@ -20,7 +20,7 @@ from bot.storage import (
     StorageError,
     newest_schema,
 )
-from bot.storage.pg_schema import migrations
+from bot.storage.postgres.schema import migrations
 from engines.base import Event
 from tests.bot.storage_helpers import open_lobby
 

@@ -256,7 +256,7 @@ def database_away(request, backend, monkeypatch):
         return stopped
     # Each refused write waits this long for the lock (1.5 s in service): a shorter wait
     # keeps the many writes here quick, and changes nothing else.
-    monkeypatch.setattr("bot.storage.store.WRITE_WAIT", 0.2)
+    monkeypatch.setattr("bot.storage.sqlite.store.WRITE_WAIT", 0.2)
 
     @contextlib.contextmanager
     def held():

@@ -1,5 +1,5 @@
 """PostgreSQL storage through an asyncpg pool: the same interface and guarantees as the
-SQLite store (store.py), for several bot processes on one database.
+SQLite store (sqlite/store.py), for several bot processes on one database.
 
 - Every move is one transaction: the match row's UPDATE, guarded by its version
   (`WHERE id = $n AND version = $m`), its events and its results. A second writer of the
@@ -10,6 +10,7 @@ SQLite store (store.py), for several bot processes on one database.
 - A server that went away fails each call with a StorageError, rolled back; the pool
   connects again when a call needs it and the server is back, so the game goes on.
 - Rows are read through the same LoadedRecords, so a damaged row is quarantined here too.
+- The reads and one-statement writes are the shared ones (bot/storage/base.py), numbered.
 """
 
 from __future__ import annotations
@@ -23,23 +24,20 @@ from typing import Any
 
 import asyncpg
 
-from bot.shards import Shards
+from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
 from bot.storage.errors import ChannelBusy, StaleMatch, StorageBusy, StorageError
-from bot.storage.pg_results import write_results
-from bot.storage.pg_schema import migrate, numbered
-from bot.storage.pg_standings import PostgresStandings
+from bot.storage.postgres.dialect import POSTGRES, numbered
+from bot.storage.postgres.results import write_results
+from bot.storage.postgres.schema import migrate
+from bot.storage.postgres.standings import PostgresStandings
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
     LoadedRecords,
     MatchRecord,
-    OpenBrief,
     ResultRow,
     Seat,
     match_update,
-    parse_column,
-    quarantine_reason,
-    seats_from,
 )
 from bot.storage.standings_data import EndHow
 from engines.base import Event
@@ -47,7 +45,6 @@ from engines.base import Event
 POOL_SIZE = 10
 LOCK_WAIT_MS = 1500
 ACQUIRE_WAIT = 1.5
-OPEN = "status IN ('lobby', 'playing')"
 
 
 # The server is away (restarting, the network down): the call fails, the pool reconnects.
@@ -78,8 +75,10 @@ async def _keep_session(db: asyncpg.Connection) -> None:
     open transaction first."""
 
 
-class PostgresStorage:
+class PostgresStorage(StoreBase):
     """The bot's database on a PostgreSQL server, shared by every process of the bot."""
+
+    dialect = POSTGRES
 
     def __init__(self, pool: asyncpg.Pool, created: bool, instance: str) -> None:
         self._pool = pool
@@ -145,14 +144,12 @@ class PostgresStorage:
         except (*_UNREACHABLE, asyncpg.PostgresError, TimeoutError) as error:
             raise translate(error) from None
 
-    def _to_record(self, row: Sequence[Any]) -> MatchRecord:
-        return self._loaded.record(row, self.instance)
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return await self._read(numbered(sql), *params)
 
-    async def quarantine(self, match_id: int, reason: str) -> None:
-        reason = quarantine_reason(reason)
+    async def _apply(self, sql: str, params: Sequence[Any], key: int | None = None) -> None:
         async with self._transaction() as db:
-            await db.execute("UPDATE matches SET quarantine = $1 WHERE id = $2", reason, match_id)
-        self._loaded.quarantined(match_id, reason)
+            await db.execute(numbered(sql), *params)
 
     # -- matches -------------------------------------------------------------------------
 
@@ -169,84 +166,22 @@ class PostgresStorage:
         deadline_at: float | None = None,
     ) -> MatchRecord:
         """Insert a lobby; raise ChannelBusy if the channel already has an open match."""
+        sql, params = match_insert(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host_id,
+            seats=seats,
+            options=options,
+            now=now,
+            deadline_at=deadline_at,
+        )
         async with self._transaction() as db:
             try:
-                row = await db.fetchrow(
-                    "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, "
-                    "options, created_at, updated_at, due_kind, due_version, due_at) "
-                    "VALUES ($1, $2, $3, $4, 'lobby', $5, $6, $7, $7, $8, 0, $9) "
-                    f"RETURNING {MATCH_COLUMNS}",
-                    guild_id,
-                    channel_id,
-                    game,
-                    host_id,
-                    json.dumps([s.to_dict() for s in seats]),
-                    json.dumps(options),
-                    now,
-                    "lobby" if deadline_at is not None else None,
-                    deadline_at,
-                )
+                row = await db.fetchrow(numbered(f"{sql} RETURNING {MATCH_COLUMNS}"), *params)
             except asyncpg.UniqueViolationError:  # one_open_match_per_channel
                 raise ChannelBusy(channel_id) from None
         return self._to_record(row)
-
-    async def get_match(self, match_id: int) -> MatchRecord | None:
-        rows = await self._read(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = $1", match_id)
-        return self._to_record(rows[0]) if rows else None
-
-    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
-        rows = await self._read(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = $1 AND {OPEN}", channel_id
-        )
-        return self._to_record(rows[0]) if rows else None
-
-    async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None:
-        rows = await self._read(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE channel_id = $1 AND game = $2 "
-            "ORDER BY id DESC LIMIT 1",
-            channel_id,
-            game,
-        )
-        return self._to_record(rows[0]) if rows else None
-
-    async def open_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
-        if guild_id is None:
-            rows = await self._read(f"SELECT {MATCH_COLUMNS} FROM matches WHERE {OPEN} ORDER BY id")
-        else:
-            rows = await self._read(
-                f"SELECT {MATCH_COLUMNS} FROM matches WHERE {OPEN} AND guild_id = $1 ORDER BY id",
-                guild_id,
-            )
-        return [self._to_record(r) for r in rows]
-
-    async def open_briefs(self, shards: Shards | None = None) -> list[OpenBrief]:
-        columns = "id, status, version, seats, quarantine, due_kind, due_version, due_at"
-        if shards is None:
-            rows = await self._read(f"SELECT {columns} FROM matches WHERE {OPEN} ORDER BY id")
-        else:
-            rows = await self._read(
-                f"SELECT {columns} FROM matches WHERE {OPEN} "
-                "AND (guild_id >> 22) % $1 = ANY($2::int[]) ORDER BY id",
-                shards.count,
-                list(shards.ids),
-            )
-        briefs = []
-        for row in rows:
-            seats, problem = parse_column("seats", row[3], seats_from)
-            deadline = Deadline(row[0], row[5], row[6], row[7]) if row[7] is not None else None
-            briefs.append(
-                OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem)
-            )
-        return briefs
-
-    async def get_matches(self, match_ids: Sequence[int]) -> list[MatchRecord]:
-        if not match_ids:
-            return []
-        rows = await self._read(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ANY($1::bigint[]) ORDER BY id",
-            list(match_ids),
-        )
-        return [self._to_record(r) for r in rows]
 
     async def save(
         self,
@@ -271,14 +206,7 @@ class PostgresStorage:
             if await db.execute(numbered(sql), *params) != "UPDATE 1":
                 raise StaleMatch(record.id)
             if events:
-                await db.executemany(
-                    "INSERT INTO match_events (match_id, version, seq, kind, data) "
-                    "VALUES ($1, $2, $3, $4, $5)",
-                    [
-                        (record.id, record.version, seq, event.kind, json.dumps(dict(event.data)))
-                        for seq, event in enumerate(events)
-                    ],
-                )
+                await db.executemany(numbered(EVENT_INSERT), event_rows(record, events))
             if results:
                 await write_results(db, record, results, end or "played", now)
 
@@ -309,88 +237,3 @@ class PostgresStorage:
             raise translate(error) from None
         if changed != 1:
             raise StaleMatch(record.id)
-
-    async def set_message(self, match_id: int, message_id: int | None, posted_at: float) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                "UPDATE matches SET message_id = $1, message_at = $2 WHERE id = $3",
-                message_id,
-                posted_at,
-                match_id,
-            )
-
-    async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]:
-        rows = await self._read(
-            "SELECT version, kind, data FROM match_events WHERE match_id = $1 "
-            "ORDER BY version DESC, seq DESC LIMIT $2",
-            match_id,
-            limit,
-        )
-        return [(r[0], Event(r[1], json.loads(r[2]))) for r in reversed(rows)]
-
-    # -- deadlines -----------------------------------------------------------------------
-
-    async def deadlines(self) -> list[Deadline]:
-        rows = await self._read(
-            "SELECT id, due_kind, due_version, due_at FROM matches WHERE due_at IS NOT NULL"
-        )
-        return [Deadline(*r) for r in rows]
-
-    async def deadline_of(self, match_id: int) -> Deadline | None:
-        rows = await self._read(
-            "SELECT id, due_kind, due_version, due_at FROM matches "
-            "WHERE id = $1 AND due_at IS NOT NULL",
-            match_id,
-        )
-        return Deadline(*rows[0]) if rows else None
-
-    # -- server and member settings ------------------------------------------------------
-
-    async def _setting(self, sql: str, key: int) -> Any:
-        rows = await self._read(sql, key)
-        return rows[0][0] if rows else None
-
-    async def _set(self, table: str, key: str, column: str, key_value: int, value: Any) -> None:
-        async with self._transaction() as db:
-            await db.execute(
-                f"INSERT INTO {table} ({key}, {column}) VALUES ($1, $2) "
-                f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}",
-                key_value,
-                value,
-            )
-
-    async def reminders_on(self, guild_id: int) -> bool:
-        on = await self._setting(
-            "SELECT reminders FROM guild_settings WHERE guild_id = $1", guild_id
-        )
-        return True if on is None else bool(on)
-
-    async def set_reminders(self, guild_id: int, on: bool) -> None:
-        await self._set("guild_settings", "guild_id", "reminders", guild_id, int(on))
-
-    async def language(self, guild_id: int) -> str | None:
-        chosen = await self._setting(
-            "SELECT language FROM guild_settings WHERE guild_id = $1", guild_id
-        )
-        return None if chosen is None else str(chosen)
-
-    async def set_language(self, guild_id: int, language: str | None) -> None:
-        await self._set("guild_settings", "guild_id", "language", guild_id, language)
-
-    async def member_language(self, user_id: int) -> str | None:
-        chosen = await self._setting(
-            "SELECT language FROM member_settings WHERE user_id = $1", user_id
-        )
-        return None if chosen is None else str(chosen)
-
-    async def set_member_language(self, user_id: int, language: str | None) -> None:
-        await self._set("member_settings", "user_id", "language", user_id, language)
-
-    # -- results -------------------------------------------------------------------------
-
-    async def last_played(self, guild_id: int) -> str | None:
-        rows = await self._read(
-            "SELECT game FROM results WHERE guild_id = $1 ORDER BY finished_at DESC LIMIT 1",
-            guild_id,
-        )
-        return rows[0][0] if rows else None

@@ -1,6 +1,5 @@
 """PostgreSQL's numbered migrations (bot/migrations/postgresql/, the same numbers as
-SQLite's) and the one place where PostgreSQL's SQL differs from the statements the two
-stores share."""
+SQLite's)."""
 
 from __future__ import annotations
 
@@ -8,8 +7,8 @@ from importlib import resources
 
 import asyncpg
 
-from bot.storage.database import newest_schema
 from bot.storage.errors import SchemaTooNew, StorageError
+from bot.storage.sqlite.database import newest_schema
 
 # Two processes starting at once: the second waits for the first's migrations, then finds
 # nothing left to do (a transaction-scoped advisory lock, so a crash never leaves it held).
@@ -24,13 +23,6 @@ def migrations() -> list[tuple[int, str]]:
         if item.name.endswith(".sql")
     ]
     return sorted(found)
-
-
-def numbered(sql: str) -> str:
-    """A statement shared with SQLite (records.py), its `?` placeholders as `$1, $2, …`.
-    The shared statements hold no `?` inside a literal."""
-    first, *rest = sql.split("?")
-    return first + "".join(f"${number}{part}" for number, part in enumerate(rest, 1))
 
 
 async def migrate(db: asyncpg.Connection) -> tuple[bool, str]:

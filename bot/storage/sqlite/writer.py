@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.storage.database import Opened, file_identity, translate
 from bot.storage.errors import DatabaseGone, StaleMatch, StorageBusy, StorageError
-from bot.storage.statements import Statement, Step
+from bot.storage.sqlite.database import Opened, file_identity, translate
+from bot.storage.sqlite.step import Step
+from bot.storage.statements import Statement
 
 WRITE_WAIT = 1.5  # seconds a write may wait for the database before it fails as busy
 

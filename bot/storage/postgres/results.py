@@ -17,50 +17,25 @@ from collections.abc import Sequence
 import asyncpg
 
 from bot.ratings import Skill
+from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.rating_step import (
-    CHANGE_COLUMNS,
     RATING_COLUMNS,
     Finished,
     Known,
     is_ratable,
     rated_entity,
+    rating_upserts,
     scope_writes,
 )
 from bot.storage.records import MatchRecord, ResultRow
-from bot.storage.results_writes import result_params
+from bot.storage.results_writes import SEASON_NOW, result_params, result_upserts
 from bot.storage.standings_data import ALL_TIME, EndHow
 
 # Advisory lock class of a server's season: a finishing match holds it shared while it
 # reads the season it is rated in, a season change holds it alone (see season_lock).
 SEASON_LOCK = 0x5EA5
-_RESULT_COLUMNS = (
-    "match_id, seat, guild_id, game, user_id, name, kind, ai_level, ai_from, team, place, "
-    "score, won, finished_at"
-)
-
-
-def _places(count: int, start: int = 1) -> str:
-    return ", ".join(f"${n}" for n in range(start, start + count))
-
-
-def _upsert(table: str, columns: str, key: str) -> str:
-    names = columns.split(", ")
-    keys = key.split(", ")
-    updates = ", ".join(f"{c} = excluded.{c}" for c in names if c not in keys)
-    return (
-        f"INSERT INTO {table} ({columns}) VALUES ({_places(len(names))}) "
-        f"ON CONFLICT ({key}) DO UPDATE SET {updates}"
-    )
-
-
-RESULT_UPSERT = _upsert("results", _RESULT_COLUMNS, "match_id, seat")
-END_UPSERT = (
-    "INSERT INTO match_ends (match_id, guild_id, game, end_how, finished_at, season) "
-    "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (match_id) DO UPDATE SET "
-    "end_how = excluded.end_how, finished_at = excluded.finished_at, season = excluded.season"
-)
-RATING_UPSERT = _upsert("ratings", RATING_COLUMNS, "guild_id, game, season, kind, key")
-CHANGE_UPSERT = _upsert("rating_changes", CHANGE_COLUMNS, "match_id, seat, season")
+RESULT_UPSERT, END_UPSERT = (numbered(sql) for sql in result_upserts(POSTGRES))
+RATING_UPSERT, CHANGE_UPSERT = (numbered(sql) for sql in rating_upserts(POSTGRES))
 
 
 async def season_lock(db: asyncpg.Connection, guild_id: int, *, alone: bool) -> None:
@@ -75,7 +50,7 @@ async def season_lock(db: asyncpg.Connection, guild_id: int, *, alone: bool) -> 
 
 
 async def current_season(db: asyncpg.Connection, guild_id: int) -> int:
-    number = await db.fetchval("SELECT MAX(number) FROM seasons WHERE guild_id = $1", guild_id)
+    number = await db.fetchval(numbered(SEASON_NOW), guild_id)
     return int(number or 1)
 
 
@@ -92,7 +67,7 @@ async def write_results(
     season = await current_season(db, record.guild_id)
     ids = (record.id, record.guild_id, record.game)
     await db.executemany(RESULT_UPSERT, [result_params(*ids, row, now) for row in rows])
-    await db.execute(END_UPSERT, *ids, end, now, season)
+    await db.execute(END_UPSERT, *ids, end, now, record.guild_id)
     if end == "played" and is_ratable(rows):
         finished = Finished(record.id, record.guild_id, record.game, now, tuple(rows))
         await rate_finished(db, finished, season)

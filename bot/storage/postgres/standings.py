@@ -1,5 +1,4 @@
-"""The standings on PostgreSQL: the same queries as on SQLite (standings.py, its `?` placeholders
-numbered), except the three that differ: a list of matches (an array, not `json_each`), a
+"""The standings on PostgreSQL: the shared reads (bot/storage/standings.py, numbered), and a
 season change and the pruning of old event logs, each one transaction of its own."""
 
 from __future__ import annotations
@@ -11,48 +10,36 @@ from typing import Any, cast
 import asyncpg
 
 from bot.ratings import Skill
-from bot.storage.pg_results import current_season, season_lock
-from bot.storage.pg_schema import numbered
-from bot.storage.standings import HALL_PLACES, SEAT_COLUMNS, Standings, summaries
-from bot.storage.standings_data import HallEntry, MatchSummary, Season
-from bot.storage.statements import Statement, Step
+from bot.storage.postgres.dialect import POSTGRES, numbered
+from bot.storage.postgres.results import current_season, season_lock
+from bot.storage.standings import (
+    HALL_COLUMNS,
+    HALL_KEY,
+    HALL_PLACES,
+    SEASON_INSERT,
+    StandingsReads,
+    hall_rows,
+)
+from bot.storage.standings_data import HallEntry, Season
 
 # Retention runs once however many processes share the database: the one that takes this
 # lock prunes, the others find it taken and leave it (their next daily turn finds nothing).
 RETENTION_LOCK = 0x7AB1E7E7
+HALL_UPSERT = numbered(POSTGRES.upsert("hall_of_fame", HALL_COLUMNS, HALL_KEY))
 
-Read = Callable[..., Any]  # PostgresStorage._read(sql, *params)
+Read = Callable[..., Any]  # PostgresStorage._read(sql, *params), its placeholders numbered
 Transaction = Callable[[], AbstractAsyncContextManager[asyncpg.Connection]]
 
 
-async def _no_steps(statements: list[Statement | Step]) -> list[int | None]:
-    raise TypeError("the PostgreSQL standings write in transactions of their own")
+class PostgresStandings(StandingsReads):
+    dialect = POSTGRES
 
-
-class PostgresStandings(Standings):
     def __init__(self, read: Read, transaction: Transaction) -> None:
         async def numbered_read(sql: str, params: Sequence[Any]) -> list[Any]:
             return cast(list[Any], await read(numbered(sql), *params))
 
-        super().__init__(numbered_read, _no_steps)
-        self._pg_read = read
+        super().__init__(numbered_read)
         self._transaction = transaction
-
-    async def _summaries(self, match_ids: list[int]) -> list[MatchSummary]:
-        if not match_ids:
-            return []
-        ends = await self._pg_read(
-            "SELECT match_id, game, finished_at, end_how FROM match_ends "
-            "WHERE match_id = ANY($1::bigint[])",
-            match_ids,
-        )
-        seats = await self._pg_read(
-            f"SELECT {SEAT_COLUMNS} FROM results AS r LEFT JOIN rating_changes AS c "
-            "ON c.match_id = r.match_id AND c.seat = r.seat AND c.season = 0 "
-            "WHERE r.match_id = ANY($1::bigint[]) ORDER BY r.match_id, r.seat",
-            match_ids,
-        )
-        return summaries(match_ids, ends, seats)
 
     async def new_season(self, guild_id: int, now: float) -> tuple[Season, list[HallEntry]]:
         """As on SQLite; the season lock, held alone, waits for matches being rated in the
@@ -74,23 +61,8 @@ class PostgresStandings(Standings):
                 HallEntry(ending, game, place, int(key), Skill(mu, sigma).shown, games, wins)
                 for game, key, mu, sigma, games, wins, place in top
             ]
-            await db.executemany(
-                "INSERT INTO hall_of_fame (guild_id, season, game, place, user_id, shown, "
-                "games, wins) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-                "ON CONFLICT (guild_id, season, game, place) DO UPDATE SET "
-                "user_id = excluded.user_id, shown = excluded.shown, games = excluded.games, "
-                "wins = excluded.wins",
-                [
-                    (guild_id, h.season, h.game, h.place, h.user_id, h.shown, h.games, h.wins)
-                    for h in hall
-                ],
-            )
-            await db.execute(
-                "INSERT INTO seasons (guild_id, number, started_at) VALUES ($1, $2, $3)",
-                guild_id,
-                ending + 1,
-                now,
-            )
+            await db.executemany(HALL_UPSERT, hall_rows(guild_id, hall))
+            await db.execute(numbered(SEASON_INSERT), guild_id, ending + 1, now)
         return Season(ending + 1, now), hall
 
     async def prune_events(self, before: float) -> int:

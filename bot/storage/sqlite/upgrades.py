@@ -11,10 +11,11 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
-from bot.storage.rating_step import Finished, rate_finished
+from bot.storage.rating_step import Finished
 from bot.storage.records import ResultRow, seats_from
-from bot.storage.results_writes import END_INSERT, RESULT_INSERT, result_params
+from bot.storage.results_writes import result_params
 from bot.storage.seat_results import seat_rows
+from bot.storage.sqlite.results import END_INSERT, RESULT_INSERT, rate_finished
 from engines.base import GAMES, Outcome, ranked
 
 

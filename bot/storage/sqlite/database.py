@@ -20,7 +20,7 @@ from bot.storage.errors import (
     StorageBusy,
     StorageError,
 )
-from bot.storage.upgrades import PYTHON_STEPS
+from bot.storage.sqlite.upgrades import PYTHON_STEPS
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,245 @@
+"""What both backends do the same way: the reads of matches, events, deadlines and
+settings, and the one-statement writes. Each statement is written once, with `?`
+placeholders; a backend runs it through its dialect (`_rows`, `_apply`) and writes only
+what it does its own way (a new match, a save)."""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from bot.shards import Shards
+from bot.storage.dialect import Dialect
+from bot.storage.records import (
+    MATCH_COLUMNS,
+    Deadline,
+    LoadedRecords,
+    MatchRecord,
+    OpenBrief,
+    Seat,
+    parse_column,
+    quarantine_reason,
+    seats_from,
+)
+from bot.storage.statements import Statement
+from engines.base import Event
+
+OPEN = "status IN ('lobby', 'playing')"  # OPEN_STATUSES
+BRIEF_COLUMNS = "id, status, version, seats, quarantine, due_kind, due_version, due_at"
+DEADLINE_COLUMNS = "id, due_kind, due_version, due_at"
+EVENT_INSERT = (
+    "INSERT INTO match_events (match_id, version, seq, kind, data) VALUES (?, ?, ?, ?, ?)"
+)
+
+
+def match_insert(
+    *,
+    guild_id: int,
+    channel_id: int,
+    game: str,
+    host_id: int,
+    seats: list[Seat],
+    options: dict[str, Any],
+    now: float,
+    deadline_at: float | None,
+) -> Statement:
+    """The INSERT of a new lobby."""
+    return (
+        "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
+        "created_at, updated_at, due_kind, due_version, due_at) "
+        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?)",
+        (
+            guild_id,
+            channel_id,
+            game,
+            host_id,
+            json.dumps([s.to_dict() for s in seats]),
+            json.dumps(options),
+            now,
+            now,
+            "lobby" if deadline_at is not None else None,
+            deadline_at,
+        ),
+    )
+
+
+def event_rows(record: MatchRecord, events: Sequence[Event]) -> list[tuple[Any, ...]]:
+    """EVENT_INSERT's parameters for a save's new events."""
+    return [
+        (record.id, record.version, seq, event.kind, json.dumps(dict(event.data)))
+        for seq, event in enumerate(events)
+    ]
+
+
+def _setting_upsert(table: str, key: str, column: str) -> str:
+    # Spelled alike on both backends, and unlike a replace it keeps the row's other columns.
+    return (
+        f"INSERT INTO {table} ({key}, {column}) VALUES (?, ?) "
+        f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}"
+    )
+
+
+def _brief(row: Sequence[Any]) -> OpenBrief:
+    seats, problem = parse_column("seats", row[3], seats_from)
+    deadline = Deadline(row[0], row[5], row[6], row[7]) if row[7] is not None else None
+    return OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem)
+
+
+class StoreBase(ABC):
+    """The part of `Store` both backends share; a backend supplies the three below."""
+
+    dialect: Dialect
+    instance: str
+    _loaded: LoadedRecords
+
+    @abstractmethod
+    async def _rows(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """The rows of a shared read (rows by position)."""
+
+    @abstractmethod
+    async def _apply(self, sql: str, params: Sequence[Any], key: int | None = None) -> None:
+        """One shared statement as a transaction of its own (`key`: the match it writes)."""
+
+    def _to_record(self, row: Sequence[Any]) -> MatchRecord:
+        return self._loaded.record(row, self.instance)
+
+    async def _one_match(self, where: str, *params: Any) -> MatchRecord | None:
+        rows = await self._rows(f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where}", params)
+        return self._to_record(rows[0]) if rows else None
+
+    async def quarantine(self, match_id: int, reason: str) -> None:
+        """Mark a match that can't be loaded; it is kept as it is, for a person to look at."""
+        reason = quarantine_reason(reason)
+        await self._apply(
+            "UPDATE matches SET quarantine = ? WHERE id = ?", (reason, match_id), match_id
+        )
+        self._loaded.quarantined(match_id, reason)
+
+    # -- matches -------------------------------------------------------------------------
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        return await self._one_match("id = ?", match_id)
+
+    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
+        return await self._one_match(f"channel_id = ? AND {OPEN}", channel_id)
+
+    async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None:
+        """The channel's most recent match of `game`, open or ended."""
+        return await self._one_match(
+            "channel_id = ? AND game = ? ORDER BY id DESC LIMIT 1", channel_id, game
+        )
+
+    async def open_matches(self, guild_id: int | None = None) -> list[MatchRecord]:
+        where = OPEN
+        params: tuple[Any, ...] = ()
+        if guild_id is not None:
+            where, params = f"{OPEN} AND guild_id = ?", (guild_id,)
+        rows = await self._rows(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params
+        )
+        return [self._to_record(r) for r in rows]
+
+    async def open_briefs(self, shards: Shards | None = None) -> list[OpenBrief]:
+        """Every open match's seats, version and deadline: enough to re-arm its timer.
+        With `shards`, only the matches of servers on those shards."""
+        where = OPEN
+        params: tuple[Any, ...] = ()
+        if shards is not None:
+            where += " AND " + self.dialect.in_list("(guild_id >> 22) % ?", of="int")
+            params = (shards.count, self.dialect.listed(shards.ids))
+        rows = await self._rows(
+            f"SELECT {BRIEF_COLUMNS} FROM matches WHERE {where} ORDER BY id", params
+        )
+        return [_brief(row) for row in rows]
+
+    async def get_matches(self, match_ids: Sequence[int]) -> list[MatchRecord]:
+        if not match_ids:
+            return []
+        rows = await self._rows(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE {self.dialect.in_list('id')} ORDER BY id",
+            (self.dialect.listed(match_ids),),
+        )
+        return [self._to_record(r) for r in rows]
+
+    async def set_message(self, match_id: int, message_id: int | None, posted_at: float) -> None:
+        """Remember the table message; not a move, so the version stays."""
+        await self._apply(
+            "UPDATE matches SET message_id = ?, message_at = ? WHERE id = ?",
+            (message_id, posted_at, match_id),
+            match_id,
+        )
+
+    async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]:
+        """The newest events of a match with the version that made them, oldest first."""
+        rows = await self._rows(
+            "SELECT version, kind, data FROM match_events WHERE match_id = ? "
+            "ORDER BY version DESC, seq DESC LIMIT ?",
+            (match_id, limit),
+        )
+        return [(r[0], Event(r[1], json.loads(r[2]))) for r in reversed(rows)]
+
+    # -- deadlines -----------------------------------------------------------------------
+
+    async def deadlines(self) -> list[Deadline]:
+        rows = await self._rows(f"SELECT {DEADLINE_COLUMNS} FROM matches WHERE due_at IS NOT NULL")
+        return [Deadline(*r) for r in rows]
+
+    async def deadline_of(self, match_id: int) -> Deadline | None:
+        rows = await self._rows(
+            f"SELECT {DEADLINE_COLUMNS} FROM matches WHERE id = ? AND due_at IS NOT NULL",
+            (match_id,),
+        )
+        return Deadline(*rows[0]) if rows else None
+
+    # -- server and member settings ------------------------------------------------------
+
+    async def _setting(self, sql: str, key: int) -> Any:
+        rows = await self._rows(sql, (key,))
+        return rows[0][0] if rows else None
+
+    async def reminders_on(self, guild_id: int) -> bool:
+        """Whether the server wants turn mentions and reminders (on unless turned off)."""
+        on = await self._setting(
+            "SELECT reminders FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+        return True if on is None else bool(on)
+
+    async def set_reminders(self, guild_id: int, on: bool) -> None:
+        await self._apply(
+            _setting_upsert("guild_settings", "guild_id", "reminders"), (guild_id, int(on))
+        )
+
+    async def language(self, guild_id: int) -> str | None:
+        """The language a server's moderators chose for its tables (None: not chosen)."""
+        chosen = await self._setting(
+            "SELECT language FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+        return None if chosen is None else str(chosen)
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        await self._apply(
+            _setting_upsert("guild_settings", "guild_id", "language"), (guild_id, language)
+        )
+
+    async def member_language(self, user_id: int) -> str | None:
+        """The language a member chose for what the bot tells them (None: their client's)."""
+        chosen = await self._setting(
+            "SELECT language FROM member_settings WHERE user_id = ?", user_id
+        )
+        return None if chosen is None else str(chosen)
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        await self._apply(
+            _setting_upsert("member_settings", "user_id", "language"), (user_id, language)
+        )
+
+    # -- results -------------------------------------------------------------------------
+
+    async def last_played(self, guild_id: int) -> str | None:
+        """The game of the server's most recently finished match with a result, if any."""
+        return await self._setting(
+            "SELECT game FROM results WHERE guild_id = ? ORDER BY finished_at DESC LIMIT 1",
+            guild_id,
+        )
