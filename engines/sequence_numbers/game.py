@@ -10,6 +10,8 @@ from typing import Any, Self
 
 from engines.base import (
     SCHEMA,
+    BadOption,
+    BadState,
     Decision,
     Event,
     IllegalMove,
@@ -17,6 +19,7 @@ from engines.base import (
     check_action,
     check_seat,
     ranked,
+    reading_state,
     rng_from_saved,
     saved_rng,
 )
@@ -75,7 +78,7 @@ def required_count(players: int, sequences: int | None) -> int:
     if sequences is None:
         return default_required(players)
     if type(sequences) is not int or sequences not in (1, 2):
-        raise IllegalMove("bad_option", option="sequences", value=sequences)
+        raise BadOption("bad_option", option="sequences", value=sequences)
     return sequences
 
 
@@ -147,7 +150,8 @@ class SequenceGame:
         if not self.is_over:
             return None
         teams = [self.team_of(seat) for seat in range(len(self.names))]
-        return ranked(self.winners(), self.final_scores(), teams)
+        reason = "every_seat_passed" if self.drawn else "sequences_completed"  # G9, G1
+        return ranked(self.winners(), self.final_scores(), teams, reason)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The options of the current step (see `decision`)."""
@@ -520,16 +524,17 @@ class SequenceGame:
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Self:
         """Loads schema 2, and schema 1 (no SCHEMA key), saved before the engine contract."""
-        raw = dict(raw)
-        version = raw.pop(SCHEMA, 1)
-        if version == 1:
-            raw = _upgrade_v1(raw)
-        elif version != SCHEMA_VERSION:
-            raise IllegalMove("bad_schema", schema=version)
-        check_state(raw, TEAMS_AT)
-        rng = rng_from_saved(raw.pop("rng"))
-        raw["locked"] = set(raw["locked"])
-        return cls(rng=rng, **raw)
+        with reading_state():
+            raw = dict(raw)
+            version = raw.pop(SCHEMA, 1)
+            if version == 1:
+                raw = _upgrade_v1(raw)
+            elif version != SCHEMA_VERSION:
+                raise BadState("bad_schema", schema=version)
+            check_state(raw, TEAMS_AT)
+            rng = rng_from_saved(raw.pop("rng"))
+            raw["locked"] = set(raw["locked"])
+            return cls(rng=rng, **raw)
 
 
 def _upgrade_v1(raw: dict[str, Any]) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engines.base import IllegalMove
+from engines.base import BadCode
 
 WEATHER_CARDS = tuple(range(1, 61))
 HAND_SIZE = 12
@@ -44,7 +44,7 @@ def action_from_code(code: str) -> Pick:
     """Turn a button or select code back into its action."""
     match = _PICK_CODE.fullmatch(code) if isinstance(code, str) else None
     if match is None or int(match.group(1)) not in WEATHER_CARDS:
-        raise IllegalMove("bad_code", code=code if isinstance(code, str) else repr(code))
+        raise BadCode(code=code if isinstance(code, str) else repr(code))
     return Pick(int(match.group(1)))
 
 

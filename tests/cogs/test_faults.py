@@ -233,7 +233,7 @@ async def test_a_match_of_a_game_the_bot_no_longer_has_is_listed_and_freed(
     click = await people["bob"].click(table, label="Stay")
     assert click.ephemeral and "saved state is damaged" in click.response.content
     listed = await _listed_then_reset(world, "chess")
-    assert "chess" in listed and "can't be loaded (LookupError: no game 'chess'" in listed
+    assert "chess" in listed and "can't be loaded (MissingGame: no game 'chess'" in listed
 
 
 @pytest.fixture
