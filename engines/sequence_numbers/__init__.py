@@ -24,7 +24,7 @@ from engines.sequence_numbers.game import (
     new_game,
     team_count,
 )
-from engines.sequence_numbers.view import (
+from engines.sequence_numbers.views import (
     CellView,
     HandCard,
     LastMove,

@@ -44,7 +44,7 @@ from engines.sequence_numbers.board import (
 )
 from engines.sequence_numbers.checks import check_state
 from engines.sequence_numbers.scoring import EMPTY, runs_through
-from engines.sequence_numbers.view import CellView, HandCard, LastMove, SequenceView, TeamView
+from engines.sequence_numbers.views import CellView, HandCard, LastMove, SequenceView, TeamView
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6

@@ -22,11 +22,11 @@ from engines.base import (
     rng_from_saved,
     saved_rng,
 )
+from engines.sink_or_swim.actions import Pick
 from engines.sink_or_swim.cards import (
     HAND_SIZE,
     TIDE_DECK,
     WEATHER_CARDS,
-    Pick,
     card_belts,
     hand_belts,
     held_hand,
