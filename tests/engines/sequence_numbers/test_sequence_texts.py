@@ -23,7 +23,7 @@ from engines.sequence_numbers import (
     choose,
     new_game,
 )
-from engines.sequence_numbers.game import SCHEMA_VERSION
+from engines.sequence_numbers.table import SCHEMA_VERSION
 
 from .helpers import NAMES, full_board_pattern, table
 
