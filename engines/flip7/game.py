@@ -4,7 +4,8 @@
 `Table` keeps the state, `Arrivals` (arrivals.py) gives cards to rows, `EffectRules`
 (resolve.py) resolves card effects (an explicit stack of pending effects, so a saved game
 can stop in the middle of a Flip Four!), and here it deals, passes turns and scores rounds. It is
-written to be read; the simulator's faster twin is `fast.py`, held to it by a test.
+written to be read; the simulator's faster twin is `engines/flip7_fast/game.py`, held to it by a
+test.
 """
 
 from __future__ import annotations
