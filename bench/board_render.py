@@ -12,7 +12,7 @@ from bench.harness import p50_p99, positive
 from cogs.games.sequence.board import render_board
 from engines.sequence_numbers import new_game
 from engines.sequence_numbers.ai import choose
-from engines.sequence_numbers.view import SequenceView
+from engines.sequence_numbers.views import SequenceView
 
 
 def mid_game_view() -> SequenceView:

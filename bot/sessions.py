@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator, Callable
 
 from bot.changes import Change, Publisher, show_saved
@@ -15,9 +16,17 @@ from bot.planner import Planner
 from bot.settings import Settings
 from bot.storage import EndHow, MatchRecord, ResultRow, StorageError, Store
 from bot.storage.seat_results import seat_rows
-from engines.base import GAMES, Event, Game
+from engines.base import GAMES, BadState, Event, Game
 
 LOG_SIZE = 80  # events kept on the record, enough for a table to retell a round
+
+
+class MissingGame(LookupError):
+    """A match of a game this bot no longer has (the host removed its plug-in)."""
+
+
+UNLOADABLE = (BadState, json.JSONDecodeError, MissingGame)
+"""Why a saved match can't be loaded, and so is quarantined rather than played."""
 
 
 class Sessions:
@@ -69,7 +78,7 @@ class Sessions:
         if record.quarantine is None:
             try:
                 return load_game(record)
-            except Exception as error:
+            except UNLOADABLE as error:  # anything else is a bug, and surfaces as one
                 reason = f"{type(error).__name__}: {error}"[:200]
                 await self.storage.quarantine(record.id, reason)
                 record.quarantine = reason
@@ -160,10 +169,10 @@ def ended_how(record: MatchRecord) -> EndHow:
 def load_game(record: MatchRecord) -> Game | None:
     """The record's game, as its engine reads the saved state (None in a lobby)."""
     if record.game not in GAMES:  # the host removed the game's plug-in
-        raise LookupError(f"no game {record.game!r} in this bot")
+        raise MissingGame(f"no game {record.game!r} in this bot")
     if record.state is None:
         return None
     game = GAMES[record.game].from_dict(record.state)  # the engine checks its invariants
     if len(game.names) != len(record.seats):
-        raise ValueError(f"{len(game.names)} players in the game, {len(record.seats)} seats")
+        raise BadState(reason=f"{len(game.names)} players in the game, {len(record.seats)} seats")
     return game

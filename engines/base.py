@@ -12,6 +12,7 @@ import sys
 from array import array
 from base64 import b64decode, b64encode
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import import_module
@@ -24,7 +25,9 @@ SCHEMA = "schema"
 
 class IllegalMove(ValueError):
     """A move (or a setup) the rules refuse; nothing changed. `kind` names the reason and
-    `data` holds its details, so the bot can say why in the reader's language."""
+    `data` holds its details, so the bot can say why in the reader's language. The
+    subclasses below name the other ways a request fails, so `except IllegalMove` still
+    answers all of them while a caller that must tell them apart can."""
 
     def __init__(self, kind: str, **data: Any) -> None:
         super().__init__(kind, data)
@@ -34,6 +37,46 @@ class IllegalMove(ValueError):
     def __str__(self) -> str:
         details = ", ".join(f"{key}={value!r}" for key, value in self.data.items())
         return f"{self.kind}({details})"
+
+
+class BadCode(IllegalMove):
+    """A move code (from a button or a select) that names no move of the game."""
+
+    def __init__(self, kind: str = "bad_code", **data: Any) -> None:
+        super().__init__(kind, **data)
+
+
+class BadOption(IllegalMove):
+    """A lobby option the game doesn't have ("unknown_option") or a value it doesn't allow
+    ("bad_option")."""
+
+    def __init__(self, kind: str = "bad_option", **data: Any) -> None:
+        super().__init__(kind, **data)
+
+
+class BadState(IllegalMove):
+    """A saved state that can't be loaded: damaged ("bad_state"), or of a schema this engine
+    doesn't read. The bot quarantines the match; nothing else raised while loading is."""
+
+    def __init__(self, kind: str = "bad_state", **data: Any) -> None:
+        super().__init__(kind, **data)
+
+
+_MALFORMED = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+"""What reading a saved state of the wrong shape raises: a field missing, a list where a
+number was, a number out of range (ValueError also covers a refusal met while loading)."""
+
+
+@contextmanager
+def reading_state() -> Iterator[None]:
+    """Around a `from_dict`: a state of the wrong shape is refused with BadState, whatever
+    step of the loading first trips on it."""
+    try:
+        yield
+    except BadState:
+        raise
+    except _MALFORMED as error:
+        raise BadState(reason=f"a field missing or of the wrong shape ({error!r})") from error
 
 
 @dataclass(slots=True)
@@ -89,6 +132,9 @@ class Outcome:
     scores: tuple[int, ...]
     places: tuple[int, ...]
     teams: tuple[int, ...]
+    # Why the match ended, as a kind from the game's rules ("goal_reached"); the layer
+    # above may word it. "finished" where a game doesn't say.
+    reason: str = "finished"
 
     @property
     def draw(self) -> bool:
@@ -96,7 +142,10 @@ class Outcome:
 
 
 def ranked(
-    winners: Sequence[int], scores: Sequence[int], teams: Sequence[int] | None = None
+    winners: Sequence[int],
+    scores: Sequence[int],
+    teams: Sequence[int] | None = None,
+    reason: str = "finished",
 ) -> Outcome:
     """An outcome whose places follow the scores, higher first: a seat's place is one more
     than the number of teams ahead of it, so tied teams share a place ("1, 2, 2, 4"), and
@@ -106,7 +155,7 @@ def ranked(
         1 + len({own_teams[o] for o, other in enumerate(scores) if other > score}) if winners else 1
         for score in scores
     )
-    return Outcome(tuple(winners), tuple(scores), places, own_teams)
+    return Outcome(tuple(winners), tuple(scores), places, own_teams, reason)
 
 
 @runtime_checkable
@@ -192,7 +241,7 @@ class Option:
     choices: tuple[int, ...] = ()
 
     def check(self, value: Any) -> Any:
-        """The value if the option allows it; IllegalMove("bad_option") otherwise."""
+        """The value if the option allows it; BadOption("bad_option") otherwise."""
         if value is None and self.default is None:
             return None
         if isinstance(self.default, bool):
@@ -203,7 +252,7 @@ class Option:
             ok = ok and (self.low is None or value >= self.low)
             ok = ok and (self.high is None or value <= self.high)
         if not ok:
-            raise IllegalMove("bad_option", option=self.name, value=value)
+            raise BadOption("bad_option", option=self.name, value=value)
         return value
 
 
@@ -248,7 +297,7 @@ class GameInfo(Generic[G, A]):
         known = {option.name for option in self.options}
         for name in values:
             if name not in known:
-                raise IllegalMove("unknown_option", option=name)
+                raise BadOption("unknown_option", option=name)
         return {
             option.name: option.check(values.get(option.name, option.default))
             for option in self.options
@@ -334,7 +383,7 @@ S = TypeVar("S")
 
 def refuse_broken(state: S, checks: Iterable[Callable[[S], str | None]]) -> None:
     """Run a saved state's invariant checks in order (each says what is wrong, or None);
-    the first broken one refuses the state with IllegalMove("bad_state", reason=...). A
+    the first broken one refuses the state with BadState("bad_state", reason=...). A
     field missing or of the wrong shape is a broken state too."""
     for check in checks:
         try:
@@ -342,7 +391,7 @@ def refuse_broken(state: S, checks: Iterable[Callable[[S], str | None]]) -> None
         except (KeyError, IndexError, TypeError) as error:
             problem = f"a field missing or of the wrong shape ({error!r})"
         if problem is not None:
-            raise IllegalMove("bad_state", reason=problem)
+            raise BadState(reason=problem)
 
 
 def check_seat(seat: Any, players: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engines.base import IllegalMove
+from engines.base import BadCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +69,7 @@ _CARD = re.compile(r"c(\d{1,2})\.(\d{1,2})")
 
 
 def action_from_code(code: str) -> Action:
-    """Turn a code back into an equal action; garbage raises IllegalMove."""
+    """Turn a code back into an equal action; garbage raises BadCode."""
     if code == "hit":
         return HIT
     if code == "stay":
@@ -79,4 +79,4 @@ def action_from_code(code: str) -> Action:
             return ChoosePlayer(int(m.group(1)))
         if m := _CARD.fullmatch(code):
             return ChooseCard(int(m.group(1)), int(m.group(2)))
-    raise IllegalMove("bad_code", code=repr(code))
+    raise BadCode(code=repr(code))

@@ -1,6 +1,6 @@
 """A saved Flip 7 state's invariants, checked when it loads. A state that breaks one (a turn
 at a seat that doesn't exist, a card that isn't one, a card too many or gone missing) is
-refused with IllegalMove("bad_state") instead of playing on wrongly; the bot quarantines it."""
+refused with BadState("bad_state") instead of playing on wrongly; the bot quarantines it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from engines.flip7.table import DEAL, NOBODY, OVER, STATUS_NAMES, Table
 
 
 def check_table(table: Table, players: range, goals: range) -> None:
-    """Raise IllegalMove("bad_state", reason=...) at the first invariant the table breaks."""
+    """Raise BadState("bad_state", reason=...) at the first invariant the table breaks."""
     refuse_broken(
         table,
         (lambda state: _setup(state, players, goals), _per_seat, _cards, _progress, _conserved),

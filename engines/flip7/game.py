@@ -4,7 +4,8 @@
 `Table` keeps the state, `Arrivals` (arrivals.py) gives cards to rows, `EffectRules`
 (resolve.py) resolves card effects (an explicit stack of pending effects, so a saved game
 can stop in the middle of a Flip Four!), and here it deals, passes turns and scores rounds. It is
-written to be read; the simulator's faster twin is `fast.py`, held to it by a test.
+written to be read; the simulator's faster twin is `engines/flip7_fast/game.py`, held to it by a
+test.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engines.base import (
     check_action,
     check_seat,
     ranked,
+    reading_state,
     rng_from_saved,
 )
 from engines.flip7.actions import (
@@ -89,7 +91,7 @@ class Flip7Game(EffectRules):
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        return ranked(self.winners(), self.totals)
+        return ranked(self.winners(), self.totals, reason="goal_reached")  # F1
 
     def to_act(self) -> list[int]:
         if self.phase == OVER:
@@ -191,10 +193,12 @@ class Flip7Game(EffectRules):
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Flip7Game:
         """Load a saved game (schema 2, or schema 1 as saved before the contract)."""
-        game = cls(list(raw["names"]), raw["goal"], raw["brutal"], rng_from_saved(raw["rng"]))
-        game._load(raw)
-        check_table(game, range(MIN_PLAYERS, MAX_PLAYERS + 1), range(MIN_GOAL, MAX_GOAL + 1))
-        return game
+        with reading_state():
+            rng = rng_from_saved(raw["rng"])
+            game = cls(list(raw["names"]), raw["goal"], raw["brutal"], rng)
+            game._load(raw)
+            check_table(game, range(MIN_PLAYERS, MAX_PLAYERS + 1), range(MIN_GOAL, MAX_GOAL + 1))
+            return game
 
     def check_turn(self, seat: int) -> None:
         """Refuse any seat but the one to decide now (a plain int), before the end."""

@@ -14,7 +14,7 @@ from itertools import repeat, starmap
 from operator import itemgetter
 from typing import Any
 
-from engines.base import SCHEMA, IllegalMove, saved_rng
+from engines.base import SCHEMA, BadState, saved_rng
 from engines.flip7.actions import Action
 from engines.flip7.cards import (
     HALVE,
@@ -282,7 +282,7 @@ class Table:
         key: the same fields without the epoch)."""
         schema = raw.get(SCHEMA, 1)
         if schema not in (1, SCHEMA_VERSION):
-            raise IllegalMove("unknown_schema", schema=schema)
+            raise BadState("unknown_schema", schema=schema)
         self.draw, self.discard = list(raw["draw"]), list(raw["discard"])
         self.rows = [list(row) for row in raw["rows"]]
         self.status, self.bust_len = list(raw["status"]), list(raw["bust_len"])

@@ -14,17 +14,9 @@ from engines.sequence_numbers.actions import (
     action_from_code,
 )
 from engines.sequence_numbers.ai import AI_LEVELS, choose, timeout_move
-from engines.sequence_numbers.game import (
-    COLOURS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    TEAMS_AT,
-    SequenceGame,
-    default_required,
-    new_game,
-    team_count,
-)
-from engines.sequence_numbers.view import (
+from engines.sequence_numbers.game import COLOURS, SequenceGame, new_game, team_count
+from engines.sequence_numbers.table import MAX_PLAYERS, MIN_PLAYERS, TEAMS_AT, default_required
+from engines.sequence_numbers.views import (
     CellView,
     HandCard,
     LastMove,

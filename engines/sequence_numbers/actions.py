@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.base import IllegalMove
+from engines.base import BadCode, IllegalMove
 from engines.sequence_numbers.board import ROWS, cell_name, parse_cell
 from engines.sequence_numbers.cards import check_card
 
@@ -76,11 +76,11 @@ SIMPLE: dict[str, Action] = {"back": Back(), "pass": Pass()}
 
 def action_from_code(code: str) -> Action:
     """The action a code names. Also takes a typed move such as "P.a5" (cell in any case).
-    Anything else is refused as IllegalMove("bad_code")."""
+    Anything else is refused as BadCode."""
     try:
         return _parse(code.strip())
     except (IllegalMove, AttributeError):
-        raise IllegalMove("bad_code", code=repr(code)) from None
+        raise BadCode(code=repr(code)) from None
 
 
 def _parse(text: str) -> Action:
@@ -88,7 +88,7 @@ def _parse(text: str) -> Action:
         return SIMPLE[text]
     head, dot, tail = text.partition(".")
     if not dot or not tail:
-        raise IllegalMove("bad_code")
+        raise BadCode()
     if head == "x":
         return Exchange(check_card(tail))
     if head == "c":
@@ -96,6 +96,6 @@ def _parse(text: str) -> Action:
     if head == "r":
         row = tail.upper()
         if len(row) != 1 or row not in ROWS:
-            raise IllegalMove("bad_code")
+            raise BadCode()
         return ChooseRow(row)
     return Play(check_card(head), cell_name(parse_cell(tail)))

@@ -18,7 +18,7 @@ from engines.sequence_numbers.actions import Action, Exchange, Pass, Play
 from engines.sequence_numbers.board import CORNERS, SIZE, WINDOWS, WINDOWS_AT, parse_cell
 from engines.sequence_numbers.cards import MINUS, PLUS
 from engines.sequence_numbers.scoring import EMPTY, runs_through
-from engines.sequence_numbers.view import SequenceView
+from engines.sequence_numbers.views import SequenceView
 
 AI_LEVELS = ("simple", "strong")
 

@@ -1,6 +1,6 @@
 """A saved Sequence Numbers state's invariants, checked on its JSON before it loads. A
 state that breaks one (a turn at a seat that doesn't exist, a card that isn't one or is
-there twice, a chip of no team) is refused with IllegalMove("bad_state") instead of playing
+there twice, a chip of no team) is refused with BadState("bad_state") instead of playing
 on wrongly; the bot quarantines it."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.base import refuse_broken
-from engines.sequence_numbers.board import CORNERS, SIZE
+from engines.sequence_numbers.board import CORNERS, ROWS, SIZE
 from engines.sequence_numbers.cards import FULL_DECK
 from engines.sequence_numbers.scoring import EMPTY
 
@@ -18,9 +18,9 @@ State = Mapping[str, Any]
 
 
 def check_state(raw: State, teams_at: Mapping[int, tuple[int, ...]]) -> None:
-    """Raise IllegalMove("bad_state", reason=...) at the first invariant `raw` breaks.
+    """Raise BadState("bad_state", reason=...) at the first invariant `raw` breaks.
     `teams_at[players]` are the team counts the rules allow at that table (G2)."""
-    refuse_broken(raw, (lambda state: _seats(state, teams_at), _progress, _cards, _board))
+    refuse_broken(raw, (lambda state: _seats(state, teams_at), _progress, _flags, _cards, _board))
 
 
 def _counts(*values: Any) -> bool:
@@ -45,10 +45,38 @@ def _progress(raw: State) -> str | None:
     if type(raw["turn"]) is not int or not 0 <= raw["turn"] < players:
         return f"turn {raw['turn']!r} of {players} seats"
     winner = raw["winner_team"]
-    if winner is not None and winner not in range(raw["num_teams"]):
+    if winner is not None and (type(winner) is not int or winner not in range(raw["num_teams"])):
         return f"winner {winner!r}"
     if not _counts(raw["turns"], raw["steps"], raw["passes"], *raw["sequences"]):
         return "turn or SEQUENCE counts that aren't counts"
+    if winner is not None and (raw["drawn"] or raw["sequences"][winner] < raw["required"]):
+        return f"team {winner} won without its SEQUENCES, or in a drawn game"
+    return None
+
+
+def _flags(raw: State) -> str | None:
+    """The turn's switches: true or false, and a row being chosen is a row of the board."""
+    if not all(type(raw[name]) is bool for name in ("exchanged", "drawn")):
+        return "an exchange or draw flag that isn't true or false"
+    row = raw["pending_row"]
+    if row is not None and (type(row) is not str or row not in ROWS):
+        return f"a row chosen that isn't one: {row!r}"
+    return _last_move(raw["last_move"], len(raw["names"]))
+
+
+def _last_move(last: Any, players: int) -> str | None:
+    """None, or the move last made: its seat, and the card, cell and kind as words."""
+    if last is None:
+        return None
+    fields = ("seat", "card", "cell", "kind")
+    if (
+        type(last) is not dict
+        or sorted(last) != sorted(fields)
+        or last["seat"] not in range(players)
+    ):
+        return f"a last move that isn't one: {last!r}"
+    if type(last["seat"]) is not int or not all(type(last[name]) is str for name in fields[1:]):
+        return f"a last move that isn't one: {last!r}"
     return None
 
 

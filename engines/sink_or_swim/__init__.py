@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING
 
 from engines.base import Game, GameInfo, register
 from engines.sink_or_swim import ai
-from engines.sink_or_swim.cards import Pick, action_from_code, card_belts, hand_belts
+from engines.sink_or_swim.actions import Pick, action_from_code
+from engines.sink_or_swim.cards import card_belts, hand_belts
 from engines.sink_or_swim.game import (
     MAX_PLAYERS,
     MIN_PLAYERS,

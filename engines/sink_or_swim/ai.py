@@ -8,7 +8,8 @@ from bisect import bisect_left
 from itertools import permutations
 
 from engines.base import Game, IllegalMove
-from engines.sink_or_swim.cards import WEATHER_CARDS, Pick
+from engines.sink_or_swim.actions import Pick
+from engines.sink_or_swim.cards import WEATHER_CARDS
 from engines.sink_or_swim.game import TRICKS_PER_ROUND
 from engines.sink_or_swim.views import SinkOrSwimView
 

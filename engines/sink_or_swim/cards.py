@@ -1,11 +1,6 @@
-"""Sink or Swim components (S2): weather cards with their belts, the tide deck, the pick action."""
+"""Sink or Swim components (S2): weather cards with their belts, and the tide deck."""
 
 from __future__ import annotations
-
-import re
-from dataclasses import dataclass
-
-from engines.base import IllegalMove
 
 WEATHER_CARDS = tuple(range(1, 61))
 HAND_SIZE = 12
@@ -24,28 +19,6 @@ def card_belts(card: int) -> float:
 def hand_belts(hand: list[int]) -> int:
     """A hand's belt count: the sum of its cards' belts, rounded down (S3)."""
     return int(sum(card_belts(card) for card in hand))
-
-
-@dataclass(frozen=True, slots=True)
-class Pick:
-    """The secret choice of one weather card for the current trick (S4.2)."""
-
-    card: int
-
-    @property
-    def code(self) -> str:
-        return f"p{self.card}"
-
-
-_PICK_CODE = re.compile(r"p([1-9][0-9]?)")
-
-
-def action_from_code(code: str) -> Pick:
-    """Turn a button or select code back into its action."""
-    match = _PICK_CODE.fullmatch(code) if isinstance(code, str) else None
-    if match is None or int(match.group(1)) not in WEATHER_CARDS:
-        raise IllegalMove("bad_code", code=code if isinstance(code, str) else repr(code))
-    return Pick(int(match.group(1)))
 
 
 def held_hand(seat: int, round_number: int, players: int) -> int:

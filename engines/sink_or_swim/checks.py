@@ -1,6 +1,6 @@
 """A saved Sink or Swim state's invariants, checked on its JSON before it loads. A state
 that breaks one (a seat too few, a card twice or not a card, a pick not in the hand) is
-refused with IllegalMove("bad_state") instead of playing on wrongly; the bot quarantines it."""
+refused with BadState("bad_state") instead of playing on wrongly; the bot quarantines it."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ State = Mapping[str, Any]
 
 
 def check_state(raw: State, players: range) -> None:
-    """Raise IllegalMove("bad_state", reason=...) at the first invariant `raw` breaks."""
+    """Raise BadState("bad_state", reason=...) at the first invariant `raw` breaks."""
     refuse_broken(raw, (lambda state: _seats(state, players), _progress, _weather, _tides))
 
 

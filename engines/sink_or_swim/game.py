@@ -9,6 +9,8 @@ from typing import Any, Self
 
 from engines.base import (
     SCHEMA,
+    BadOption,
+    BadState,
     Decision,
     Event,
     IllegalMove,
@@ -16,14 +18,15 @@ from engines.base import (
     check_action,
     check_seat,
     ranked,
+    reading_state,
     rng_from_saved,
     saved_rng,
 )
+from engines.sink_or_swim.actions import Pick
 from engines.sink_or_swim.cards import (
     HAND_SIZE,
     TIDE_DECK,
     WEATHER_CARDS,
-    Pick,
     card_belts,
     hand_belts,
     held_hand,
@@ -203,7 +206,7 @@ class SinkOrSwimGame:
     def outcome(self) -> Outcome | None:
         if not self.over:
             return None
-        return ranked(self._winners(), self.scores)
+        return ranked(self._winners(), self.scores, reason="rounds_played")  # S1
 
     def _winners(self) -> list[int]:
         if not self.over:
@@ -439,9 +442,14 @@ class SinkOrSwimGame:
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> Self:
         """Load a saved game of any schema this engine ever wrote (no SCHEMA key: version 1)."""
+        with reading_state():
+            return cls._load(raw)
+
+    @classmethod
+    def _load(cls, raw: dict[str, Any]) -> Self:
         schema = raw.get(SCHEMA, 1)
         if schema not in LOADABLE_SCHEMAS:
-            raise IllegalMove("unknown_schema", schema=schema)
+            raise BadState("unknown_schema", schema=schema)
         check_state(raw, range(MIN_PLAYERS, MAX_PLAYERS + 1))
         game = cls(list(raw["names"]))
         game.hands = [list(hand) for hand in raw["hands"]]
@@ -496,5 +504,5 @@ def new_game(names: list[str], seed: int, **options: Any) -> SinkOrSwimGame:
     """Start a game; options `hands` and `tide_order` stack the cards for tests."""
     unknown = sorted(set(options) - {"hands", "tide_order"})
     if unknown:
-        raise IllegalMove("unknown_option", option=unknown[0])
+        raise BadOption("unknown_option", option=unknown[0])
     return SinkOrSwimGame.start(names, seed, **options)

@@ -25,6 +25,7 @@ from bot.failure_log import outage_of
 from bot.planner import RETRY_AFTER
 from bot.storage import PostgresStorage, Storage
 from cogs.replies import NOT_DONE, NOT_SAVED, UNEXPECTED_FAILURE
+from engines.base import GAMES, register
 from tests.bot.backends import BACKENDS, Backend
 from tests.cogs.helpers import acting_name, buttons, components, embed_text, table_of
 from tests.cogs.test_flip7 import first_turn, play_to_end
@@ -233,7 +234,37 @@ async def test_a_match_of_a_game_the_bot_no_longer_has_is_listed_and_freed(
     click = await people["bob"].click(table, label="Stay")
     assert click.ephemeral and "saved state is damaged" in click.response.content
     listed = await _listed_then_reset(world, "chess")
-    assert "chess" in listed and "can't be loaded (LookupError: no game 'chess'" in listed
+    assert "chess" in listed and "can't be loaded (MissingGame: no game 'chess'" in listed
+
+
+async def test_a_bug_while_loading_a_match_surfaces_and_quarantines_nothing(
+    world, settings, stacked_flip7, caplog
+):
+    """Only a state the engine refuses (BadState) quarantines a match: a bug in a
+    `from_dict` is answered as the bot's own failure and logged with its traceback, and the
+    match is left unmarked, so it plays on once the bug is fixed."""
+    stacked_flip7(["5", "9", "5", "9"])
+    env, people = world.env, world.people
+    table = await _flip7_table(world, world.channel)
+    flip7 = GAMES["flip7"]
+
+    def buggy(raw: dict[str, Any]) -> Any:
+        raise RuntimeError("a bug in loading")
+
+    await env.bot.shutdown_storage()
+    register(replace(flip7, from_dict=buggy))
+    try:
+        await env.restart_bot(create_bot(settings))
+        click = await people[acting_name(table)].click(table, label="Stay")
+    finally:
+        register(flip7)
+    assert click.ephemeral and click.response.content == str(UNEXPECTED_FAILURE)
+    assert any(r.exc_info and isinstance(r.exc_info[1], RuntimeError) for r in caplog.records)
+    caplog.clear()  # the one error this test asked for, logged as it should be
+    record = await env.bot.storage.open_match_in_channel(world.channel.id)
+    assert record is not None and record.quarantine is None
+    again = await people[acting_name(table)].click(table, label="Stay")
+    assert again.acknowledged and not again.ephemeral
 
 
 @pytest.fixture

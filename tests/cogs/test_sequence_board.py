@@ -17,7 +17,7 @@ from cogs.games.sequence.board import (
     render_board,
 )
 from engines.sequence_numbers import Play, new_game
-from engines.sequence_numbers.view import LastMove
+from engines.sequence_numbers.views import LastMove
 
 
 def _decode(png: bytes) -> Image.Image:

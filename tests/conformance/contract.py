@@ -18,6 +18,7 @@ from cogs.words import COMMON_ERRORS, event_text
 from engines.base import Decision, Event, Game, GameInfo, IllegalMove, Outcome
 
 CODE = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+REASON = re.compile(r"(?!finished$)[a-z][a-z_]*")
 GENERIC_REFUSAL = "That move isn't allowed right now."
 STEP_LIMIT = 5000
 RELOAD_EVERY = 7  # moves between the twin's reloads (and comparisons)
@@ -138,6 +139,8 @@ def check_outcome(outcome: Outcome, where: str) -> None:
     for team in set(outcome.teams):
         shared = {outcome.places[s] for s in range(players) if outcome.teams[s] == team}
         assert len(shared) == 1, f"{where}: team {team} split over places {shared}"
+    # Why it ended, as a kind of the game's own rules (not the default left for old code).
+    assert REASON.fullmatch(outcome.reason), f"{where}: ended for {outcome.reason!r}"
 
 
 def check_refusals(

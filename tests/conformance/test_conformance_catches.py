@@ -133,7 +133,7 @@ class HighCard:
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
-        return ranked([self.cards.index(max(self.cards))], self.cards)
+        return ranked([self.cards.index(max(self.cards))], self.cards, reason="cards_shown")
 
     def to_dict(self) -> dict[str, Any]:
         return {"names": self.names, "cards": self.cards, "revealed": self.revealed}

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from engines.base import (
     SCHEMA,
+    BadCode,
     Decision,
     Event,
     Game,
@@ -23,6 +24,8 @@ from engines.base import (
     check_action,
     check_seat,
     ranked,
+    reading_state,
+    refuse_broken,
     register,
 )
 
@@ -106,7 +109,8 @@ class NimGame:
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
-        return ranked([self.winner], [int(s == self.winner) for s in range(len(self.names))])
+        scores = [int(seat == self.winner) for seat in range(len(self.names))]
+        return ranked([self.winner], scores, reason="last_stone_taken")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -120,9 +124,30 @@ class NimGame:
 
     @classmethod
     def from_dict(cls, raw: dict[str, Any]) -> NimGame:
-        game = cls(raw["names"], raw["stones"], raw["turn"], raw["moves"])
-        game.winner = raw["winner"]
-        return game
+        with reading_state():
+            game = cls(raw["names"], raw["stones"], raw["turn"], raw["moves"])
+            game.winner = raw["winner"]
+            refuse_broken(game, (_seats, _heap))
+            return game
+
+
+def _seats(game: NimGame) -> str | None:
+    players = len(game.names)
+    if not 2 <= players <= 4 or not all(type(name) is str for name in game.names):
+        return f"names {game.names!r}"
+    if type(game.turn) is not int or not 0 <= game.turn < players:
+        return f"turn {game.turn!r}"
+    if game.winner is not None and (type(game.winner) is not int or not 0 <= game.winner < players):
+        return f"winner {game.winner!r}"
+    return None
+
+
+def _heap(game: NimGame) -> str | None:
+    if type(game.stones) is not int or type(game.moves) is not int or game.moves < 0:
+        return f"stones {game.stones!r}, moves {game.moves!r}"
+    if game.stones < 0 or (game.stones == 0) != (game.winner is not None):
+        return f"{game.stones} stones left, winner {game.winner!r}"
+    return None
 
 
 def new_game(names: list[str], seed: int, *, stones: int = 15) -> NimGame:
@@ -132,7 +157,7 @@ def new_game(names: list[str], seed: int, *, stones: int = 15) -> NimGame:
 def action_from_code(code: str) -> Take:
     found = re.fullmatch(r"take([1-3])", code)
     if found is None:
-        raise IllegalMove("bad_code")
+        raise BadCode()
     return Take(int(found.group(1)))
 
 

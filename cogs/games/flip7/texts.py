@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.i18n import _, lazy_gettext, number
 from cogs.words import common_error, join_names, points, signed
-from engines.base import Action, Decision, Event, IllegalMove
+from engines.base import Action, BadCode, Decision, Event, IllegalMove
 from engines.flip7 import cards
 from engines.flip7.actions import ChooseCard, ChoosePlayer, Hit, Stay
 from engines.flip7.cards import is_number
@@ -380,7 +380,7 @@ class Flip7Texts:
                 return _("my {card}").format(card=card)
             return _("{name}'s {card}").format(name=w.name(action.seat), card=card)
         if not isinstance(action, ChoosePlayer):
-            raise IllegalMove("bad_code", code=repr(action))
+            raise BadCode(code=repr(action))
         if pending is not None and pending.kind == "flip7_bonus":
             amount = pending.data["amount"]
             if action.seat == me:

@@ -36,7 +36,7 @@ from cogs.words import logged_lines
 from engines.base import Decision, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.game import required_count, team_count
-from engines.sequence_numbers.view import HandCard, SequenceView, TeamView
+from engines.sequence_numbers.views import HandCard, SequenceView, TeamView
 
 KEY = "sequence"
 COLOUR = discord.Colour.from_rgb(0, 114, 178)

@@ -15,7 +15,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.sequence_numbers.view import SequenceView
+from engines.sequence_numbers.views import SequenceView
 
 SIZE = 10
 CELL = 80

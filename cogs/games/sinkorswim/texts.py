@@ -9,7 +9,8 @@ from typing import Any
 from bot.i18n import _, lazy_gettext, ngettext, number
 from cogs.words import ai_level, common_error, join_names, points, signed
 from engines.base import Action, Decision, Event, IllegalMove
-from engines.sink_or_swim.cards import Pick, card_belts
+from engines.sink_or_swim.actions import Pick
+from engines.sink_or_swim.cards import card_belts
 from engines.sink_or_swim.views import SinkOrSwimView
 
 Names = Sequence[str]

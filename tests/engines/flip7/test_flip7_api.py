@@ -29,7 +29,7 @@ from engines.flip7 import (
 )
 from engines.flip7.ai import AI_LEVELS, choose, timeout_move
 from engines.flip7.cards import FLIP_FOUR, HALVE, JUST_ONE_MORE, LUCKY_13, MINUS_4, SWAP, ZERO
-from engines.flip7.simulate import play_plain, simulate
+from engines.flip7_fast.simulate import play_plain, simulate
 
 
 def test_constants_and_card_codes() -> None:

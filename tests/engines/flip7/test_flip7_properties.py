@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.flip7 import Flip7Game, action_from_code, new_game
-from engines.flip7.fast import new_fast_game
 from engines.flip7.table import BUSTED
+from engines.flip7_fast.game import new_fast_game
 
 MAX_MOVES = 20_000
 

@@ -257,7 +257,7 @@ def test_g8_sequence_in_every_direction_wins_two_player_game_g1(direction):
     )
     assert events[-1] == Event("win", {"team": 0, "seats": [0], "count": 1, "required": 1})
     assert game.is_over and game.outcome() == Outcome(
-        winners=(0,), scores=(1, 0), places=(1, 2), teams=(0, 1)
+        winners=(0,), scores=(1, 0), places=(1, 2), teams=(0, 1), reason="sequences_completed"
     )
     assert sorted(game.view(None).locked) == sorted(line)
     assert game.to_act() == [] and game.decision(0) is None
@@ -287,7 +287,11 @@ def test_g8_line_of_nine_is_two_sequences_and_wins_four_player_game():
     )
     assert events[-1] == Event("win", {"team": 0, "seats": [0, 2], "count": 2, "required": 2})
     assert game.outcome() == Outcome(
-        winners=(0, 2), scores=(2, 0, 2, 0), places=(1, 2, 1, 2), teams=(0, 1, 0, 1)
+        winners=(0, 2),
+        scores=(2, 0, 2, 0),
+        places=(1, 2, 1, 2),
+        teams=(0, 1, 0, 1),
+        reason="sequences_completed",
     )
 
 
@@ -373,7 +377,7 @@ def test_g9_no_legal_move_passes_and_everyone_passing_is_a_draw():
         Event("draw", {"passes": 2}),
     ]
     assert game.is_over and game.outcome() == Outcome(
-        winners=(), scores=(0, 0), places=(1, 1), teams=(0, 1)
+        winners=(), scores=(0, 0), places=(1, 1), teams=(0, 1), reason="every_seat_passed"
     )
     assert game.outcome().draw and game.view(None).is_over
 
@@ -437,7 +441,11 @@ def test_g1_house_option_one_sequence_wins_a_four_player_game():
     events = game.apply(0, Play(card_for("C6"), "C6"))
     assert events[-1] == Event("win", {"team": 0, "seats": [0, 2], "count": 1, "required": 1})
     assert game.outcome() == Outcome(
-        winners=(0, 2), scores=(1, 0, 1, 0), places=(1, 2, 1, 2), teams=(0, 1, 0, 1)
+        winners=(0, 2),
+        scores=(1, 0, 1, 0),
+        places=(1, 2, 1, 2),
+        teams=(0, 1, 0, 1),
+        reason="sequences_completed",
     )
 
 

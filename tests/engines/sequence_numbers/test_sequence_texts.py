@@ -23,7 +23,7 @@ from engines.sequence_numbers import (
     choose,
     new_game,
 )
-from engines.sequence_numbers.game import SCHEMA_VERSION
+from engines.sequence_numbers.table import SCHEMA_VERSION
 
 from .helpers import NAMES, full_board_pattern, table
 
@@ -175,7 +175,10 @@ def _refusals() -> list[IllegalMove]:
 def test_texts_word_every_refusal_kind_the_engine_raises():
     raised_in_source = set()
     for path in ENGINE.glob("*.py"):
-        raised_in_source |= set(re.findall(r'IllegalMove\(\s*"(\w+)"', path.read_text()))
+        found = re.findall(
+            r'(?:IllegalMove|BadCode|BadOption|BadState)\(\s*"(\w+)"', path.read_text()
+        )
+        raised_in_source |= set(found)
     refusals = _refusals()
     provoked = {error.kind for error in refusals}
     assert raised_in_source <= provoked | {"bad_code"}

@@ -5,7 +5,7 @@ whose hit-or-stay turns (the bulk of every game), deal, card arrivals and round 
 inline on the engine's lists. Rarer effects go through the rules engine's own methods. For
 AI-only games `play_ai` also inlines the strong AI's hit rule for rows of plain numbers and
 takes a Swap/Steal/Discard plan's steps in a row. The rules engine never imports this
-module; `test_flip7_fast.py` plays thousands of games both ways and requires identical
+package; `test_flip7_fast.py` plays thousands of games both ways and requires identical
 states at every step.
 """
 

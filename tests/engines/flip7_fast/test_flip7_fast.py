@@ -1,4 +1,4 @@
-"""The simulator's speed layer (fast.py) plays exactly the game the rules engine plays."""
+"""The simulator's speed layer (flip7_fast) plays exactly the game the rules engine plays."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ from typing import Any
 
 import pytest
 
-from engines.flip7 import HIT, ai, fast, new_game, picks
+from engines.flip7 import HIT, ai, new_game, picks
 from engines.flip7.actions import PLAYER_CHOICES
 from engines.flip7.effects import NOT_CHOSEN, Pick, Resolve, StealPick, SwapPick
-from engines.flip7.fast import FastGame, new_fast_game
 from engines.flip7.game import Flip7Game
-from engines.flip7.simulate import busts_and_flip7s, play_fast, play_plain
 from engines.flip7.table import BUSTED, shuffle
+from engines.flip7_fast import game as speed
+from engines.flip7_fast.game import FastGame, new_fast_game
+from engines.flip7_fast.simulate import busts_and_flip7s, play_fast, play_plain
 
 CONSISTENCY_GAMES = 2000
 
@@ -228,8 +229,8 @@ def test_play_ai_odds_rule_for_rows_with_odd_cards_matches_the_ai() -> None:
 
 
 def test_inlined_pick_plan_and_aim_match_the_ai_on_random_states() -> None:
-    """`fast.pick_plan` (the simulator's inlined Swap/Steal/Discard search) finds the plan
-    `picks._search` finds with `quick_weights`, and `fast.aim_target` aims a modifier, Just
+    """`speed.pick_plan` (the simulator's inlined Swap/Steal/Discard search) finds the plan
+    `picks._search` finds with `quick_weights`, and `speed.aim_target` aims a modifier, Just
     One More! or Flip Four! where `ai.choose` does: on every such decision of games of
     random and AI moves, brutal or not, 2 to 7 players."""
     plans = aims = 0
@@ -243,10 +244,10 @@ def test_inlined_pick_plan_and_aim_match_the_ai_on_random_states() -> None:
             top = game.stack[-1] if game.stack else None
             if isinstance(top, Pick):
                 expected = picks._search(game, seat, top, picks.quick_weights(game, seat))
-                assert fast.pick_plan(game, seat, top) == expected, seed
+                assert speed.pick_plan(game, seat, top) == expected, seed
                 plans += 1
             elif isinstance(top, Resolve):
-                target = fast.aim_target(game, seat, top.card)
+                target = speed.aim_target(game, seat, top.card)
                 assert PLAYER_CHOICES[target] == ai.choose(game, seat), seed
                 aims += 1
             options = game.legal_actions(seat)

@@ -1,12 +1,12 @@
 """Play AI-only games and print the figures the issue asks for.
 
-    python -m engines.flip7.simulate --games 2000 --players 4 --seed 1 --levels strong,simple
-    python -m engines.flip7.simulate --games 2000 --players 4 --seed 1 --compare
+    python -m engines.flip7_fast.simulate --games 2000 --players 4 --seed 1 --levels strong,simple
+    python -m engines.flip7_fast.simulate --games 2000 --players 4 --seed 1 --compare
 
 Levels are given per seat and cycle over the seats; the assignment shifts by one seat each
 game so no level keeps the same seats (first-dealer luck evens out). `--compare` times the
 same games through the plain rules path (`choose` + `apply`, as the bot plays) and through
-the simulator's speed layer (`fast.py`), and checks that they end identically. Games per
+the simulator's speed layer (`flip7_fast/game.py`), and checks that they end identically. Games per
 second count the time spent dealing and playing; tallying the figures afterwards is not timed.
 """
 
@@ -19,8 +19,8 @@ from operator import attrgetter
 
 from engines.base import Event
 from engines.flip7.ai import AI_LEVELS, choose
-from engines.flip7.fast import FastGame, new_fast_game
 from engines.flip7.game import Flip7Game, new_game
+from engines.flip7_fast.game import FastGame, new_fast_game
 
 
 def play_plain(
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}; choose from {', '.join(AI_LEVELS)}")
     print(f"games: {args.games}  players: {args.players}  levels: {','.join(levels)}")
     options = {"goal": args.goal, "brutal": args.brutal}
-    paths = [("simulator path (fast.py)", False)]
+    paths = [("simulator path (flip7_fast)", False)]
     if args.compare:
         paths.insert(0, ("plain rules path (choose + apply)", True))
     results = []
