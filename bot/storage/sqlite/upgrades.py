@@ -16,15 +16,17 @@ from bot.storage.records import ResultRow, seats_from
 from bot.storage.results_writes import result_params
 from bot.storage.seat_results import seat_rows
 from bot.storage.sqlite.results import END_INSERT, RESULT_INSERT, rate_finished
-from engines.base import GAMES, Outcome, ranked
+from engines.base import GAMES, BadState, Outcome, ranked
 
 
 def _saved_outcome(game: str, state: str | None) -> Outcome | None:
     """The outcome of the saved game, or None when no engine can read it."""
+    info = GAMES.get(game)
+    if info is None:
+        return None  # a game the bot no longer has: its stored results still count
     try:
-        loaded = GAMES[game].from_dict(json.loads(state or "null"))
-        return loaded.outcome()
-    except Exception:  # an old or damaged state: its stored results still count
+        return info.from_dict(json.loads(state or "null")).outcome()
+    except (BadState, json.JSONDecodeError):  # a damaged state: its stored results count
         return None
 
 
