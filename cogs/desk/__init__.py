@@ -1,0 +1,1 @@
+"""The desk that posts and keeps every table: lobby, drawing, result, clicks, hands, pings."""
