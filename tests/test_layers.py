@@ -120,3 +120,31 @@ def _first_loop(graph: dict[str, set[str]]) -> list[str] | None:
         if loop:
             return loop
     return None
+
+
+# The Discord layer's folders, each above those it may import: wording at the ground, then
+# the table's parts, the desk, and /games beside the game plug-ins (neither imports the other).
+COG_FOLDERS = {"wording": 0, "ui": 1, "desk": 2, "server": 3, "games": 3}
+
+
+def test_i27_the_discord_layers_folders_import_only_downward():
+    """A change to a sentence, a button, the desk or /games goes in the folder that says so,
+    and a lower folder never reaches up: cogs.app alone composes them all."""
+    modules = {}
+    for path in _sources("cogs"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    assert {"cogs.wording.i18n", "cogs.ui.components", "cogs.desk.table"} <= set(modules)
+    assert {"cogs.server.games", "cogs.games.api", "cogs.app"} <= set(modules)
+    assert {"cogs.desk.table", "cogs.server.games"} <= _module_imports(
+        ROOT / "cogs" / "app.py", set(modules)
+    )
+    for name, path in modules.items():
+        folder = name.split(".")[1] if name.count(".") > 1 else None
+        if folder is None:
+            continue  # cogs.app, the composition root, stands above every folder
+        for other in _module_imports(path, set(modules)):
+            theirs = other.split(".")[1] if other.count(".") > 1 else "app"
+            assert theirs == folder or COG_FOLDERS.get(theirs, 9) < COG_FOLDERS[folder], (
+                f"{name} imports {other}"
+            )

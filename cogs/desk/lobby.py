@@ -7,9 +7,8 @@ from typing import Any
 import discord
 
 from bot.storage import MatchRecord
-from cogs.desk.result import ENDED_COLOUR
 from cogs.ui.components import GameRenderer, LobbyButton, TableMessage
-from cogs.ui.layout import Layout, Part, Text
+from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.replies import ended_text
 from cogs.wording.words import GameTexts, either, seat_names

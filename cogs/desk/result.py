@@ -8,7 +8,7 @@ import discord
 from bot.storage import MatchRecord
 from cogs.desk.story import story_button
 from cogs.ui.components import LobbyButton, TableMessage
-from cogs.ui.layout import Layout, Part
+from cogs.ui.layout import ENDED_COLOUR, Layout, Part
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, lazy_gettext
 from cogs.wording.replies import ended_text
@@ -16,7 +16,6 @@ from cogs.wording.standing_words import place_mark
 from cogs.wording.words import GameTexts, join_names, seat_names
 from engines.base import Game, Outcome
 
-ENDED_COLOUR = discord.Colour.dark_grey()
 WIN_COLOUR = discord.Colour.gold()
 NO_RESULT = lazy_gettext("No result was recorded.")
 

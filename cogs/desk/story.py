@@ -15,9 +15,9 @@ import discord
 
 from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
+from cogs.desk.pages import Page, StoredPages, clamp, pages_of
 from cogs.desk.rounds import rounds_of
 from cogs.ui.components import parse_ref, ref_of
-from cogs.ui.pages import Page, StoredPages, clamp, pages_of
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, number
 from cogs.wording.replies import ended_text

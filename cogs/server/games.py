@@ -6,6 +6,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.matches import MatchService
+from cogs.desk.pages import PageButton, Pages
 from cogs.desk.story import STORY, Story, StoryButton
 from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
@@ -13,7 +14,6 @@ from cogs.server.moderation import Moderation
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
-from cogs.ui.pages import PageButton, Pages
 from cogs.wording.commands_i18n import slash, slash_text
 
 

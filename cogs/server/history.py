@@ -10,9 +10,9 @@ from typing import Any
 import discord
 
 from bot.storage.standings_data import MatchSummary
+from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.desk.story import STORY
 from cogs.ui.components import SELECT_LIMIT, refuse
-from cogs.ui.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.wording.i18n import _, day
 from cogs.wording.names import plain, shown
 from cogs.wording.standing_words import end_how_text, place_mark, seat_label

@@ -16,29 +16,19 @@ from cogs.desk import permissions
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.desk.table import Desk
+from cogs.server.checks import in_server, is_moderator
 from cogs.server.export import export_file
 from cogs.ui.components import refuse
 from cogs.wording import i18n
 from cogs.wording.command_mentions import command
 from cogs.wording.commands_i18n import slash, slash_text
-from cogs.wording.i18n import _, lazy_gettext, ngettext, number
+from cogs.wording.i18n import _, ngettext, number
 
-NOT_IN_DMS = lazy_gettext(
-    "Games, their lists and leaderboards live in server channels, not in DMs."
-)
 # Each language by its own name, so a member finds theirs whatever they read now.
 LANGUAGE_CHOICES = [
     *(app_commands.Choice(name=i18n.own_name(code), value=code) for code in i18n.LANGUAGES),
     app_commands.Choice(name=slash_text("Automatic"), value="auto"),
 ][:25]
-
-
-async def in_server(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the command came from a server; a DM gets one plain answer instead."""
-    if interaction.guild_id is None:
-        await refuse(interaction, str(NOT_IN_DMS))
-        return False
-    return True
 
 
 def problem_text(kind: str, data: dict[str, Any]) -> str:
@@ -54,14 +44,6 @@ def problem_text(kind: str, data: dict[str, Any]) -> str:
 
 def status_text(status: str) -> str:
     return {"lobby": _("lobby"), "playing": _("playing")}.get(status, status)
-
-
-def is_moderator(member: discord.Member | discord.User) -> bool:
-    """Manage Messages or Manage Server, read from the member's real permissions."""
-    if not isinstance(member, discord.Member):
-        return False
-    perms = member.guild_permissions
-    return perms.manage_messages or perms.manage_guild or perms.administrator
 
 
 class Moderation(commands.Cog):

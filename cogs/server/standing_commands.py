@@ -9,14 +9,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.matches import MatchService
+from cogs.desk.pages import Pages, join_args
 from cogs.desk.table import Desk
+from cogs.server.checks import in_server, is_moderator
 from cogs.server.history import HISTORY
 from cogs.server.member_stats import stats_message
-from cogs.server.moderation import in_server, is_moderator
 from cogs.server.seasons import Seasons
 from cogs.server.standings import ALL, BOARD, HALL, SEASON
 from cogs.ui.components import refuse
-from cogs.ui.pages import Pages, join_args
 from cogs.wording import i18n
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.i18n import _

@@ -1,1 +1,1 @@
-"""What a table is made of on Discord: messages, buttons and selects, layouts, pages."""
+"""What a table is made of on Discord: messages, buttons and selects, layouts, pictures."""

@@ -17,6 +17,8 @@ import discord
 TEXT_LIMIT = 4000  # Discord's limit on all text displays of one message together
 COMPONENT_LIMIT = 40  # Discord's limit on the components of one message, nested ones too
 BUTTONS_PER_ROW = 5
+# A table whose match has ended, a closed lobby's and a result's alike.
+ENDED_COLOUR = discord.Colour.dark_grey()
 
 
 class Part(IntEnum):
