@@ -15,8 +15,9 @@ from contextlib import asynccontextmanager
 
 import simcord
 
-from bot.app import TabletopBot, create_bot
+from bot.app import TabletopBot
 from bot.settings import Settings
+from cogs.app import create_bot
 
 
 def positive(text: str) -> int:

@@ -29,8 +29,9 @@ import simcord
 
 from bench.harness import positive, simulated
 from bench.pg import throwaway_postgres
-from bot.app import TabletopBot, create_bot
+from bot.app import TabletopBot
 from bot.settings import Settings
+from cogs.app import create_bot
 from tests.cogs.helpers import acting_name, table_of
 
 COPY_COLUMNS = (

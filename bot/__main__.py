@@ -1,4 +1,7 @@
-"""`python -m bot`: read settings (and `.env`), check them, run the bot."""
+"""`python -m bot`: read settings (and `.env`), check them, run the bot.
+
+bot/ names no cog: the Discord layer's composition root (`cogs.app.create_bot`) is found
+through the package's entry point `tabletop_bot.app` (pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -6,12 +9,14 @@ import asyncio
 import logging
 import os
 import sys
+from collections.abc import Callable
+from importlib.metadata import entry_points
 
 import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from bot.app import PluginMismatch, create_bot, setup_logging
+from bot.app import PluginMismatch, TabletopBot, setup_logging
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import PostgresStorage, StorageBusy, StorageError
 from bot.storage.sqlite.database import open_database
@@ -64,12 +69,23 @@ def check_database(settings: Settings) -> None:
         log.warning("created a new, empty database at %s", path)
 
 
+def bot_factory() -> Callable[[Settings], TabletopBot]:
+    """The installed Discord layer's `create_bot`; a checkout installed before it had one
+    ends the start here in one line."""
+    found = entry_points(group="tabletop_bot.app", name="create_bot")
+    if not found:
+        raise SettingsError("the Discord layer is not installed; run `pip install -e .` again.")
+    factory: Callable[[Settings], TabletopBot] = next(iter(found)).load()
+    return factory
+
+
 def main() -> int:
     load_dotenv(find_dotenv(usecwd=True))
     try:
         settings = load_settings()
         setup_logging(settings)
         check_database(settings)
+        create_bot = bot_factory()
     except SettingsError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -1,12 +1,12 @@
-"""The application: `create_bot(settings)` builds the bot; setup opens storage and cogs."""
+"""The application: `create_bot(settings, extensions)` builds the bot; setup opens storage and
+loads the extensions it was given (the Discord layer composes them: `cogs.app`)."""
 
 from __future__ import annotations
 
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from importlib.util import find_spec
-from pkgutil import iter_modules
+from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -22,9 +22,6 @@ from engines.base import GAMES, packaged_games
 log = logging.getLogger(__name__)
 
 FailureAnswer = Callable[[discord.Interaction[Any], BaseException], Awaitable[None]]
-
-PLATFORM_EXTENSIONS = ("cogs.table", "cogs.server_commands")
-GAME_PLUGINS = "cogs.games"  # one package per game under here; each is loaded as an extension
 
 
 # Secrets that reach log lines: interaction and webhook tokens in REST paths, tokens in
@@ -102,17 +99,6 @@ def setup_logging(settings: Settings) -> None:
     install_log_redaction([settings.token, *([password] if password else [])])
 
 
-def game_extensions() -> list[str]:
-    """Every game plugin package, found by being there: adding a game edits no list."""
-    spec = find_spec(GAME_PLUGINS)
-    assert spec is not None and spec.submodule_search_locations is not None
-    return [
-        f"{GAME_PLUGINS}.{found.name}"
-        for found in iter_modules(spec.submodule_search_locations)
-        if found.ispkg
-    ]
-
-
 def utc_timestamp() -> float:
     """The bot's one clock. discord.utils.utcnow is what SimCord moves in tests."""
     return discord.utils.utcnow().timestamp()
@@ -140,6 +126,7 @@ class TabletopBot(commands.Bot):
     def __init__(
         self,
         settings: Settings,
+        extensions: Sequence[ModuleType],
         clock: Callable[[], float] = utc_timestamp,
         extra_plugins: Sequence[str] = (),
     ) -> None:
@@ -157,8 +144,9 @@ class TabletopBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
+        self.extensions_given = tuple(extensions)
         self.extra_plugins = tuple(extra_plugins)
-        # How a failed command is answered; the Discord layer words it (cogs.table).
+        # How a failed command is answered; the Discord layer words it (cogs.desk.table).
         self.answer_failure: FailureAnswer | None = None
         # The games whose cog plug-in loaded (cogs' add_game names each), for the start check.
         self.plugged: set[str] = set()
@@ -169,7 +157,9 @@ class TabletopBot(commands.Bot):
         if self.storage.created:
             log.info("created a new database at %s", where(self.settings))
         self.matches = MatchService(self.storage, self.settings, self.clock)
-        for extension in (*PLATFORM_EXTENSIONS, *game_extensions(), *self.extra_plugins):
+        # discord.py loads (and unloads at close) an extension by its module's name.
+        given = [module.__name__ for module in self.extensions_given]
+        for extension in (*given, *self.extra_plugins):
             await self.load_extension(extension)
         check_plugins(packaged_games(), self.plugged, GAMES)
         if self.settings.dev_guild_id:
@@ -214,11 +204,12 @@ class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
 
 def create_bot(
     settings: Settings,
+    extensions: Sequence[ModuleType],
     clock: Callable[[], float] = utc_timestamp,
     extra_plugins: Sequence[str] = (),
 ) -> TabletopBot:
-    """The bot with every game under cogs/games/, plus `extra_plugins` (extension modules
-    of games that live elsewhere, such as the test suite's own). Sharded when the settings
-    give a shard count; one plain connection otherwise."""
+    """The bot with `extensions` (the Discord layer's modules, each with a `setup(bot)`), plus
+    `extra_plugins` (extensions named by module, such as the test suite's own games).
+    Sharded when the settings give a shard count; one plain connection otherwise."""
     kind = ShardedTabletopBot if settings.shard_count is not None else TabletopBot
-    return kind(settings, clock, extra_plugins)
+    return kind(settings, extensions, clock, extra_plugins)

@@ -26,9 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.app import TabletopBot, create_bot
-from bot.i18n import LANGUAGES
+from bot.app import TabletopBot
 from bot.settings import Settings
+from cogs.app import create_bot
+from cogs.wording.i18n import LANGUAGES
 from engines.base import GAMES
 from playground.sim_locales import client_locales
 from playground.terminal import next_step, quiet_start_up

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.app import create_bot
 from bot.settings import Settings
+from cogs.app import create_bot
 from tests.postgres import PostgresServer
 
 # pytester runs the skip policy's own test; the policy fails a run with an undeclared skip.

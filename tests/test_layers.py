@@ -50,8 +50,13 @@ def _games_named(path: Path) -> list[str]:
 def test_the_platform_names_no_game():
     """bot/ and the shared cogs serve every registered game without naming one."""
     assert {"flip7", "sinkorswim", "sequence"} <= set(GAMES)
-    shared = [*_sources("bot"), *sorted((ROOT / "cogs").glob("*.py"))]
-    assert ROOT / "cogs" / "table.py" in shared
+    plugins = ROOT / "cogs" / "games"
+    # A game's own folder may name its game; the plug-in API beside those folders may not.
+    own = [
+        path for path in _sources("cogs") if path.parent == plugins or plugins not in path.parents
+    ]
+    shared = [*_sources("bot"), *own]
+    assert ROOT / "cogs" / "desk" / "table.py" in shared
     for path in shared:
         assert not _games_named(path), path
 
@@ -79,7 +84,7 @@ def test_i27_only_the_storage_backends_import_a_database_driver():
 
 def test_the_layer_checks_see_what_they_look_for():
     """Positive controls: the readers find imports and game names where they are."""
-    assert {"discord", "bot"} <= _imports(ROOT / "cogs" / "table.py")
+    assert {"discord", "bot"} <= _imports(ROOT / "cogs" / "desk" / "table.py")
     assert {"sqlite3", "aiosqlite"} <= _imports(ROOT / "bot" / "storage" / "sqlite" / "store.py")
     assert "asyncpg" in _imports(ROOT / "bot" / "storage" / "postgres" / "store.py")
     assert not _speaks_to_a_driver(ROOT / "bot" / "storage" / "postgres" / "results.py")
@@ -112,7 +117,7 @@ def test_no_modules_import_each_other_in_a_loop():
         for path in _sources(folder):
             name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             modules[name.removesuffix(".__init__")] = path
-    assert {"engines.base", "bot.matches", "cogs.table"} <= set(modules)
+    assert {"engines.base", "bot.matches", "cogs.desk.table"} <= set(modules)
     graph = {name: _module_imports(path, set(modules)) - {name} for name, path in modules.items()}
     loop = _first_loop(graph)
     assert loop is None, " -> ".join(loop)
@@ -139,3 +144,31 @@ def _first_loop(graph: dict[str, set[str]]) -> list[str] | None:
         if loop:
             return loop
     return None
+
+
+# The Discord layer's folders, each above those it may import: wording at the ground, then
+# the table's parts, the desk, and /games beside the game plug-ins (neither imports the other).
+COG_FOLDERS = {"wording": 0, "ui": 1, "desk": 2, "server": 3, "games": 3}
+
+
+def test_i27_the_discord_layers_folders_import_only_downward():
+    """A change to a sentence, a button, the desk or /games goes in the folder that says so,
+    and a lower folder never reaches up: cogs.app alone composes them all."""
+    modules = {}
+    for path in _sources("cogs"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    assert {"cogs.wording.i18n", "cogs.ui.components", "cogs.desk.table"} <= set(modules)
+    assert {"cogs.server.games", "cogs.games.api", "cogs.app"} <= set(modules)
+    assert {"cogs.desk.table", "cogs.server.games"} <= _module_imports(
+        ROOT / "cogs" / "app.py", set(modules)
+    )
+    for name, path in modules.items():
+        folder = name.split(".")[1] if name.count(".") > 1 else None
+        if folder is None:
+            continue  # cogs.app, the composition root, stands above every folder
+        for other in _module_imports(path, set(modules)):
+            theirs = other.split(".")[1] if other.count(".") > 1 else "app"
+            assert theirs == folder or COG_FOLDERS.get(theirs, 9) < COG_FOLDERS[folder], (
+                f"{name} imports {other}"
+            )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot import i18n
+from cogs.wording import i18n
 from engines.base import GAMES
 from playground import MEMBERS, Playground
 

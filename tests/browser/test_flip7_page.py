@@ -10,8 +10,8 @@ from typing import Any
 
 from playwright.async_api import expect
 
-from bot import i18n
-from cogs.words import signed
+from cogs.wording import i18n
+from cogs.wording.words import signed
 from playground import MEMBERS, PlaygroundOptions, lobby_button, playground
 from tests.browser.helpers import current_game, worded
 from tests.browser.page import PlaygroundPage

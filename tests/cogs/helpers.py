@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs.layout import Part
+from cogs.ui.layout import Part
 
 
 def walk(items: Any) -> Iterator[Any]:
@@ -55,7 +55,7 @@ def table_of(channel, viewer) -> discord.Message:
 
 
 def parts(message: discord.Message) -> dict[int, str]:
-    """The text displays of a layout by their component id (see cogs.layout.Part)."""
+    """The text displays of a layout by their component id (see cogs.ui.layout.Part)."""
     return {
         item.id: item.content
         for item in walk(message.components)

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.errors import Refusal
-from cogs.layout import Part
+from cogs.ui.layout import Part
 from tests.cogs import test_sequence as sequence
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import (

@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.app import create_bot
 from bot.storage import Storage
+from cogs.app import create_bot
 from tests.cogs.helpers import table_of
 from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
 

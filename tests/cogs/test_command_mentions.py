@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from cogs import command_mentions
+from cogs.wording import command_mentions
 from playground.sim_locales import client_locales
 from tests.cogs.helpers import seat_three
 

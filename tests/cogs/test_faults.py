@@ -20,11 +20,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import create_bot
 from bot.failure_log import outage_of
 from bot.planner import RETRY_AFTER
 from bot.storage import PostgresStorage, Storage
-from cogs.replies import NOT_DONE, NOT_SAVED, UNEXPECTED_FAILURE
+from cogs.app import create_bot
+from cogs.wording.replies import NOT_DONE, NOT_SAVED, UNEXPECTED_FAILURE
 from engines.base import GAMES, register
 from tests.bot.backends import BACKENDS, Backend
 from tests.cogs.helpers import acting_name, buttons, components, embed_text, table_of

@@ -5,11 +5,11 @@ import asyncio
 import pytest
 import simcord
 
-from bot.app import create_bot
 from bot.errors import Refusal
-from cogs.components import parse_ref
+from cogs.app import create_bot
 from cogs.games.flip7.texts import TEXTS as FLIP7_TEXTS
-from cogs.layout import Part
+from cogs.ui.components import parse_ref
+from cogs.ui.layout import Part
 from engines.base import GAMES
 from tests.cogs.helpers import (
     acting_name,

@@ -12,10 +12,10 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot import i18n
-from bot.app import create_bot
-from bot.i18n import LANGUAGES
-from cogs.commands_i18n import valid_name
+from cogs.app import create_bot
+from cogs.wording import i18n
+from cogs.wording.commands_i18n import valid_name
+from cogs.wording.i18n import LANGUAGES
 from engines.base import GAMES
 from playground.sim_locales import client_locales
 from tests.cogs.helpers import components

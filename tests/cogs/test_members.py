@@ -3,7 +3,7 @@ Discord which members are called like the next AI name, and skips theirs."""
 
 from __future__ import annotations
 
-from cogs.layout import Part
+from cogs.ui.layout import Part
 from tests.cogs.helpers import part, table_of
 from tests.cogs.players import click_id
 

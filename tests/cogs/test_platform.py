@@ -10,7 +10,7 @@ import pytest
 from simcord.backend.errors import OptionError
 
 from bot.errors import Refusal
-from cogs.layout import Part
+from cogs.ui.layout import Part
 from tests.cogs.helpers import (
     buttons,
     components,

@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot.app import create_bot
 from bot.storage import PostgresStorage
+from cogs.app import create_bot
 from tests.cogs.helpers import embed_text
 from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
 from tests.cogs.test_sequence import (

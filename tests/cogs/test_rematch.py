@@ -3,8 +3,8 @@ Rematch button that seats the same players again with the same options."""
 
 from __future__ import annotations
 
-from cogs.layout import Part
-from cogs.standing_words import place_mark
+from cogs.ui.layout import Part
+from cogs.wording.standing_words import place_mark
 from engines.base import GAMES
 from tests.cogs.helpers import buttons, embed_text, part, table_of
 from tests.cogs.test_flip7 import open_table, play_to_end
@@ -95,8 +95,8 @@ async def test_a_rematch_while_another_game_is_open_is_refused(world):
 
 def test_tied_players_share_a_place_and_teams_are_ranked_as_one():
     from bot.storage import MatchRecord, Seat
+    from cogs.desk.result import standings
     from cogs.games.flip7.texts import TEXTS
-    from cogs.lobby import standings
     from engines.base import ranked
 
     def record(names):

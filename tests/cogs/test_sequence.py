@@ -8,7 +8,7 @@ import discord
 import pytest
 from PIL import Image
 
-from cogs.layout import Part
+from cogs.ui.layout import Part
 from engines.base import GAMES
 from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.actions import Pass
@@ -461,7 +461,7 @@ async def test_hand_view_keeps_working_after_a_restart(world, settings):
     action = choose(game, record.seat_of(actor.id), "strong")
     hand = await open_hand(channel, actor)
     await env.bot.shutdown_storage()
-    from bot.app import create_bot
+    from cogs.app import create_bot
 
     await env.restart_bot(create_bot(settings))
     if isinstance(action, Exchange):

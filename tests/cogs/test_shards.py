@@ -10,8 +10,8 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.app import create_bot
 from bot.storage import Seat, Storage
+from cogs.app import create_bot
 from tests.cogs.helpers import embed_text, table_of
 
 

@@ -5,13 +5,13 @@ import re
 
 import pytest
 
-from bot.app import create_bot
 from bot.errors import Refusal
 from bot.storage import MatchRecord, Seat
-from cogs.components import parse_ref
+from cogs.app import create_bot
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS
-from cogs.layout import Part
+from cogs.ui.components import parse_ref
+from cogs.ui.layout import Part
 from engines.base import GAMES
 from engines.sink_or_swim import new_game
 from tests.cogs.helpers import buttons, components, embed_text, part, parts, table_of

@@ -10,11 +10,11 @@ import io
 import discord
 import pytest
 
-import cogs.history
-import cogs.standings
-from bot.app import create_bot
-from cogs.story import story_button
-from cogs.words import event_text, names_at_each
+import cogs.server.history
+import cogs.server.standings
+from cogs.app import create_bot
+from cogs.desk.story import story_button
+from cogs.wording.words import event_text, names_at_each
 from tests.cogs.helpers import components, embed_text, selects
 from tests.cogs.players import click_id, fresh, play_to_end, public_table
 
@@ -94,7 +94,7 @@ async def test_the_leaderboard_ranks_by_rating_with_pages_and_provisional_member
 
     # Two rows a page: three members make two pages; the public board's ▶️ opens page 2
     # privately for whoever clicks, and ◀️ there turns that private copy back.
-    monkeypatch.setattr(cogs.standings, "ROWS_PER_PAGE", 2)
+    monkeypatch.setattr(cogs.server.standings, "ROWS_PER_PAGE", 2)
     board = await alice.slash(world.channel, "games leaderboard", game=GAME, period="all")
     assert "all-time" in board.response.embeds[0].title
     assert "Page 1 of 2" in embed_text(board.response)
@@ -148,7 +148,7 @@ async def test_history_pages_and_each_matchs_story_as_the_events_tell_it(played,
     world = played
     alice, carol = world.people["alice"], world.people["carol"]
     storage = world.env.bot.storage
-    monkeypatch.setattr(cogs.history, "PER_PAGE", 2)
+    monkeypatch.setattr(cogs.server.history, "PER_PAGE", 2)
     listed = await alice.slash(world.channel, "games history")
     assert listed.ephemeral
     first = listed.response.message
@@ -228,7 +228,7 @@ async def test_a_new_season_fills_the_hall_and_starts_fresh_and_a_restart_keeps_
     played, settings, monkeypatch
 ):
     world = played
-    monkeypatch.setattr(cogs.standings, "ROWS_PER_PAGE", 2)
+    monkeypatch.setattr(cogs.server.standings, "ROWS_PER_PAGE", 2)
     alice, bob = world.people["alice"], world.people["bob"]
     refused = await alice.slash(world.channel, "games season new")
     assert refused.ephemeral and "Only moderators" in refused.response.content

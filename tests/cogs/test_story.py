@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from bot.app import create_bot
+from cogs.app import create_bot
 from tests.cogs.helpers import embed_text, seat_three, table_of
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot import i18n
-from cogs.layout import Part
-from cogs.replies import ENDED, ended_text
+from cogs.ui.layout import Part
+from cogs.wording import i18n
+from cogs.wording.replies import ENDED, ended_text
 from tests.cogs.helpers import part, table_of
 
 DATA = {"name": "ann"}

@@ -3,7 +3,7 @@ game's texts and renderer are the ones members would see."""
 
 import pytest
 
-from bot.app import create_bot
+from cogs.app import create_bot
 
 NIM_PLUGIN = "tests.nim.plugin"
 

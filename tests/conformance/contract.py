@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from bot.storage import MatchRecord, Seat
-from cogs.components import GameRenderer, TableMessage
-from cogs.layout import COMPONENT_LIMIT, TEXT_LIMIT
-from cogs.words import COMMON_ERRORS, event_text
+from cogs.ui.components import GameRenderer, TableMessage
+from cogs.ui.layout import COMPONENT_LIMIT, TEXT_LIMIT
+from cogs.wording.words import COMMON_ERRORS, event_text
 from engines.base import Decision, Event, Game, GameInfo, IllegalMove, Outcome
 
 CODE = re.compile(r"[A-Za-z0-9_.-]{1,40}")

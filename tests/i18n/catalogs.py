@@ -14,7 +14,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from bot.i18n import DOMAIN, LANGUAGES, LOCALES
+from cogs.wording.i18n import DOMAIN, LANGUAGES, LOCALES
 
 TEMPLATE = LOCALES / "messages.pot"
 KEPT = LOCALES / "kept-as-is.txt"

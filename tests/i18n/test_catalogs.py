@@ -12,7 +12,7 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 
-from bot.i18n import LANGUAGES
+from cogs.wording.i18n import LANGUAGES
 from tests.i18n.catalogs import (
     LANGUAGES_TRANSLATED,
     TEMPLATE,

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from bot import i18n
 from cogs.games.sinkorswim.texts import TEXTS as SINK
-from cogs.words import points
+from cogs.wording import i18n
+from cogs.wording.words import points
 from engines.base import Event
 
 NAMES = ["Ann", "Bao", "Citra"]

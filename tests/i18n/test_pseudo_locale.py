@@ -13,19 +13,20 @@ from typing import Any
 import discord
 import pytest
 
-from bot import i18n
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.lobby import AI_NAMES
 from bot.storage import MatchRecord, Seat
-from cogs import permissions
-from cogs.components import GameRenderer, TableMessage
+from cogs.desk import permissions
+from cogs.desk.lobby import lobby_table
+from cogs.desk.result import ended_table, result_message
 from cogs.games.flip7 import Flip7Renderer
 from cogs.games.flip7.texts import TEXTS as FLIP7
 from cogs.games.sequence import SequenceRenderer
 from cogs.games.sinkorswim.texts import TEXTS as SINK
-from cogs.layout import Picture, Text
-from cogs.lobby import ended_table, lobby_table, result_message
-from cogs.replies import (
+from cogs.ui.components import GameRenderer, TableMessage
+from cogs.ui.layout import Picture, Text
+from cogs.wording import i18n
+from cogs.wording.replies import (
     ENDED,
     NOTICES,
     REFUSALS,
@@ -34,7 +35,7 @@ from cogs.replies import (
     notice_text,
     refusal_text,
 )
-from cogs.words import event_text
+from cogs.wording.words import event_text
 from engines import flip7
 from engines.base import GAMES, AnyGameInfo, Event, Game, IllegalMove, packaged_games
 from tests.conformance.contract import layout_within_limits
@@ -288,7 +289,7 @@ def test_every_refusal_of_every_game_is_translated():
 
 
 def test_every_platform_answer_is_translated():
-    """bot/'s refusals, notices and end reasons, worded by cogs/replies.py; failures and
+    """bot/'s refusals, notices and end reasons, worded by cogs/wording/replies.py; failures and
     missing permissions; a lobby and a table that ended early."""
     seen = Seen()
     texts = {"flip7": FLIP7}.get

@@ -2,7 +2,7 @@
 
 import pytest
 
-from bot.app import create_bot
+from cogs.app import create_bot
 
 NIM_PLUGIN = "tests.nim.plugin"
 

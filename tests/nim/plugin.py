@@ -10,11 +10,17 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.i18n import _
 from bot.storage import MatchRecord
-from cogs.components import GameRenderer, MoveButton, TableMessage
-from cogs.game_commands import GameCommands, StartWords, add_game
-from cogs.words import common_error
+from cogs.games.api import (
+    GameCommands,
+    GameRenderer,
+    MoveButton,
+    StartWords,
+    TableMessage,
+    add_game,
+)
+from cogs.wording.i18n import _
+from cogs.wording.words import common_error
 from engines.base import Action, Decision, Event, Game, IllegalMove
 from tests.nim.engine import NIM, NimGame
 

@@ -7,9 +7,9 @@ import discord
 import pytest
 from simcord.backend.models.channel import Overwrite, OverwriteType
 
-from bot.app import create_bot
 from bot.errors import Refusal
-from cogs.components import parse_ref
+from cogs.app import create_bot
+from cogs.ui.components import parse_ref
 from tests.cogs.helpers import buttons, embed_text, prompt, table_of
 from tests.nim.conftest import NIM_PLUGIN
 
@@ -89,7 +89,7 @@ def test_nothing_outside_tests_nim_names_nim():
     sources = [
         path for folder in ("bot", "cogs", "engines") for path in (ROOT / folder).rglob("*.py")
     ]
-    assert ROOT / "bot" / "matches.py" in sources and ROOT / "cogs" / "table.py" in sources
+    assert ROOT / "bot" / "matches.py" in sources and ROOT / "cogs" / "desk" / "table.py" in sources
     for path in sources:
         assert not _names_nim(path), path
     assert _names_nim(ROOT / "tests" / "nim" / "plugin.py")  # the check sees Nim where it is

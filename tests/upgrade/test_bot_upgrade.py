@@ -8,8 +8,8 @@ import pytest
 
 from bot.matches import Change
 from bot.settings import Settings
-from cogs.components import TableMessage
-from cogs.words import LEGACY_TEXT, is_legacy
+from cogs.ui.components import TableMessage
+from cogs.wording.words import LEGACY_TEXT, is_legacy
 from engines.base import GAMES
 from tests.upgrade.saved import build_v1_database
 

@@ -9,9 +9,9 @@ import sqlite3
 
 import pytest
 
-from bot import i18n
 from bot.matches import Change
 from bot.settings import Settings
+from cogs.wording import i18n
 from tests.i18n.catalogs import pseudo_translations
 from tests.upgrade.saved import build_v1_database
 from tests.upgrade.test_bot_upgrade import table_text

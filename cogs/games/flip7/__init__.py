@@ -8,15 +8,23 @@ import discord
 from discord.ext import commands
 
 from bot.events import TIMED_OUT
-from bot.i18n import _, lazy_gettext, number
 from bot.storage import MatchRecord
-from cogs.commands_i18n import slash, slash_text
-from cogs.components import GameRenderer, MoveButton, TableMessage
-from cogs.game_commands import GameCommands, StartWords, add_game
+from cogs.games.api import (
+    GameCommands,
+    GameRenderer,
+    Layout,
+    MoveButton,
+    Part,
+    StartWords,
+    TableMessage,
+    add_game,
+    slash,
+    slash_text,
+)
 from cogs.games.flip7.story import moved, round_summary
 from cogs.games.flip7.texts import TEXTS, card_effect, card_label
-from cogs.layout import Layout, Part
-from cogs.words import event_text, is_legacy, names_at_each, signed
+from cogs.wording.i18n import _, lazy_gettext, number
+from cogs.wording.words import event_text, is_legacy, names_at_each, signed
 from engines.base import Decision, Event, Game
 from engines.flip7 import GOAL_OPTION, HIT, STAY, Flip7Game
 from engines.flip7.actions import ChoosePlayer

@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.events import TIMED_OUT
-from bot.i18n import _, ngettext, number
 from cogs.games.flip7.texts import card_label, ordinal
-from cogs.words import signed
+from cogs.wording.i18n import _, ngettext, number
+from cogs.wording.words import signed
 from engines.base import Event
 from engines.flip7.cards import is_number
 

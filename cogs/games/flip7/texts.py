@@ -1,7 +1,7 @@
 """Flip 7's sentences: every event, decision, option and refusal of engines.flip7, worded.
 
-Pure: it imports only the engine, bot.i18n and cogs.words, so tests word whole games
-without Discord. Cards are named here (`card_label`), in the reader's language.
+Pure: it imports only the engine, cogs.wording.i18n and cogs.wording.words, so tests word
+whole games without Discord. Cards are named here (`card_label`), in the reader's language.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import _, lazy_gettext, number
-from cogs.words import common_error, join_names, points, signed
+from cogs.wording.i18n import _, lazy_gettext, number
+from cogs.wording.words import common_error, join_names, points, signed
 from engines.base import Action, BadCode, Decision, Event, IllegalMove
 from engines.flip7 import cards
 from engines.flip7.actions import ChooseCard, ChoosePlayer, Hit, Stay
@@ -340,7 +340,7 @@ def _error_fields(error: IllegalMove) -> dict[str, Any]:
 
 
 class Flip7Texts:
-    """`cogs.words.GameTexts` for Flip 7."""
+    """`cogs.wording.words.GameTexts` for Flip 7."""
 
     @property
     def title(self) -> str:

@@ -16,23 +16,28 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.i18n import _, ngettext, number
 from bot.storage import MatchRecord
-from cogs.command_mentions import command
-from cogs.commands_i18n import slash, slash_text
-from cogs.components import (
+from cogs.games.api import (
     Choice,
+    GameCommands,
     GameRenderer,
     HandButton,
+    Layout,
     MoveButton,
     MoveSelect,
+    Part,
+    StartWords,
     TableMessage,
+    add_game,
+    menu_id,
+    slash,
+    slash_text,
 )
-from cogs.game_commands import GameCommands, StartWords, add_game
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
-from cogs.layout import Layout, Part, menu_id
-from cogs.words import logged_lines
+from cogs.wording.command_mentions import command
+from cogs.wording.i18n import _, ngettext, number
+from cogs.wording.words import logged_lines
 from engines.base import Decision, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.game import required_count, team_count

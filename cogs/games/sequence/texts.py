@@ -1,8 +1,8 @@
 """Sequence Numbers in words: events, decisions, option labels, refusals and the short rules.
 
-Pure: imports only the engine, `bot.i18n` and `cogs.words`, never Discord, so a test or a script can
-word a whole game. Every sentence passes through `_`; cards keep their arithmetic
-notation ("5 + 6"), and only Plus, Minus and the colours are words.
+Pure: imports only the engine, `cogs.wording.i18n` and `cogs.wording.words`, never Discord,
+so a test or a script can word a whole game. Every sentence passes through `_`; cards keep
+their arithmetic notation ("5 + 6"), and only Plus, Minus and the colours are words.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import _, ngettext, number
-from cogs.words import common_error
+from cogs.wording.i18n import _, ngettext, number
+from cogs.wording.words import common_error
 from engines.base import Action, Decision, Event, IllegalMove
 from engines.sequence_numbers import (
     COLOURS,
@@ -308,7 +308,7 @@ def _seating(options: Mapping[str, Any]) -> str:
 
 
 class SequenceTexts:
-    """The `cogs.words.GameTexts` of Sequence Numbers."""
+    """The `cogs.wording.words.GameTexts` of Sequence Numbers."""
 
     @property
     def title(self) -> str:

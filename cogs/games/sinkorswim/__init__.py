@@ -13,15 +13,24 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.i18n import _, ngettext
 from bot.storage import MatchRecord
-from cogs.commands_i18n import slash, slash_text
-from cogs.components import GameRenderer, HandButton, MoveButton, TableMessage
-from cogs.game_commands import GameCommands, StartWords, add_game
+from cogs.games.api import (
+    GameCommands,
+    GameRenderer,
+    HandButton,
+    Layout,
+    MoveButton,
+    Part,
+    StartWords,
+    TableMessage,
+    add_game,
+    slash,
+    slash_text,
+)
 from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS
-from cogs.layout import Layout, Part
-from cogs.words import is_legacy, logged_lines, names_at_each, names_of, points, signed
+from cogs.wording.i18n import _, ngettext
+from cogs.wording.words import is_legacy, logged_lines, names_at_each, names_of, points, signed
 from engines.base import Game
 from engines.sink_or_swim import Pick, SinkOrSwimGame
 from engines.sink_or_swim.views import SinkOrSwimView, TrickView

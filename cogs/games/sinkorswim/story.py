@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.i18n import _, ngettext, number
-from cogs.words import signed
+from cogs.wording.i18n import _, ngettext, number
+from cogs.wording.words import signed
 from engines.base import Event
 
 

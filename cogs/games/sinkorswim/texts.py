@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.i18n import _, lazy_gettext, ngettext, number
-from cogs.words import ai_level, common_error, join_names, points, signed
+from cogs.wording.i18n import _, lazy_gettext, ngettext, number
+from cogs.wording.words import ai_level, common_error, join_names, points, signed
 from engines.base import Action, Decision, Event, IllegalMove
 from engines.sink_or_swim.actions import Pick
 from engines.sink_or_swim.cards import card_belts
@@ -196,7 +196,7 @@ RULES = lazy_gettext(
 
 
 class SinkOrSwimTexts:
-    """The `cogs.words.GameTexts` of Sink or Swim."""
+    """The `cogs.wording.words.GameTexts` of Sink or Swim."""
 
     @property
     def title(self) -> str:

@@ -10,7 +10,7 @@ import pytest
 from flip7_support import ANN, BOB, play, stacked, with_no_card_left
 
 from cogs.games.flip7.texts import DECISION_KINDS, EVENT_KINDS, TEXTS
-from cogs.words import COMMON_ERRORS, GameTexts
+from cogs.wording.words import COMMON_ERRORS, GameTexts
 from engines.base import Decision, Event, IllegalMove
 from engines.flip7 import HIT, STAY, ChooseCard, ChoosePlayer, Flip7Game, action_from_code, new_game
 from engines.flip7.ai import choose

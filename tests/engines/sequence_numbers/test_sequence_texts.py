@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cogs.games.sequence.texts import ERROR_KINDS, EVENTS, TEXTS, card_label, team_name
-from cogs.words import COMMON_ERRORS
+from cogs.wording.words import COMMON_ERRORS
 from engines.base import Decision, IllegalMove
 from engines.sequence_numbers import (
     Back,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cogs.games.sinkorswim.texts import ERRORS, EVENTS, TEXTS
-from cogs.words import GameTexts, common_error
+from cogs.wording.words import GameTexts, common_error
 from engines.base import Event, IllegalMove
 from engines.sink_or_swim import Pick, SinkOrSwimGame, action_from_code, new_game
 from engines.sink_or_swim.ai import AI_LEVELS, choose, timeout_move

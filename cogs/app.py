@@ -1,0 +1,39 @@
+"""The composition root: the bot with the Discord layer's cogs. bot/ builds a bot from the
+extensions it is handed and names no cog; this module hands it the Desk, the /games group
+and every game plug-in under cogs/games/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from pkgutil import iter_modules
+from types import ModuleType
+
+import cogs.games
+from bot import app
+from bot.app import TabletopBot, utc_timestamp
+from bot.settings import Settings
+from cogs.desk import table
+from cogs.server import games
+
+# The Desk first: the /games group and every game plug in to it.
+PLATFORM: tuple[ModuleType, ...] = (table, games)
+
+
+def game_plugins() -> list[ModuleType]:
+    """Every game plug-in package, found by being there: adding a game edits no list."""
+    return [
+        import_module(f"{cogs.games.__name__}.{found.name}")
+        for found in iter_modules(cogs.games.__path__)
+        if found.ispkg
+    ]
+
+
+def create_bot(
+    settings: Settings,
+    clock: Callable[[], float] = utc_timestamp,
+    extra_plugins: Sequence[str] = (),
+) -> TabletopBot:
+    """The bot with every game under cogs/games/, plus `extra_plugins` (extension modules
+    of games that live elsewhere, such as the test suite's own)."""
+    return app.create_bot(settings, (*PLATFORM, *game_plugins()), clock, extra_plugins)

@@ -1,0 +1,244 @@
+"""Clicks on a table's buttons and selects: routed to the match service, answered within
+Discord's three seconds, and a move made from a private hand answered in that hand."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+import discord
+
+from bot import lobby
+from bot.errors import Refusal
+from bot.matches import Change, MatchService
+from cogs.desk.hands import OpenHands
+from cogs.desk.members import members_called
+from cogs.desk.pings import Pings
+from cogs.desk.posting import Tables
+from cogs.desk.refusals import answer_failure, answer_refusal
+from cogs.desk.renderers import Renderers
+from cogs.ui.components import done_responding, refuse, responding
+from cogs.wording.i18n import _
+
+DEFER_AFTER = 2.0  # seconds a click may take before it is deferred (Discord allows 3)
+
+
+class _Deferral:
+    """Acknowledges a click whose work is still going after DEFER_AFTER seconds, so Discord
+    never shows "This interaction failed". A plain timer, cancelled when the work is done:
+    a click answered in time, nearly all of them, costs no task."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self._interaction = interaction
+        self._task: asyncio.Task[None] | None = None
+        self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._start)
+
+    def _start(self) -> None:
+        self._task = asyncio.create_task(self._defer())
+
+    async def _defer(self) -> None:
+        async with responding(self._interaction):
+            if not self._interaction.response.is_done():
+                await self._interaction.response.defer()
+
+    def cancel(self) -> None:
+        self._timer.cancel()
+        if self._task is not None:
+            self._task.cancel()
+
+
+class Clicks:
+    """What the table's buttons call (found through the Desk cog, see components)."""
+
+    def __init__(
+        self,
+        matches: MatchService,
+        renderers: Renderers,
+        tables: Tables,
+        hands: OpenHands,
+        pings: Pings,
+    ) -> None:
+        self.matches = matches
+        self.renderers = renderers
+        self.tables = tables
+        self.hands = hands
+        self.pings = pings
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
+    ) -> None:
+        self.pings.seen(match_id, interaction.user.id)
+        if action == "rematch":
+            await self._guarded(interaction, match_id, self._rematch(interaction, match_id))
+            return
+
+        async def answer(change: Change) -> None:
+            await self.tables.publish(change, interaction)
+
+        async def request() -> None:
+            present = await self._members_called_like_ai(interaction, match_id, action)
+            await self.matches.lobby_action(
+                match_id,
+                interaction.user.id,
+                interaction.user.display_name,
+                action,
+                answer,
+                stamp,
+                present,
+            )
+
+        await self._answering(interaction, match_id, request())
+
+    async def _members_called_like_ai(
+        self, interaction: discord.Interaction[Any], match_id: int, action: str
+    ) -> list[str]:
+        """For Add AI: the names the new seat would take that a member of the server has."""
+        if action != "ai" or interaction.guild is None:
+            return []
+        record = await self.matches.storage.get_match(match_id)
+        if record is None:
+            return []
+        free = lobby.free_ai_names(seat.name for seat in record.seats)
+        return await members_called(interaction.guild, free)
+
+    async def _rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """The result's Rematch button: a new lobby, posted as a new table message."""
+
+        async def post(change: Change) -> None:
+            await self.tables.post_new(interaction, change.record, change.notice)
+
+        await self.matches.rematch(
+            match_id, interaction.user.id, interaction.user.display_name, post
+        )
+
+    async def move(
+        self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
+    ) -> None:
+        self.pings.seen(match_id, interaction.user.id)
+
+        async def answer(change: Change) -> None:
+            await self.tables.publish(change, interaction)
+            clicked = interaction.message
+            if clicked is not None and clicked.flags.ephemeral:
+                await self._answer_private(interaction, change)  # a move from a private hand
+
+        await self._answering(
+            interaction,
+            match_id,
+            self.matches.play(match_id, interaction.user.id, stamp, code, answer),
+            move=True,
+        )
+
+    async def from_elsewhere(
+        self, interaction: discord.Interaction[Any], database: str | None
+    ) -> bool:
+        """Whether a button was made by a database this bot no longer runs on (it was
+        replaced): then its match id may now name another match, so it is refused."""
+        if database is None or database == self.matches.storage.instance:
+            return False
+        await refuse(
+            interaction,
+            _(
+                "That button belongs to a game this bot no longer keeps. Use a current table: "
+                "each game's table command posts this channel's again."
+            ),
+        )
+        return True
+
+    async def _answering(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        request: Coroutine[Any, Any, Any],
+        move: bool = False,
+    ) -> None:
+        """Run a click's request, answered however it ends (see `_guarded`). A request
+        still busy after DEFER_AFTER seconds (a slow database) is deferred first, so
+        Discord never shows "This interaction failed"."""
+        watch = _Deferral(interaction)
+        try:
+            await self._guarded(interaction, match_id, request, move)
+        finally:
+            watch.cancel()
+            done_responding(interaction)
+
+    async def _guarded(
+        self,
+        interaction: discord.Interaction[Any],
+        match_id: int,
+        request: Coroutine[Any, Any, Any],
+        move: bool = False,
+    ) -> None:
+        """Run a click's request; a refusal or a failure still gets a short, true answer
+        (discord.py would only log a button's exception, and the member would see nothing)."""
+        try:
+            await request
+        except Refusal as error:
+            await answer_refusal(self.renderers, interaction, error)
+        except Exception as error:
+            what = (
+                f"a click on match {match_id} by user {interaction.user.id} "
+                f"in channel {interaction.channel_id} failed"
+            )
+            await answer_failure(interaction, error, self.matches.failures, what, move=move)
+
+    async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
+        """A move made from a private message: refresh that message with the seat's view
+        (through the deferred response if the request was slow)."""
+        async with responding(interaction):
+            if interaction.response.is_done():
+                await self._edit_private(interaction, change, interaction.edit_original_response)
+            else:
+                await self._edit_private(interaction, change, interaction.response.edit_message)
+        if interaction.message is not None:
+            await self.hands.remember(
+                change.record.id, interaction.user.id, interaction, interaction.message.id
+            )
+
+    async def _edit_private(
+        self,
+        interaction: discord.Interaction[Any],
+        change: Change,
+        edit: Callable[..., Coroutine[Any, Any, Any]],
+    ) -> None:
+        seat = change.record.seat_of(interaction.user.id)
+        private = None
+        if change.game is not None and seat is not None and change.record.is_open:
+            private = await self.renderers[change.record.game].private(
+                change.record, change.game, seat
+            )
+        if private is None:
+            note = (
+                _("Done.")
+                if change.record.is_open
+                else _("The game is over: the result is in the channel, below the table.")
+            )
+            await edit(content=note, embeds=[], view=None)
+        else:
+            await edit(**private.to_edit())
+
+    async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        """The table's hand button (and `/<game> hand`): the member's own view, privately,
+        kept current as the game moves."""
+        self.pings.seen(match_id, interaction.user.id)
+        await self._guarded(interaction, match_id, self._show_private(interaction, match_id))
+
+    async def _show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+        record = await self.matches.storage.get_match(match_id)
+        if record is None or not record.is_open or record.state is None:
+            await refuse(interaction, _("This game has already ended."))
+            return
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            await refuse(interaction, _("You're not playing in this game, so you have no hand."))
+            return
+        game = await self.matches.game_of(record)
+        assert game is not None
+        private = await self.renderers[record.game].private(record, game, seat)
+        if private is None:
+            await refuse(interaction, _("Nothing is hidden in this game: it's all on the table."))
+            return
+        sent = await interaction.response.send_message(**private.to_send(), ephemeral=True)
+        message_id = sent.message_id or (await interaction.original_response()).id
+        await self.hands.remember(match_id, interaction.user.id, interaction, message_id)

@@ -1,0 +1,72 @@
+"""A match's public table, drawn from the change alone: nothing here reads the database
+or picks a language, so a table is drawn the same in a test, a restart or a click."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.matches import Change
+from cogs.desk.lobby import lobby_table
+from cogs.desk.renderers import Renderers
+from cogs.desk.result import ended_table, ending_line
+from cogs.ui.components import LobbyButton, TableMessage
+from cogs.ui.layout import Layout, Part
+from cogs.wording.i18n import _
+from cogs.wording.replies import ended_text, notice_text
+
+TABLE_COLOUR = discord.Colour.blurple()
+
+
+async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
+    """The table of `change`, in the language being read; the record's latest events
+    (`record.log`) must have been read already."""
+    record, game = change.record, change.game
+    renderer = renderers.get(record.game)
+    notice = None
+    if change.notice is not None and change.notice.kind != "ended":  # the table says why
+        notice = notice_text(change.notice, ended_text(record.ended_reason, record.ended_data))
+    if record.status == "cancelled" and (record.quarantine is not None or renderer is None):
+        return ended_table(record, renderers.title(record.game), notice)  # couldn't be loaded
+    assert renderer is not None  # only a match that can't be loaded lacks one
+    if record.status == "lobby" or (record.status == "cancelled" and game is None):
+        return lobby_table(record, renderer, notice)
+    assert game is not None
+    table = await renderer.table(record, game)
+    if table.layout is None:
+        table.layout = embeds_layout(table.embeds)
+        table.embeds = []
+    if record.is_open and any(s.ai and s.user_id is not None for s in record.seats):
+        table.items.append(
+            LobbyButton(record.ref, None, "reclaim", label=_("I'm back: my seat"), emoji="🙋")
+        )
+    if not record.is_open:
+        table.items = []
+        table.layout.rule().text(Part.RESULT, ending_line(record, game))
+    elif notice:
+        table.content = notice
+    return table
+
+
+def embeds_layout(embeds: list[discord.Embed]) -> Layout:
+    """A plug-in's table drawn as embeds, as a layout: the lobby before it was one, and
+    Discord never turns a layout message back into embeds. Titles and descriptions head it,
+    the fields tell the story, an attached image shows at full width, a footer asks."""
+    colour = next((e.colour for e in embeds if e.colour is not None), TABLE_COLOUR)
+    heading, story, prompts = [], [], []
+    pictures = []
+    for embed in embeds:
+        if embed.title:
+            heading.append(f"## {embed.title}")
+        if embed.description:
+            heading.append(embed.description)
+        story += [f"**{field.name}**\n{field.value}" for field in embed.fields]
+        url = embed.image.url or ""
+        if url.startswith("attachment://"):
+            pictures.append(url.removeprefix("attachment://"))
+        if embed.footer.text:
+            prompts.append(embed.footer.text)
+    layout = Layout(colour).text(Part.HEADING, "\n".join(heading))
+    for filename in pictures[:1]:
+        layout.picture(filename)
+    layout.text(Part.STORY, "\n".join(story), trim=True)
+    return layout.text(Part.PROMPT, "\n".join(prompts))

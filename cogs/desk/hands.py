@@ -1,0 +1,129 @@
+"""Private views that follow the game: a member's open hand is redrawn after every change,
+so it never shows a pick or a turn that has passed, and a member has one live hand at a time.
+
+A private (ephemeral) message can only be edited or deleted through the interaction that
+made it or was last answered on it, for 15 minutes. So an older hand message is deleted
+when a newer one opens, and a hand that reaches that age is marked closed while it still
+can be: no hand that has stopped following the game looks live.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.matches import Change
+from cogs.ui.components import GameRenderer
+from cogs.wording import i18n
+from cogs.wording.i18n import _, lazy_gettext
+
+log = logging.getLogger(__name__)
+
+EDITABLE_FOR = 14 * 60  # seconds; Discord keeps an interaction's token for 15 minutes
+CLOSED = lazy_gettext(
+    "This hand no longer follows the game: Discord lets the bot update a private message "
+    "for 15 minutes only. Open your hand again from the table."
+)
+
+
+@dataclass(slots=True)
+class _Hand:
+    """A member's open hand message: the interaction that can edit it, when that
+    interaction was made, the language it is shown in, and the timer that closes it."""
+
+    interaction: discord.Interaction[Any]
+    message_id: int
+    opened: float
+    language: str
+    closing: asyncio.TimerHandle
+
+
+class OpenHands:
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._open: dict[int, dict[int, _Hand]] = {}  # match id -> member id -> their hand
+        self._closing: set[asyncio.Task[None]] = set()  # closings under way, kept from the GC
+
+    async def remember(
+        self, match_id: int, user_id: int, interaction: discord.Interaction[Any], message_id: int
+    ) -> None:
+        """Keep the member's hand message current from now on, in the language it was shown
+        in. Their older hand message is deleted while Discord allows it; one older than
+        that was marked closed when it reached EDITABLE_FOR (or is now)."""
+        hands = self._open.setdefault(match_id, {})
+        older = self._forget(match_id, user_id)
+        closing = asyncio.get_running_loop().call_later(
+            EDITABLE_FOR, self._expire, match_id, user_id
+        )
+        hands[user_id] = _Hand(interaction, message_id, self.clock(), i18n.reader(), closing)
+        if older is None or older.message_id == message_id:
+            return
+        if self.clock() - older.opened > EDITABLE_FOR:
+            await self._close(older)
+            return
+        try:
+            await older.interaction.delete_original_response()
+        except discord.HTTPException:
+            log.debug("an older private view of match %s could not be deleted", match_id)
+
+    def _forget(self, match_id: int, user_id: int) -> _Hand | None:
+        """Stop following the member's hand (its closing timer with it)."""
+        hand = self._open.get(match_id, {}).pop(user_id, None)
+        if hand is not None:
+            hand.closing.cancel()
+        return hand
+
+    def _expire(self, match_id: int, user_id: int) -> None:
+        """The hand can be edited for one minute more: mark it closed now."""
+        hand = self._forget(match_id, user_id)
+        if hand is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._close(hand))
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def _close(self, hand: _Hand) -> None:
+        with i18n.reading(hand.language):
+            note = str(CLOSED)
+        try:
+            await hand.interaction.edit_original_response(content=note, embeds=[], view=None)
+        except discord.HTTPException:
+            log.debug("a private view that stopped following the game could not say so")
+
+    async def refresh(
+        self, change: Change, renderer: GameRenderer, skip_user: int | None = None
+    ) -> None:
+        """Redraw every open hand of the match but `skip_user`'s (answered directly)."""
+        record, game = change.record, change.game
+        hands = self._open.get(record.id)
+        if not hands:
+            return
+        for user_id, hand in list(hands.items()):
+            if user_id == skip_user:
+                continue
+            seat = record.seat_of(user_id)
+            private = None
+            with i18n.reading(hand.language):  # each hand in its own reader's language
+                if record.is_open and game is not None and seat is not None:
+                    private = await renderer.private(record, game, seat)
+                note = _("The game is over: the result is in the channel, below the table.")
+            try:
+                if private is None:
+                    self._forget(record.id, user_id)
+                    await hand.interaction.edit_original_response(
+                        content=note, embeds=[], view=None
+                    )
+                else:
+                    await hand.interaction.edit_original_response(**private.to_edit())
+            except discord.HTTPException:
+                log.debug("a private view of match %s could not be redrawn", record.id)
+                self._forget(record.id, user_id)
+        if not record.is_open or game is None:
+            for user_id in list(hands):
+                self._forget(record.id, user_id)
+            self._open.pop(record.id, None)

@@ -1,0 +1,206 @@
+"""Pages with previous/next buttons, for any long answer: a leaderboard, a member's
+history, a match's story.
+
+A page button is a DynamicItem whose custom id says what to show and which page
+(`pg:<kind>:<args>:<page>`), so it keeps working after a restart and no view is kept in
+memory. Each kind of pages has a `PageSource`, registered on the `Pages` cog by the cog
+that owns it. On a private message a click turns the page in place; on a public one (a
+leaderboard posted for all) it opens the page privately for the member who clicked, so
+nobody turns the page under someone else's eyes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, cast
+
+import discord
+from discord.ext import commands
+
+from bot.failure_log import FailureLog
+from bot.storage import Store
+from cogs.desk.refusals import answer_failure
+from cogs.desk.renderers import Renderers
+from cogs.ui.components import TableMessage, refuse
+from cogs.wording import i18n
+from cogs.wording.i18n import _, lazy_gettext, number
+
+ARG_SEPARATOR = ","  # between a page kind's arguments; never ":" (it splits the custom id)
+PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)"
+# A button or choice whose page kind or arguments this version no longer reads.
+OUT_OF_DATE = lazy_gettext("That button is out of date; use the command again.")
+
+
+@dataclass(slots=True)
+class Page:
+    """One page of an answer: its embed, its place among the pages, and items shown above
+    the page buttons (such as a select of what the page lists)."""
+
+    embed: discord.Embed
+    number: int  # 0-based, the page actually shown (a stale button's page may be gone)
+    count: int
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+
+
+class PageSource(Protocol):
+    async def page(
+        self, interaction: discord.Interaction[Any], args: str, wanted: int
+    ) -> Page | str:
+        """The page `wanted` (0-based) for `args` (a page past the end gives the last one), or what
+        to tell the member when there is nothing to show."""
+        ...
+
+
+class StoredPages:
+    """What every page source built on the storage holds: the storage it reads and the
+    renderers that word each game."""
+
+    def __init__(self, storage: Store, renderers: Renderers) -> None:
+        self.storage = storage
+        self.renderers = renderers
+
+
+def page_count(total: int, per_page: int) -> int:
+    """Pages for `total` rows, at least one (an empty list is one empty page)."""
+    return max(1, -(-total // per_page))
+
+
+def clamp(page: int, count: int) -> int:
+    return min(max(page, 0), count - 1)
+
+
+def join_args(*args: object) -> str:
+    return ARG_SEPARATOR.join(str(arg) for arg in args)
+
+
+def split_args(args: str, count: int) -> list[str]:
+    """`count` arguments from a custom id; missing ones are empty (a button made by an
+    older version may carry fewer)."""
+    parts = args.split(ARG_SEPARATOR) if args else []
+    return (parts + [""] * count)[:count]
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
+    def __init__(self, kind: str, args: str, page: int, *, forward: bool = True) -> None:
+        super().__init__(
+            discord.ui.Button(
+                emoji="▶️" if forward else "◀️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pg:{kind}:{args}:{page}",
+            )
+        )
+        self.kind, self.args, self.page = kind, args, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> PageButton:
+        return cls(match["kind"], match["args"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        pages = pages_of(interaction.client)
+        await pages.hear(interaction)
+        message = interaction.message
+        in_place = message is not None and message.flags.ephemeral
+        await pages.click(interaction, self.kind, self.args, self.page, in_place=in_place)
+
+
+def page_message(kind: str, args: str, page: Page) -> TableMessage:
+    """The page with its footer ("Page 2 of 5") and, when there are several, the buttons to
+    the pages before and after (a button that leads nowhere is greyed out)."""
+    items = list(page.items)
+    if page.count > 1:
+        page.embed.set_footer(
+            text=_("Page {page} of {count}").format(
+                page=number(page.number + 1), count=number(page.count)
+            )
+        )
+        before = PageButton(kind, args, max(page.number - 1, 0), forward=False)
+        after = PageButton(kind, args, min(page.number + 1, page.count - 1))
+        before.item.disabled = page.number == 0
+        after.item.disabled = page.number == page.count - 1
+        items += [before, after]
+    return TableMessage([page.embed], items)
+
+
+class Hearing(Protocol):
+    async def hear(self, interaction: discord.Interaction[Any]) -> bool: ...
+
+
+class Pages(commands.Cog):
+    """The page sources by kind; page buttons find this cog by name."""
+
+    def __init__(self, hearing: Hearing, failures: FailureLog) -> None:
+        self.sources: dict[str, PageSource] = {}
+        self.hear = hearing.hear  # each click is answered in the clicking member's language
+        self.failures = failures
+
+    def register(self, kind: str, source: PageSource) -> None:
+        self.sources[kind] = source
+
+    async def click(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        args: str,
+        wanted: int,
+        *,
+        in_place: bool = False,
+    ) -> None:
+        """A click on a page button or a pick of what a page lists: the page, or one short
+        private answer when it failed (discord.py would only log it)."""
+        try:
+            await self.show(interaction, kind, args, wanted, in_place=in_place)
+        except Exception as error:
+            what = (
+                f"a click on {kind} pages by user {interaction.user.id} "
+                f"in channel {interaction.channel_id} failed"
+            )
+            await answer_failure(interaction, error, self.failures, what)
+
+    async def show(
+        self,
+        interaction: discord.Interaction[Any],
+        kind: str,
+        args: str,
+        wanted: int,
+        *,
+        in_place: bool = False,
+        public_language: str | None = None,
+    ) -> None:
+        """Answer with page `wanted` of `kind`: edit the clicked message in place, or send it,
+        privately in the member's language, or publicly in `public_language` when given.
+        Nothing to show is always told privately, in the member's language."""
+        source = self.sources.get(kind)
+        if source is None:
+            await refuse(interaction, str(OUT_OF_DATE))
+            return
+        page: Page | str
+        if public_language is not None:
+            with i18n.reading(public_language):
+                page = await source.page(interaction, args, wanted)
+                shown = page_message(kind, args, page) if isinstance(page, Page) else None
+        else:
+            page = await source.page(interaction, args, wanted)
+            shown = page_message(kind, args, page) if isinstance(page, Page) else None
+        if shown is None:
+            if public_language is not None:  # worded again for the member alone
+                page = await source.page(interaction, args, wanted)
+            await refuse(interaction, str(page))
+            return
+        if in_place:
+            await interaction.response.edit_message(**shown.to_edit(with_files=False))
+            return
+        await interaction.response.send_message(
+            **shown.to_send(),
+            ephemeral=public_language is None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+def pages_of(client: discord.Client) -> Pages:
+    """The Pages cog, found by name (as the Desk is: an extension's classes are its own)."""
+    found = cast(commands.Bot, client).get_cog("Pages")
+    if found is None:
+        raise RuntimeError("cogs.server.games adds the Pages cog")
+    return cast(Pages, found)

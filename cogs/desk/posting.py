@@ -1,0 +1,210 @@
+"""Tables: posting a match's table, keeping it current in place, re-posting it when it is
+too old to edit, and showing what follows a change (open hands, pings, the result)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+
+from bot.errors import Notice
+from bot.matches import Change, MatchService
+from bot.storage import MatchRecord
+from cogs.desk import permissions
+from cogs.desk.drawing import draw_table
+from cogs.desk.hands import OpenHands
+from cogs.desk.pings import Pings
+from cogs.desk.renderers import Renderers
+from cogs.desk.result import result_message
+from cogs.ui.components import TableMessage, refuse, responding
+from cogs.ui.layout import Layout, Part
+from cogs.wording import i18n
+from cogs.wording.i18n import _
+from cogs.wording.language import Languages
+
+log = logging.getLogger(__name__)
+
+RETIRED_COLOUR = discord.Colour.dark_grey()
+REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
+
+Problem = tuple[str, dict[str, Any]]
+
+
+class Tables:
+    """The public table messages of every match."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        matches: MatchService,
+        renderers: Renderers,
+        languages: Languages,
+        hands: OpenHands,
+        pings: Pings,
+    ) -> None:
+        self.bot = bot
+        self.matches = matches
+        self.renderers = renderers
+        self.languages = languages
+        self.hands = hands
+        self.pings = pings
+        # Matches whose table could not be shown lately, with why (a kind and its data,
+        # worded when /games list shows it).
+        self.problems: dict[int, Problem] = {}
+
+    async def render(self, change: Change, language: str | None = None) -> TableMessage:
+        """The match's public table, in `language` (by default the server's): what drawing
+        needs is read first, so drawing itself reads nothing."""
+        if language is None:
+            language = await self.languages.server(change.record.guild_id)
+        if change.game is not None:
+            await self.matches.recent(change.record)  # a table retells the latest events
+        with i18n.reading(language):
+            return await draw_table(change, self.renderers)
+
+    async def post_new(
+        self,
+        interaction: discord.Interaction[Any],
+        record: MatchRecord,
+        notice: Notice | None = None,
+    ) -> None:
+        """Answer a slash command (or a Rematch) with a fresh table message and remember it."""
+        game = await self.matches.game_of(record)
+        table = await self.render(Change(record, game, notice=notice))
+        await interaction.response.send_message(**table.to_send())
+        message = await interaction.original_response()
+        old = record.message_id
+        await self.matches.set_message(record.id, message.id, self.matches.clock())
+        if old and old != message.id:
+            await self._retire(record.channel_id, old)
+
+    async def publish(
+        self, change: Change, interaction: discord.Interaction[Any] | None = None
+    ) -> None:
+        """Show a change on the table: in the clicked message when possible, else by editing
+        (or re-posting) the stored one."""
+        table = await self.render(change)
+        record = change.record
+        clicked = interaction.message if interaction is not None else None
+        answered = False
+        if clicked is not None and interaction is not None and not clicked.flags.ephemeral:
+            async with responding(interaction):
+                if not interaction.response.is_done():
+                    await interaction.response.edit_message(**table.to_edit())
+                    answered = True
+            if answered and clicked.id != record.message_id:
+                await self._adopt(record, clicked)
+        if not answered and not await self._shown(record, self._edit_or_repost(record, table)):
+            await self._tell_not_shown(record, interaction)
+        # A move made from a private view is answered in that view; the others follow.
+        from_hand = interaction is not None and clicked is not None and clicked.flags.ephemeral
+        skip = interaction.user.id if from_hand and interaction is not None else None
+        renderer = self.renderers.get(record.game)
+        if renderer is not None:  # not for a game whose plug-in was removed
+            await self.hands.refresh(change, renderer, skip)
+        await self.pings.after_change(change)
+        if change.game is not None and change.game.outcome() and record.status == "finished":
+            await self._post_result(change, interaction)
+
+    async def _adopt(self, record: MatchRecord, clicked: discord.Message) -> None:
+        """A public table of the match that the database didn't hear of (it couldn't take
+        the message's id when the table was posted) is the table from now on."""
+        posted_at = clicked.created_at.timestamp()
+        await self.matches.set_message(record.id, clicked.id, posted_at)
+        record.message_id, record.message_at = clicked.id, posted_at
+
+    async def _post_result(
+        self, change: Change, interaction: discord.Interaction[Any] | None
+    ) -> None:
+        record = change.record
+        assert change.game is not None
+        channel = self.bot.get_channel(record.channel_id)
+        with i18n.reading(await self.languages.server(record.guild_id)):
+            result = result_message(record, change.game, self.renderers[record.game].texts)
+        if isinstance(channel, discord.abc.Messageable) and not await self._shown(
+            record, channel.send(**result.to_send())
+        ):
+            await self._tell_not_shown(record, interaction)
+
+    async def _shown(self, record: MatchRecord, showing: Coroutine[Any, Any, Any]) -> bool:
+        """Run a post or edit of the match's messages; a refusal from Discord (a missing
+        permission, a deleted channel) is noted for /games list instead of failing a move
+        that is already saved."""
+        try:
+            note = await showing
+        except discord.HTTPException as error:
+            lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), False)
+            self.problems[record.id] = (
+                ("missing", {"permissions": lacking})
+                if lacking
+                else ("refused", {"status": error.status})
+            )
+            log.warning(
+                "match %s in channel %s: the table could not be shown (%s %s)",
+                record.id,
+                record.channel_id,
+                error.status,
+                error.code,
+            )
+            return False
+        if isinstance(note, tuple):
+            self.problems[record.id] = note
+        else:
+            self.problems.pop(record.id, None)
+        return True
+
+    async def _tell_not_shown(
+        self, record: MatchRecord, interaction: discord.Interaction[Any] | None
+    ) -> None:
+        if interaction is None:
+            return
+        pictures = self.renderers[record.game].draws_pictures
+        lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), pictures)
+        await refuse(interaction, permissions.saved_not_shown(lacking, record.game))
+
+    async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> Problem | None:
+        """Edit the table in place, or post it anew when it is too old to edit; a note when
+        the table could only be kept current in place."""
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return None
+        now = self.matches.clock()
+        fresh = record.message_at is not None and now - record.message_at < REPOST_AFTER
+        if record.message_id and (fresh or not record.is_open):
+            try:
+                await channel.get_partial_message(record.message_id).edit(**table.to_edit())
+                return None
+            except discord.NotFound:
+                pass  # deleted by someone: post a new one below
+        old = record.message_id
+        try:
+            message = await channel.send(**table.to_send())
+        except discord.Forbidden:
+            if not old:
+                raise
+            # Not allowed to post: the old table kept current beats a stale one.
+            await channel.get_partial_message(old).edit(**table.to_edit(with_files=False))
+            return ("no_fresh_table", {})
+        await self.matches.set_message(record.id, message.id, now)
+        record.message_id, record.message_at = message.id, now
+        if old:
+            await self._retire(record.channel_id, old)
+        return None
+
+    async def _retire(self, channel_id: int, message_id: int) -> None:
+        """Strip the buttons off an old table message so nobody clicks a dead copy."""
+        channel = self.bot.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            guild = getattr(channel, "guild", None)
+            with i18n.reading(await self.languages.server(guild.id if guild else None)):
+                moved = Layout(RETIRED_COLOUR).text(
+                    Part.NOTICE, _("The table moved to a newer message below.")
+                )
+            try:
+                await channel.get_partial_message(message_id).edit(
+                    **TableMessage(layout=moved).to_edit()
+                )
+            except discord.HTTPException:
+                log.debug("old table %s could not be retired", message_id)

@@ -1,0 +1,64 @@
+"""The one place a refusal or a failure becomes an answer: a handler that raises `Refusal`
+anywhere has it worded for the member who asked, privately, and stops there; a request
+that failed is told whether it happened, and the failure is logged for the host."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+
+import discord
+
+from bot.errors import Refusal
+from bot.failure_log import FailureLog
+from cogs.desk.renderers import Renderers
+from cogs.ui.components import refuse
+from cogs.wording.replies import failure_answer
+
+P = ParamSpec("P")
+
+
+class Room(Protocol):
+    """A handler's owner: it knows the games, whose texts word their refusals."""
+
+    renderers: Renderers
+
+
+R = TypeVar("R", bound=Room)
+Handler = Callable[Concatenate[R, discord.Interaction[Any], P], Awaitable[None]]
+
+
+def answers_refusals(handler: Handler[R, P]) -> Handler[R, P]:
+    """Run `handler`; a `Refusal` it raises is answered privately in one short line."""
+
+    @functools.wraps(handler)
+    async def run(
+        room: R, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
+    ) -> None:
+        try:
+            await handler(room, interaction, *args, **kwargs)
+        except Refusal as error:
+            await answer_refusal(room.renderers, interaction, error)
+
+    return run
+
+
+async def answer_refusal(
+    renderers: Renderers, interaction: discord.Interaction[Any], error: Refusal
+) -> None:
+    await refuse(interaction, renderers.refusal(error))
+
+
+async def answer_failure(
+    interaction: discord.Interaction[Any],
+    error: BaseException,
+    failures: FailureLog,
+    what: str,
+    *,
+    move: bool = False,
+) -> None:
+    """A request that failed: logged as `what` (an unusable database quietly, once per kind
+    and interval), and answered in one private line saying whether it happened."""
+    failures.report(error, what)
+    await refuse(interaction, failure_answer(error, move=move))

@@ -1,0 +1,39 @@
+"""The registered games' renderers by key, and the wording that needs a game's texts."""
+
+from __future__ import annotations
+
+from bot.errors import Refusal
+from cogs.ui.components import GameRenderer
+from cogs.wording.replies import refusal_text
+from cogs.wording.words import GameTexts
+
+
+class Renderers:
+    """Each game cog registers its renderer here; the rooms look games up by key."""
+
+    def __init__(self) -> None:
+        self._by_key: dict[str, GameRenderer] = {}
+
+    def register(self, renderer: GameRenderer) -> None:
+        self._by_key[renderer.key] = renderer
+
+    def __getitem__(self, game: str) -> GameRenderer:
+        return self._by_key[game]
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._by_key
+
+    def get(self, game: str) -> GameRenderer | None:
+        return self._by_key.get(game)
+
+    def texts_of(self, game: str) -> GameTexts | None:
+        renderer = self._by_key.get(game)
+        return renderer.texts if renderer is not None else None
+
+    def title(self, game: str) -> str:
+        """A game's title; a match of a game whose plug-in the host removed shows its key."""
+        texts = self.texts_of(game)
+        return texts.title if texts is not None else game
+
+    def refusal(self, error: Refusal) -> str:
+        return refusal_text(error, self.texts_of)

@@ -1,0 +1,169 @@
+"""What the slash commands every game shares do: open a lobby, join or leave by command,
+post the table again, a member's hand, a round's log and the short rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import Refusal
+from bot.matches import MatchService
+from bot.storage import MatchRecord
+from cogs.desk import permissions
+from cogs.desk.clicks import Clicks
+from cogs.desk.posting import Tables
+from cogs.desk.refusals import answers_refusals
+from cogs.desk.renderers import Renderers
+from cogs.desk.rounds import rounds_of
+from cogs.ui.components import refuse
+from cogs.wording.i18n import _
+from cogs.wording.replies import ended_text, notice_text
+from cogs.wording.words import event_text, join_names, names_at_each
+
+LOG_READ = 3000  # stored events read for /<game> log, at most (a long game's every round)
+DESCRIPTION_LIMIT = 4096  # Discord's limit on an embed's description
+
+
+class SharedCommands:
+    """`/<game> start`, `join`, `leave`, `table`, `hand`, `log` and `rules`, for any game."""
+
+    def __init__(
+        self, matches: MatchService, renderers: Renderers, tables: Tables, clicks: Clicks
+    ) -> None:
+        self.matches = matches
+        self.renderers = renderers
+        self.tables = tables
+        self.clicks = clicks
+
+    @answers_refusals
+    async def open_lobby(
+        self, interaction: discord.Interaction[Any], game: str, options: dict[str, Any]
+    ) -> None:
+        """`/<game> start`: open a lobby here, unless the channel already has a match."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await refuse(interaction, _("Games are played in server channels, not in DMs."))
+            return
+        lacking = permissions.missing(
+            interaction.app_permissions, self.renderers[game].draws_pictures
+        )
+        if lacking:
+            await refuse(interaction, permissions.cannot_start(lacking))
+            return
+        record = await self.matches.open_lobby(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=game,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            options=options,
+        )
+        await self.tables.post_new(interaction, record)
+
+    @answers_refusals
+    async def lobby_command(
+        self, interaction: discord.Interaction[Any], game: str, action: str
+    ) -> None:
+        """`/<game> join` and `leave`: the lobby buttons, typed."""
+        record = await self.channel_match(interaction, game)
+        change = await self.matches.lobby_action(
+            record.id,
+            interaction.user.id,
+            interaction.user.display_name,
+            action,
+            self.tables.publish,
+        )
+        notice = change.notice and notice_text(
+            change.notice, ended_text(change.record.ended_reason, change.record.ended_data)
+        )
+        await interaction.response.send_message(notice or _("Done."), ephemeral=True)
+
+    @answers_refusals
+    async def repost(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """`/<game> table`: post the table again at the bottom of the channel."""
+        record = await self.channel_match(interaction, game)
+        async with self.matches.lock(record.id):
+            fresh = await self.matches.storage.get_match(record.id)
+            if fresh is None or not fresh.is_open:
+                await refuse(interaction, _("This game has already ended."))
+                return
+            await self.tables.post_new(interaction, fresh)
+
+    @answers_refusals
+    async def show_hand(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """`/<game> hand`: the member's private view, as the table's hand button gives it."""
+        record = await self.channel_match(interaction, game)
+        await self.clicks.show_private(interaction, record.id)
+
+    @answers_refusals
+    async def show_log(
+        self, interaction: discord.Interaction[Any], game: str, round_number: int | None = None
+    ) -> None:
+        """`/<game> log [round]`: every event of a round (of the game, if it has no rounds),
+        privately, newest last. Without a round: the round in play, preceded by the one
+        that just ended while the table still retells it."""
+        record = await self.channel_match(interaction, game)
+        renderer = self.renderers[game]
+        logged = [event for _, event in await self.matches.storage.events(record.id, LOG_READ)]
+        named = names_at_each(record.seats, logged)
+        rounds = rounds_of(logged, renderer.round_start)
+        if round_number is not None:
+            shown = [r for r in rounds if r[0] == round_number]
+            if not shown:
+                known = ", ".join(str(r[0]) for r in rounds if r[0] is not None)
+                await refuse(
+                    interaction,
+                    _("There is no round {round} in this game's log (rounds: {known}).").format(
+                        round=round_number, known=known or "—"
+                    ),
+                )
+                return
+        else:
+            shown = rounds[-1:]
+            record.log = logged  # a copy read for this answer: the renderer reads its log
+            game_now = await self.matches.game_of(record) if record.state else None
+            if game_now is not None and renderer.finished_round_shown(record, game_now):
+                shown = rounds[-2:]
+        embed = discord.Embed(
+            title=_("{title} — the game so far").format(title=renderer.texts.title)
+            if renderer.round_start is None
+            else _("{title} — round {rounds}").format(
+                title=renderer.texts.title,
+                rounds=join_names([str(number) for number, _part in shown]),
+            ),
+        )
+        lines: list[str] = []
+        for number, part in shown:
+            if len(shown) > 1:
+                lines.append(_("**Round {round}**").format(round=number))
+            lines += [event_text(renderer.texts, logged[i], named[i]) for i in part]
+        while len("\n".join(lines)) > DESCRIPTION_LIMIT:
+            lines = lines[1:]
+        embed.description = "\n".join(lines) or _("Nothing has happened yet.")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """`/<game> rules`: the short rules, for the options of this channel's latest match
+        of the game, open or just played, if any."""
+        record = None
+        if interaction.channel_id is not None:
+            storage = self.matches.storage
+            record = await storage.latest_match_in_channel(interaction.channel_id, game)
+        options = record.options if record is not None else {}
+        embed = self.renderers[game].rules(options)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def channel_match(
+        self, interaction: discord.Interaction[Any], game: str | None = None
+    ) -> MatchRecord:
+        """The open match in the interaction's channel (of `game`, if given), or a refusal."""
+        if interaction.guild_id is None:
+            raise Refusal("not_in_dms")
+        record = await self.matches.storage.open_match_in_channel(interaction.channel_id or 0)
+        if record is None:
+            if game is None:
+                raise Refusal("no_game_here")
+            raise Refusal("no_such_game_here", game=game)
+        if game is not None and record.game != game:
+            raise Refusal("wrong_game", game=record.game)
+        return record

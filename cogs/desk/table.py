@@ -1,0 +1,101 @@
+"""The Desk: the cog that holds the rooms every game shares, and wires them to the bot.
+
+Each room has one job: `Renderers` knows the games, `Tables` posts and keeps the table
+messages (drawn by `cogs.desk.drawing`), `Clicks` routes the buttons, `SharedCommands` does what
+the shared slash commands ask; `Languages`, `OpenHands` and `Pings` serve them all.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import discord
+from discord.ext import commands
+
+from bot.app import TabletopBot
+from bot.matches import MatchService
+from cogs.desk.clicks import Clicks
+from cogs.desk.hands import OpenHands
+from cogs.desk.pings import Pings
+from cogs.desk.posting import Tables
+from cogs.desk.renderers import Renderers
+from cogs.desk.shared_commands import SharedCommands
+from cogs.ui.components import DYNAMIC_ITEMS, refuse
+from cogs.wording import command_mentions, i18n
+from cogs.wording.commands_i18n import CatalogTranslator
+from cogs.wording.language import Languages
+from cogs.wording.replies import failure_answer
+
+
+class Desk(commands.Cog):
+    """Holds the rooms; buttons find it by name, and game cogs call its shared commands."""
+
+    def __init__(self, bot: commands.Bot, matches: MatchService) -> None:
+        self.bot = bot
+        self.matches = matches
+        self.renderers = Renderers()
+        self.languages = Languages(bot, matches.storage, matches.failures)
+        self.hands = OpenHands(matches.clock)
+        self.pings = Pings(
+            bot, matches.storage, matches.clock, self.languages, self.renderers.title
+        )
+        self.tables = Tables(bot, matches, self.renderers, self.languages, self.hands, self.pings)
+        self.clicks = Clicks(matches, self.renderers, self.tables, self.hands, self.pings)
+        self.shared = SharedCommands(matches, self.renderers, self.tables, self.clicks)
+        matches.publish = self.tables.publish
+        matches.remind = self.pings.remind
+        # What game cogs and buttons call, each done by its room.
+        self.register = self.renderers.register
+        self.title = self.renderers.title
+        self.refusal = self.renderers.refusal
+        self.render = self.tables.render
+        self.publish = self.tables.publish
+        self.problems = self.tables.problems
+        self.lobby_click = self.clicks.lobby_click
+        self.move = self.clicks.move
+        self.show_private = self.clicks.show_private
+        self.from_elsewhere = self.clicks.from_elsewhere
+        self.open_lobby = self.shared.open_lobby
+        self.lobby_command = self.shared.lobby_command
+        self.repost = self.shared.repost
+        self.show_hand = self.shared.show_hand
+        self.show_log = self.shared.show_log
+        self.show_rules = self.shared.show_rules
+        self.channel_match = self.shared.channel_match
+
+    @commands.Cog.listener()
+    async def on_commands_synced(self, synced: list[discord.app_commands.AppCommand]) -> None:
+        command_mentions.remember(synced)
+
+    async def hear(self, interaction: discord.Interaction[Any]) -> bool:
+        """The start of every interaction: what is said to this member privately from here
+        on is in their language (a public build sets the server's around itself)."""
+        i18n.set_reader(await self.languages.member(interaction))
+        return True
+
+    async def answer_failure(
+        self, interaction: discord.Interaction[Any], error: BaseException
+    ) -> None:
+        """Answer a failed command in one short, true private line instead of silence."""
+        await refuse(interaction, failure_answer(error))
+
+
+def desk_of_bot(bot: commands.Bot) -> Desk:
+    """The Desk cog. Found by name, not by class: loading `cogs.desk.table` as an extension makes
+    a fresh module, whose Desk class is not the one a plain import saw."""
+    desk = bot.get_cog("Desk")
+    if desk is None:
+        raise RuntimeError("cogs.desk.table must load before the games")
+    return cast(Desk, desk)  # the class check can't be made (see above)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, TabletopBot), "the Desk serves the bot that create_bot makes"
+    desk = Desk(bot, bot.matches)
+    await bot.add_cog(desk)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    # Every slash command first learns its member's language; a failed one is answered in it.
+    # discord.py asks the tree for this check, and the tree exists before the Desk does.
+    bot.tree.interaction_check = desk.hear  # type: ignore[method-assign]
+    bot.answer_failure = desk.answer_failure
+    await bot.tree.set_translator(CatalogTranslator())

@@ -1,0 +1,1 @@
+"""`/games`, for every game at once: its moderation half and its standings half."""

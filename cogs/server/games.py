@@ -1,0 +1,46 @@
+"""`/games`: moderator tools, the leaderboards, ratings, history and seasons, for every game
+at once. The group's commands are in two halves: `moderation` and `standing_commands`."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.matches import MatchService
+from cogs.desk.pages import PageButton, Pages
+from cogs.desk.story import STORY, Story, StoryButton
+from cogs.desk.table import Desk, desk_of_bot
+from cogs.server.history import HISTORY, History, MatchPick
+from cogs.server.moderation import Moderation
+from cogs.server.seasons import Seasons
+from cogs.server.standing_commands import StandingCommands
+from cogs.server.standings import BOARD, HALL, Board, Hall
+from cogs.wording.commands_i18n import slash, slash_text
+
+
+class Games(
+    Moderation,
+    StandingCommands,
+    commands.GroupCog,
+    group_name=slash("command", "games"),
+    group_description=slash_text("Across all games"),
+):
+    def __init__(self, desk: Desk, matches: MatchService, pages: Pages) -> None:
+        self.desk = desk
+        self.matches = matches
+        self.renderers = desk.renderers  # whose texts word a refused reset
+        self.pages = pages
+        self.seasons = Seasons(desk.renderers)
+        super().__init__()
+
+
+async def setup(bot: commands.Bot) -> None:
+    desk = desk_of_bot(bot)
+    storage, renderers = desk.matches.storage, desk.renderers
+    pages = Pages(desk, desk.matches.failures)
+    pages.register(BOARD, Board(storage, renderers))
+    pages.register(HALL, Hall(storage, renderers))
+    pages.register(HISTORY, History(storage, renderers))
+    pages.register(STORY, Story(storage, renderers))
+    await bot.add_cog(pages)
+    await bot.add_cog(Games(desk, desk.matches, pages))
+    bot.add_dynamic_items(PageButton, StoryButton, MatchPick)

@@ -1,0 +1,233 @@
+"""`/games`' moderator tools: end a channel's game, list the running ones, pings, export,
+and the languages of the server and of a member; and the checks every /games command uses."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.matches import MatchService
+from cogs.desk import permissions
+from cogs.desk.refusals import answers_refusals
+from cogs.desk.renderers import Renderers
+from cogs.desk.table import Desk
+from cogs.server.checks import in_server, is_moderator
+from cogs.server.export import export_file
+from cogs.ui.components import refuse
+from cogs.wording import i18n
+from cogs.wording.command_mentions import command
+from cogs.wording.commands_i18n import slash, slash_text
+from cogs.wording.i18n import _, ngettext, number
+
+# Each language by its own name, so a member finds theirs whatever they read now.
+LANGUAGE_CHOICES = [
+    *(app_commands.Choice(name=i18n.own_name(code), value=code) for code in i18n.LANGUAGES),
+    app_commands.Choice(name=slash_text("Automatic"), value="auto"),
+][:25]
+
+
+def problem_text(kind: str, data: dict[str, Any]) -> str:
+    """Why a match's table could not be shown lately, for /games list."""
+    if kind == "missing":
+        return _("can't post here: missing {permissions}").format(
+            permissions=permissions.named(data["permissions"])
+        )
+    if kind == "no_fresh_table":
+        return _("can't post a fresh table here: missing Send Messages")
+    return _("can't post here ({status})").format(status=data.get("status"))
+
+
+def status_text(status: str) -> str:
+    return {"lobby": _("lobby"), "playing": _("playing")}.get(status, status)
+
+
+class Moderation(commands.Cog):
+    """The moderation half of the /games group (the cog is `cogs.server.games.Games`)."""
+
+    desk: Desk
+    matches: MatchService
+    renderers: Renderers
+
+    @app_commands.command(
+        name=slash("command", "reset"),
+        description=slash_text("End the game in this channel (host or moderator)"),
+    )
+    @app_commands.guild_only()
+    async def reset(self, interaction: discord.Interaction[Any]) -> None:
+        await self._reset(interaction)
+
+    @answers_refusals
+    async def _reset(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self.desk.channel_match(interaction)
+        user = interaction.user
+        if user.id == record.host_id:
+            reason = "reset_by_host"
+        elif is_moderator(user):
+            reason = "reset_by_moderator"
+        else:
+            await refuse(
+                interaction,
+                _("Only the game's host or a moderator (Manage Messages) can end this game."),
+            )
+            return
+        await self.matches.end(record.id, reason, user.display_name, self.desk.publish)
+        await interaction.response.send_message(
+            _("You ended {title} in this channel. No result is recorded.").format(
+                title=self.desk.title(record.game)
+            ),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name=slash("command", "list"),
+        description=slash_text("Running games in this server (moderators)"),
+    )
+    @app_commands.guild_only()
+    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction, _("Only moderators (Manage Messages) can list the server's games.")
+            )
+            return
+        records = await self.matches.storage.open_matches(interaction.guild_id)
+        if not records:
+            await interaction.response.send_message(_("No games are running."), ephemeral=True)
+            return
+        now = self.matches.clock()
+        lines = [
+            _(
+                "<#{channel}> — {title}, {status}, {players}, host <@{host}>, "
+                "last move {minutes} min ago"
+            ).format(
+                channel=r.channel_id,
+                title=self.desk.title(r.game),
+                status=status_text(r.status),
+                players=ngettext("{count} player", "{count} players", len(r.seats)).format(
+                    count=number(len(r.seats))
+                ),
+                host=r.host_id,
+                minutes=number(int((now - r.updated_at) // 60)),
+            )
+            + (
+                f"\n  ⚠️ {problem_text(*self.desk.problems[r.id])}"
+                if r.id in self.desk.problems
+                else ""
+            )
+            + (
+                "\n  ⚠️ "
+                + _("can't be loaded ({reason}); {reset} there ends it").format(
+                    reason=r.quarantine, reset=command("games reset")
+                )
+                if r.quarantine
+                else ""
+            )
+            for r in records
+        ]
+        embed = discord.Embed(title=_("Running games"), description="\n".join(lines)[:4000])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=slash("command", "reminders"),
+        description=slash_text("Turn mentions and reminders on or off here (moderators)"),
+    )
+    @app_commands.rename(on=slash("command", "on"))
+    @app_commands.describe(
+        on=slash_text("Mention members when their turn starts and before it runs out")
+    )
+    @app_commands.guild_only()
+    async def reminders(self, interaction: discord.Interaction[Any], on: bool) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction, _("Only moderators (Manage Messages) can change this server's pings.")
+            )
+            return
+        assert interaction.guild_id is not None
+        await self.desk.pings.set_enabled(interaction.guild_id, on)
+        answer = (
+            _("Turn mentions and reminders are on in this server.")
+            if on
+            else _("Turn mentions and reminders are off in this server.")
+        )
+        await interaction.response.send_message(answer, ephemeral=True)
+
+    @app_commands.command(
+        name=slash("command", "export"),
+        description=slash_text("This server's results as a CSV file (moderators)"),
+    )
+    @app_commands.guild_only()
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction, _("Only moderators (Manage Messages) can export the server's results.")
+            )
+            return
+        guild_id = interaction.guild_id or 0
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rows = await self.matches.storage.standings.export_results(guild_id)
+        data, name = await asyncio.to_thread(export_file, rows, f"results-{guild_id}")
+        answer = ngettext(
+            "The server's results: {count} row, one per seat of each finished match.",
+            "The server's results: {count} rows, one per seat of each finished match.",
+            len(rows),
+        ).format(count=number(len(rows)))
+        await interaction.followup.send(
+            answer, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=slash("command", "language"),
+        description=slash_text("The language of this server's tables (moderators)"),
+    )
+    @app_commands.rename(language=slash("command", "language"))
+    @app_commands.describe(
+        language=slash_text("Automatic follows the server's own language, else English")
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    @app_commands.guild_only()
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction,
+                _("Only moderators (Manage Messages) can change this server's language."),
+            )
+            return
+        assert interaction.guild_id is not None
+        chosen = None if language == "auto" else language
+        await self.desk.languages.choose_for_server(interaction.guild_id, chosen)
+        shown = await self.desk.languages.server(interaction.guild_id)
+        await interaction.response.send_message(
+            _("Tables, lobbies, results and pings in this server are now in {language}.").format(
+                language=i18n.own_name(shown)
+            ),
+            ephemeral=True,
+        )
+
+    @app_commands.command(
+        name=slash("command", "mylanguage"),
+        description=slash_text("The language the bot uses for what only you see"),
+    )
+    @app_commands.rename(language=slash("command", "language"))
+    @app_commands.describe(language=slash_text("Automatic follows your Discord app's language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def mylanguage(self, interaction: discord.Interaction[Any], language: str) -> None:
+        chosen = None if language == "auto" else language
+        await self.desk.languages.choose_for_member(interaction.user.id, chosen)
+        reader = await self.desk.languages.member(interaction)
+        i18n.set_reader(reader)
+        await interaction.response.send_message(
+            _("What only you see is now in {language}.").format(language=i18n.own_name(reader)),
+            ephemeral=True,
+        )

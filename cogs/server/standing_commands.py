@@ -1,0 +1,177 @@
+"""`/games`' standings: the leaderboard, a member's stats and history, and the seasons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.matches import MatchService
+from cogs.desk.pages import Pages, join_args
+from cogs.desk.table import Desk
+from cogs.server.checks import in_server, is_moderator
+from cogs.server.history import HISTORY
+from cogs.server.member_stats import stats_message
+from cogs.server.seasons import Seasons
+from cogs.server.standings import ALL, BOARD, HALL, SEASON
+from cogs.ui.components import refuse
+from cogs.wording import i18n
+from cogs.wording.commands_i18n import slash, slash_text
+from cogs.wording.i18n import _
+from cogs.wording.names import shown
+from engines.base import GAMES
+
+PERIOD_CHOICES = [
+    app_commands.Choice(name=slash_text("This season"), value=SEASON),
+    app_commands.Choice(name=slash_text("All time"), value=ALL),
+]
+
+
+class StandingCommands(commands.Cog):
+    """The standings half of the /games group (the cog is `cogs.server.games.Games`)."""
+
+    desk: Desk
+    matches: MatchService
+    pages: Pages
+    seasons: Seasons
+
+    @app_commands.command(
+        name=slash("command", "leaderboard"), description=slash_text("This server's best players")
+    )
+    @app_commands.rename(game=slash("command", "game"), period=slash("command", "period"))
+    @app_commands.describe(
+        game=slash_text("Which game (default: the one played here last)"),
+        period=slash_text("This season (default) or all time"),
+    )
+    @app_commands.choices(period=PERIOD_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str | None = None, period: str = SEASON
+    ) -> None:
+        if not await in_server(interaction):
+            return
+        # Without a game: the one this server finished last, else the first by its key.
+        key = game or await self.matches.storage.last_played(interaction.guild_id or 0)
+        key = key or min(GAMES)
+        if key not in GAMES:
+            await refuse(interaction, _("There is no such game here."))
+            return
+        scope = ALL if period == ALL else SEASON
+        await self.pages.show(
+            interaction,
+            BOARD,
+            join_args(key, scope),
+            0,
+            public_language=await self.desk.languages.server(interaction.guild_id),
+        )
+
+    @app_commands.command(
+        name=slash("command", "stats"), description=slash_text("A member's ratings in every game")
+    )
+    @app_commands.rename(member=slash("command", "member"))
+    @app_commands.describe(member=slash_text("Whose stats (default: yours)"))
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
+    ) -> None:
+        if not await in_server(interaction):
+            return
+        target = member or interaction.user
+        guild_id = interaction.guild_id or 0
+        storage = self.matches.storage
+        if not await storage.standings.member_ratings(guild_id, target.id, season=False):
+            await refuse(
+                interaction,
+                _("{name} hasn't finished a rated game here yet.").format(
+                    name=shown(target.display_name)
+                ),
+            )
+            return
+        with i18n.reading(await self.desk.languages.server(guild_id)):
+            stats = await stats_message(storage, self.desk.renderers, guild_id, target)
+        assert stats is not None  # ratings are never deleted
+        await interaction.response.send_message(
+            embeds=stats.embeds, files=stats.files, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(
+        name=slash("command", "history"),
+        description=slash_text("A member's recent matches, and the story of each"),
+    )
+    @app_commands.rename(member=slash("command", "member"), game=slash("command", "game"))
+    @app_commands.describe(
+        member=slash_text("Whose matches (default: yours)"),
+        game=slash_text("Only this game's matches"),
+    )
+    @app_commands.guild_only()
+    async def history(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        if not await in_server(interaction):
+            return
+        if game is not None and game not in GAMES:
+            await refuse(interaction, _("There is no such game here."))
+            return
+        target = member or interaction.user
+        await self.pages.show(interaction, HISTORY, join_args(target.id, game or ""), 0)
+
+    @leaderboard.autocomplete("game")
+    @history.autocomplete("game")
+    async def _game_names(
+        self, interaction: discord.Interaction[Any], typed: str
+    ) -> list[app_commands.Choice[str]]:
+        """The registered games, by title, matching what the member typed so far."""
+        titles = {key: self.desk.title(key) for key in GAMES}
+        return [
+            app_commands.Choice(name=title, value=key)
+            for key, title in titles.items()
+            if typed.lower() in title.lower() or typed.lower() in key
+        ][:25]
+
+    season = app_commands.Group(
+        name=slash("command", "season"),
+        description=slash_text("Seasons and the hall of fame"),
+        guild_only=True,
+    )
+
+    @season.command(
+        name=slash("command", "new"),
+        description=slash_text("End this season and start a new one (moderators)"),
+    )
+    async def season_new(self, interaction: discord.Interaction[Any]) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction, _("Only moderators (Manage Messages) can start a new season.")
+            )
+            return
+        guild_id = interaction.guild_id or 0
+        begun, hall = await self.matches.storage.standings.new_season(
+            guild_id, self.matches.clock()
+        )
+        with i18n.reading(await self.desk.languages.server(guild_id)):
+            embed = self.seasons.announcement(begun.number, hall)
+        await interaction.response.send_message(
+            embed=embed, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @season.command(
+        name=slash("command", "hall"),
+        description=slash_text("The hall of fame: each past season's best players"),
+    )
+    async def season_hall(self, interaction: discord.Interaction[Any]) -> None:
+        if not await in_server(interaction):
+            return
+        await self.pages.show(
+            interaction,
+            HALL,
+            "",
+            0,
+            public_language=await self.desk.languages.server(interaction.guild_id),
+        )

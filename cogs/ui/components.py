@@ -1,0 +1,412 @@
+"""Table messages and the buttons and selects on them, shared by every game.
+
+Buttons are DynamicItems whose custom ids carry the match (and, for moves, the moment
+they belong to), so they keep working after a restart and stale ones can be told apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from abc import ABC, abstractmethod
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import discord
+
+from bot.storage import MatchRecord
+from cogs.ui.layout import Layout, layout_view, menu_id
+from cogs.wording.i18n import _
+from cogs.wording.names import plain
+from cogs.wording.words import GameTexts, logged_lines, seat_names
+from engines.base import Decision, Game
+
+SELECT_LIMIT = 25
+FIELD_LIMIT = 1024  # Discord's limit on one embed field's value
+
+
+def field_lines(lines: list[str]) -> str:
+    """Lines for one embed field, newest last; the oldest give way ("…") when they don't
+    all fit, and an empty field reads "—"."""
+    while len(lines) > 1 and len("\n".join(lines)) > FIELD_LIMIT:
+        rest = lines[1:] if lines[0] == "…" else lines
+        lines = ["…", *rest[1:]]
+    return "\n".join(lines)[-FIELD_LIMIT:] or "—"
+
+
+@dataclass(slots=True)
+class TableMessage:
+    """One message's worth of content: a Components v2 layout (a table) or embeds (the
+    private and reference messages), interactive items and attachments."""
+
+    embeds: list[discord.Embed] = field(default_factory=list)
+    items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    files: list[discord.File] = field(default_factory=list)
+    content: str | None = None
+    layout: Layout | None = None
+
+    def view(self) -> discord.ui.View | discord.ui.LayoutView:
+        """The items as a view that discord.py neither stores nor times out. Every item is
+        a DynamicItem, routed by its custom id however old its message; a stored view
+        would only hold memory per message and, on a private message, a task sleeping 15
+        minutes (discord.py gives ephemeral views that timeout)."""
+        if self.layout is not None:
+            return layout_view(self.layout, self.items, self.content)
+        view = discord.ui.View(timeout=None)
+        for item in self.items:
+            view.add_item(item)
+        view.stop()
+        return view
+
+    def to_send(self) -> dict[str, Any]:
+        """Keyword arguments for sending this as a new message."""
+        if self.layout is not None:  # a v2 message has no content or embeds of its own
+            return {"view": self.view(), "files": self.files}
+        return {
+            "content": self.content,
+            "embeds": self.embeds,
+            "view": self.view(),
+            "files": self.files,
+        }
+
+    def to_edit(self, *, with_files: bool = True) -> dict[str, Any]:
+        """Keyword arguments for editing a message into this one: what it said before is
+        cleared, so an embed table (a lobby, or one drawn before layouts) becomes a layout."""
+        arguments: dict[str, Any] = {"view": self.view()}
+        if self.layout is not None:
+            arguments.update(content=None, embeds=[])
+        else:
+            arguments.update(content=self.content, embeds=self.embeds)
+        if with_files:
+            arguments["attachments"] = self.files
+        return arguments
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One option of a select menu: the move code it sends, its label, a line under it."""
+
+    code: str
+    label: str
+    detail: str | None = None
+
+
+class GameRenderer(ABC):
+    """How one game looks on Discord: its table, a seat's private view and its lobby extras.
+
+    A game's plugin subclasses this and draws from the engine's views and its own texts;
+    it holds no rules. The Desk serves every registered renderer the same way.
+    """
+
+    round_start: str | None = None
+    """The event kind that opens a round, for `/<game> log`; None: a game without rounds."""
+    draws_pictures = False
+    """Whether the table carries a picture, so the bot needs Attach Files in the channel."""
+
+    def __init__(self, key: str, texts: GameTexts) -> None:
+        self.key = key
+        self.texts = texts
+
+    @abstractmethod
+    async def table(self, record: MatchRecord, game: Game) -> TableMessage:
+        """The public table: everything every member may see, and the acting seat's controls."""
+
+    async def private(self, record: MatchRecord, game: Game, seat: int) -> TableMessage | None:
+        """The seat's own hidden view (a hand), or None for a game with nothing hidden."""
+        return None
+
+    def finished_round_shown(self, record: MatchRecord, game: Game) -> bool:
+        """Whether the table still retells the round that ended last (the new one has barely
+        begun); then `/<game> log` shows that round before the new one."""
+        return False
+
+    def lobby_fields(self, record: MatchRecord) -> list[tuple[str, str]]:
+        """Extra (name, value) fields for the lobby, such as the teams the seating makes."""
+        return []
+
+    def rules(self, options: dict[str, Any]) -> discord.Embed:
+        return discord.Embed(
+            title=_("{title} — the short rules").format(title=self.texts.title),
+            description=self.texts.rules(options),
+        )
+
+    # -- helpers for drawing ------------------------------------------------------------
+
+    @staticmethod
+    def names(record: MatchRecord) -> list[str]:
+        """The seats' names for message text (escaped, so each reads as typed)."""
+        return seat_names(record.seats)
+
+    @staticmethod
+    def label_names(record: MatchRecord) -> list[str]:
+        """The seats' names for labels and placeholders, which Discord shows unformatted."""
+        return seat_names(record.seats, plain)
+
+    def recent_lines(self, record: MatchRecord, limit: int) -> list[str]:
+        """The last `limit` logged events of the match, as sentences."""
+        logged = (record.log or [])[-limit:]
+        return logged_lines(self.texts, logged, record.seats)
+
+    def option_items(
+        self,
+        record: MatchRecord,
+        game: Game,
+        decision: Decision,
+        placeholder: str | None = None,
+    ) -> list[discord.ui.Item[Any]]:
+        """A decision's options as one select menu (labels from the game's texts, and a
+        line under each from `option_detail`)."""
+        view = game.view(decision.seat)
+        names = self.label_names(record)
+        options = [
+            Choice(
+                option.code,
+                self.texts.option(option, view, names),
+                self.option_detail(option, view, names),
+            )
+            for option in decision.options
+        ]
+        return [
+            MoveSelect(
+                record.ref,
+                game.epoch(),
+                options,
+                placeholder=placeholder,
+                component_id=menu_id(record.version),
+            )
+        ]
+
+    def option_detail(self, option: Any, view: Any, names: list[str]) -> str | None:
+        """A short line under a choice (what the chosen player has, say); None: none."""
+        return None
+
+
+# -- buttons and selects ---------------------------------------------------------------
+
+
+def parse_ref(ref: str) -> tuple[int, str | None]:
+    """A match reference ("12.ab34cd56", or "12" on buttons made before databases had an
+    id) as the match id and its database's id."""
+    match_id, _, database = ref.partition(".")
+    return int(match_id), database or None
+
+
+def ref_of(match: Any) -> str:
+    """The match reference a DynamicItem template captured."""
+    return f"{match['match']}.{match['db']}" if match["db"] else match["match"]
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"lobby:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?(?::(?P<stamp>\d+))?:(?P<action>[a-z]+)",
+):
+    """A lobby (or seat) button. `stamp` is the match version it was drawn at; buttons
+    posted before stamps existed carry none."""
+
+    def __init__(
+        self,
+        ref: str,
+        stamp: int | None,
+        action: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = (discord.ButtonStyle.secondary),
+        disabled: bool = False,
+        emoji: str | None = None,
+    ) -> None:
+        custom_id = f"lobby:{ref}:{action}"
+        if stamp is not None:
+            custom_id = f"lobby:{ref}:{stamp}:{action}"
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, disabled=disabled, emoji=emoji, custom_id=custom_id
+            )
+        )
+        self.match_id, self.database = parse_ref(ref)
+        self.stamp, self.action = stamp, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> LobbyButton:
+        stamp = int(match["stamp"]) if match["stamp"] is not None else None
+        return cls(ref_of(match), stamp, match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        desk = desk_of(interaction)
+        await desk.hear(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.lobby_click(interaction, self.match_id, self.action, self.stamp)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"mv:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+):(?P<code>[A-Za-z0-9_.\-]+)",
+):
+    def __init__(
+        self,
+        ref: str,
+        stamp: int,
+        code: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        emoji: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=style,
+                disabled=disabled,
+                emoji=emoji,
+                custom_id=f"mv:{ref}:{stamp}:{code}",
+            )
+        )
+        self.match_id, self.database = parse_ref(ref)
+        self.stamp, self.code = stamp, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MoveButton:
+        return cls(ref_of(match), int(match["stamp"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        desk = desk_of(interaction)
+        await desk.hear(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.move(interaction, self.match_id, self.stamp, self.code)
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"ms:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+):(?P<slot>\d+)",
+):
+    """A choice among moves; each option's value is a move code. `slot` keeps ids unique;
+    `component_id` (see cogs.ui.layout.menu_id) tells this menu from the one drawn before it."""
+
+    def __init__(
+        self,
+        ref: str,
+        stamp: int,
+        options: Sequence[Choice] = (),
+        *,
+        placeholder: str | None = None,
+        slot: int = 0,
+        component_id: int | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            id=component_id,
+            custom_id=f"ms:{ref}:{stamp}:{slot}",
+            placeholder=placeholder[:150] if placeholder else None,
+            options=[
+                discord.SelectOption(
+                    label=choice.label[:100],
+                    value=choice.code,
+                    description=choice.detail[:100] if choice.detail else None,
+                )
+                for choice in options[:SELECT_LIMIT]
+            ]
+            or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.match_id, self.database = parse_ref(ref)
+        self.stamp = stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MoveSelect:
+        return cls(ref_of(match), int(match["stamp"]), slot=int(match["slot"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        code = self.item.values[0] if self.item.values else ""
+        desk = desk_of(interaction)
+        await desk.hear(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.move(interaction, self.match_id, self.stamp, code)
+
+
+class HandButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hand:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
+):
+    """Opens the clicking player's private view (their hand) as an ephemeral message."""
+
+    def __init__(self, ref: str, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"hand:{ref}"
+            )
+        )
+        self.match_id, self.database = parse_ref(ref)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> HandButton:
+        return cls(ref_of(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        desk = desk_of(interaction)
+        await desk.hear(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.show_private(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton)
+
+
+class ClickHandler(Protocol):
+    """What the table buttons call: the Desk cog, found by name so buttons need no import."""
+
+    async def hear(self, interaction: discord.Interaction[Any]) -> bool: ...
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
+    ) -> None: ...
+
+    async def move(
+        self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
+    ) -> None: ...
+
+    async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None: ...
+
+    async def from_elsewhere(
+        self, interaction: discord.Interaction[Any], database: str | None
+    ) -> bool: ...
+
+
+def desk_of(interaction: discord.Interaction[Any]) -> ClickHandler:
+    desk: ClickHandler = interaction.client.get_cog("Desk")
+    return desk
+
+
+_RESPONDING: dict[int, asyncio.Lock] = {}
+
+
+@contextlib.asynccontextmanager
+async def responding(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+    """Hold while checking whether an interaction was answered and answering it: a slow
+    request is deferred from another task, and the two must never both answer."""
+    async with _RESPONDING.setdefault(interaction.id, asyncio.Lock()):
+        yield
+
+
+def done_responding(interaction: discord.Interaction[Any]) -> None:
+    _RESPONDING.pop(interaction.id, None)
+
+
+async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
+    """Answer privately and briefly, whether or not the interaction was answered already."""
+    async with responding(interaction):
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)

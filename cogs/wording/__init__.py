@@ -1,0 +1,1 @@
+"""Sentences and languages: the catalogs' loader, the platform's words, who reads what."""

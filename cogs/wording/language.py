@@ -1,0 +1,64 @@
+"""Who reads what, in which language.
+
+The public table, lobby, results and pings are read by the whole server: they are in the
+server's language, as its moderators chose with `/games language`, else the server's own
+preferred locale when it is one of ours, else English. A private answer is read by one
+member: it is in the language they chose with `/games mylanguage`, else their Discord
+client's, else the server's. Choices are stored, and kept here once read; while the
+database can't be read, a member's private answer is in their client's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.failure_log import FailureLog
+from bot.storage import StorageError, Store
+from cogs.wording import i18n
+
+
+class Languages:
+    def __init__(self, bot: discord.Client, storage: Store, failures: FailureLog) -> None:
+        self.bot = bot
+        self.storage = storage
+        self.failures = failures
+        self._servers: dict[int, str | None] = {}  # guild -> chosen language, as last read
+        self._members: dict[int, str | None] = {}  # member -> chosen language, as last read
+
+    async def server(self, guild_id: int | None) -> str:
+        """The language of what the server's channel shows everyone."""
+        if guild_id is None:
+            return i18n.SOURCE
+        if guild_id not in self._servers:
+            self._servers[guild_id] = await self.storage.language(guild_id)
+        chosen = self._servers[guild_id]
+        if chosen is not None:
+            return chosen
+        guild = self.bot.get_guild(guild_id)
+        preferred = i18n.supported(str(guild.preferred_locale)) if guild is not None else None
+        return preferred or i18n.SOURCE
+
+    async def member(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of what only the member who interacted reads."""
+        user_id = interaction.user.id
+        client = i18n.supported(str(interaction.locale))
+        if user_id not in self._members:
+            try:
+                self._members[user_id] = await self.storage.member_language(user_id)
+            except StorageError as error:  # the answer (likely that it failed) still goes out
+                self.failures.report(error, f"reading the language of user {user_id} failed")
+                return client or i18n.SOURCE
+        chosen = self._members[user_id]
+        if chosen is not None:
+            return chosen
+        return client or await self.server(interaction.guild_id)
+
+    async def choose_for_server(self, guild_id: int, language: str | None) -> None:
+        await self.storage.set_language(guild_id, language)
+        self._servers[guild_id] = language
+
+    async def choose_for_member(self, user_id: int, language: str | None) -> None:
+        await self.storage.set_member_language(user_id, language)
+        self._members[user_id] = language
