@@ -14,7 +14,7 @@ from bot.errors import Notice, Refusal
 from bot.events import ABANDONED, LEFT, RETURNED, STARTED
 from bot.sessions import Sessions
 from bot.settings import Settings
-from bot.storage import ChannelBusy, Deadline, MatchRecord, Seat
+from bot.storage import Deadline, MatchRecord, Seat
 from bot.storage.seat_results import AI_FROM_KEY, LEFT_KEY
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
@@ -58,20 +58,19 @@ class Seating:
     ) -> MatchRecord:
         storage = self.sessions.storage
         now = self.sessions.clock()
-        try:
-            record = await storage.create_match(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                host_id=host_id,
-                seats=[Seat(name=host_name, user_id=host_id)],
-                options=options,
-                now=now,
-                deadline_at=now + self.settings.lobby_timeout,
-            )
-        except ChannelBusy:
-            existing = await storage.open_match_in_channel(channel_id)
-            raise Refusal("channel_busy", game=existing.game if existing else None) from None
+        busy = await storage.open_matches_in_channel(channel_id)
+        if busy:
+            raise Refusal("channel_busy", game=busy[0].game)
+        record = await storage.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host_id,
+            seats=[Seat(name=host_name, user_id=host_id)],
+            options=options,
+            now=now,
+            deadline_at=now + self.settings.lobby_timeout,
+        )
         expiry = Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout)
         self.sessions.planner.plan(record, None, expiry, now)
         return record

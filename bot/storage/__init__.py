@@ -4,7 +4,6 @@ two backends, each in its folder: SQLite (sqlite/, the default) and PostgreSQL
 application uses is importable from this package."""
 
 from bot.storage.errors import (
-    ChannelBusy,
     DatabaseGone,
     DatabaseMissing,
     ReadOnlyDatabase,
@@ -45,7 +44,6 @@ __all__ = [
     "ALL_TIME",
     "EXPORT_COLUMNS",
     "OPEN_STATUSES",
-    "ChannelBusy",
     "DatabaseGone",
     "DatabaseMissing",
     "Deadline",

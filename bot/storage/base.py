@@ -27,7 +27,7 @@ from bot.storage.statements import Statement
 from engines.base import Event
 
 OPEN = "status IN ('lobby', 'playing')"  # OPEN_STATUSES
-BRIEF_COLUMNS = "id, status, version, seats, quarantine, due_kind, due_version, due_at"
+BRIEF_COLUMNS = "id, status, version, seats, quarantine, due_kind, due_version, due_at, pace"
 DEADLINE_COLUMNS = "id, due_kind, due_version, due_at"
 EVENT_INSERT = (
     "INSERT INTO match_events (match_id, version, seq, kind, data) VALUES (?, ?, ?, ?, ?)"
@@ -44,12 +44,13 @@ def match_insert(
     options: dict[str, Any],
     now: float,
     deadline_at: float | None,
+    pace: str = "live",
 ) -> Statement:
     """The INSERT of a new lobby."""
     return (
         "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
-        "created_at, updated_at, due_kind, due_version, due_at) "
-        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?)",
+        "created_at, updated_at, due_kind, due_version, due_at, pace) "
+        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -61,6 +62,7 @@ def match_insert(
             now,
             "lobby" if deadline_at is not None else None,
             deadline_at,
+            pace,
         ),
     )
 
@@ -84,7 +86,7 @@ def _setting_upsert(table: str, key: str, column: str) -> str:
 def _brief(row: Sequence[Any]) -> OpenBrief:
     seats, problem = parse_column("seats", row[3], seats_from)
     deadline = Deadline(row[0], row[5], row[6], row[7]) if row[7] is not None else None
-    return OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem)
+    return OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem, row[8])
 
 
 class StoreBase(ABC):
@@ -123,7 +125,40 @@ class StoreBase(ABC):
         return await self._one_match("id = ?", match_id)
 
     async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None:
-        return await self._one_match(f"channel_id = ? AND {OPEN}", channel_id)
+        """The channel's oldest open match (a channel may hold several)."""
+        return await self._one_match(f"channel_id = ? AND {OPEN} ORDER BY id LIMIT 1", channel_id)
+
+    async def open_matches_in_channel(
+        self, channel_id: int, game: str | None = None
+    ) -> list[MatchRecord]:
+        """The channel's open matches (of `game`, if given), oldest first; a match played
+        in a thread counts in the thread's channel."""
+        where = f"channel_id = ? AND {OPEN}"
+        params: tuple[Any, ...] = (channel_id,)
+        if game is not None:
+            where, params = f"{where} AND game = ?", (channel_id, game)
+        rows = await self._rows(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} ORDER BY id", params
+        )
+        return [self._to_record(r) for r in rows]
+
+    async def match_in_thread(self, thread_id: int) -> MatchRecord | None:
+        """The match played in a thread, open or ended (a thread holds one match)."""
+        return await self._one_match("thread_id = ? ORDER BY id DESC LIMIT 1", thread_id)
+
+    async def member_matches(self, guild_id: int, user_id: int) -> list[MatchRecord]:
+        """The open matches of a server where the member has a seat, oldest first. The
+        seats text is narrowed by the id's digits first, then read, on both backends."""
+        rows = await self._rows(
+            f"SELECT id, seats FROM matches WHERE {OPEN} AND guild_id = ? AND seats LIKE ?",
+            (guild_id, f"%{user_id}%"),
+        )
+        seated = []
+        for match_id, seats_text in rows:
+            seats, _problem = parse_column("seats", seats_text, seats_from)
+            if any(seat.user_id == user_id for seat in seats or []):
+                seated.append(match_id)
+        return await self.get_matches(seated)
 
     async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None:
         """The channel's most recent match of `game`, open or ended."""
@@ -233,6 +268,45 @@ class StoreBase(ABC):
     async def set_member_language(self, user_id: int, language: str | None) -> None:
         await self._apply(
             _setting_upsert("member_settings", "user_id", "language"), (user_id, language)
+        )
+
+    async def tables_where(self, guild_id: int) -> str | None:
+        """Where the server's new matches are played: "thread", "channel", or None (a
+        thread wherever the bot may open one)."""
+        return await self._setting(
+            "SELECT tables_where FROM guild_settings WHERE guild_id = ?", guild_id
+        )
+
+    async def set_tables_where(self, guild_id: int, where: str | None) -> None:
+        await self._apply(
+            _setting_upsert("guild_settings", "guild_id", "tables_where"), (guild_id, where)
+        )
+
+    async def notify_how(self, user_id: int) -> str | None:
+        """How the member hears of their turn in a slow match: "mention", "dm", "off", or
+        None (a mention)."""
+        return await self._setting("SELECT notify FROM member_settings WHERE user_id = ?", user_id)
+
+    async def set_notify_how(self, user_id: int, how: str | None) -> None:
+        await self._apply(_setting_upsert("member_settings", "user_id", "notify"), (user_id, how))
+
+    async def away_periods(self, user_id: int, since: float) -> list[tuple[float, float]]:
+        """The member's days away that end after `since`, as (start, end), oldest first."""
+        rows = await self._rows(
+            "SELECT starts_at, ends_at FROM away_periods WHERE user_id = ? AND ends_at > ? "
+            "ORDER BY starts_at",
+            (user_id, since),
+        )
+        return [(float(start), float(end)) for start, end in rows]
+
+    async def set_away(self, user_id: int, starts_at: float, ends_at: float) -> None:
+        """Record a period away, or change the end of the one that starts at `starts_at`
+        (coming back early ends it now)."""
+        await self._apply(
+            self.dialect.upsert(
+                "away_periods", "user_id, starts_at, ends_at", "user_id, starts_at"
+            ),
+            (user_id, starts_at, ends_at),
         )
 
     # -- results -------------------------------------------------------------------------

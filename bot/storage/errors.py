@@ -38,7 +38,3 @@ class SchemaTooNew(StorageError):
 
 class StaleMatch(StorageError):
     """The match changed since it was loaded; the caller must reload it."""
-
-
-class ChannelBusy(Exception):
-    """The channel already has an open match (the database's unique index said so)."""

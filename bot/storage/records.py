@@ -76,6 +76,10 @@ class MatchRecord:
     turn_due: TurnDue | None = None
     message_id: int | None = None
     message_at: float | None = None
+    # The thread the match is played in, opened on its lobby message (None: played in the
+    # channel itself); and its pace, the time a member has for a turn (bot/pace.py).
+    thread_id: int | None = None
+    pace: str = "live"
     # Why an ended match ended, as a kind ("host_cancelled", "reset_by_moderator") with its
     # data ({"name": ...}); a match ended before reasons were kinds has kind "text".
     ended_reason: str | None = None
@@ -98,6 +102,11 @@ class MatchRecord:
         """The match as buttons name it: its id and its database, so a button never reaches
         a match of another database that happens to reuse the id."""
         return f"{self.id}.{self.database}" if self.database else str(self.id)
+
+    @property
+    def played_in(self) -> int:
+        """The channel or thread where the table, its pings and the result are posted."""
+        return self.thread_id or self.channel_id
 
     @property
     def is_open(self) -> bool:
@@ -132,6 +141,7 @@ class OpenBrief:
     seats: list[Seat]
     deadline: Deadline | None
     quarantine: str | None
+    pace: str = "live"
 
     @property
     def needs_game(self) -> bool:
@@ -158,7 +168,8 @@ class ResultRow:
 
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, version, seats, options, state, extra, "
-    "message_id, message_at, ended_reason, created_at, updated_at, quarantine, ended_data"
+    "message_id, message_at, ended_reason, created_at, updated_at, quarantine, ended_data, "
+    "thread_id, pace"
 )
 
 
@@ -236,6 +247,8 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
         ended_reason=row[13],
         created_at=row[14],
         updated_at=row[15],
+        thread_id=row[18],
+        pace=row[19],
         quarantine=reason,
         raw=raw,
         **values,
@@ -251,13 +264,15 @@ def match_update(
     if record.quarantine is not None:
         return (
             "UPDATE matches SET status = ?, version = ?, message_id = ?, message_at = ?, "
-            "ended_reason = ?, ended_data = ?, updated_at = ?, due_kind = ?, due_version = ?, "
-            "due_at = ? WHERE id = ? AND version = ?",
+            "thread_id = ?, pace = ?, ended_reason = ?, ended_data = ?, updated_at = ?, "
+            "due_kind = ?, due_version = ?, due_at = ? WHERE id = ? AND version = ?",
             (
                 record.status,
                 record.version,
                 record.message_id,
                 record.message_at,
+                record.thread_id,
+                record.pace,
                 record.ended_reason,
                 json.dumps(record.ended_data),
                 now,
@@ -267,8 +282,9 @@ def match_update(
         )
     return (
         "UPDATE matches SET status = ?, version = ?, seats = ?, options = ?, state = ?, "
-        "extra = ?, message_id = ?, message_at = ?, ended_reason = ?, ended_data = ?, "
-        "updated_at = ?, due_kind = ?, due_version = ?, due_at = ? WHERE id = ? AND version = ?",
+        "extra = ?, message_id = ?, message_at = ?, thread_id = ?, pace = ?, ended_reason = ?, "
+        "ended_data = ?, updated_at = ?, due_kind = ?, due_version = ?, due_at = ? "
+        "WHERE id = ? AND version = ?",
         (
             record.status,
             record.version,
@@ -278,6 +294,8 @@ def match_update(
             json.dumps(extra_json(record)),
             record.message_id,
             record.message_at,
+            record.thread_id,
+            record.pace,
             record.ended_reason,
             json.dumps(record.ended_data),
             now,

@@ -4,9 +4,9 @@ from pathlib import Path
 import pytest
 
 from bot.storage import (
-    ChannelBusy,
     Deadline,
     ResultRow,
+    Seat,
     StaleMatch,
     Storage,
     newest_schema,
@@ -32,12 +32,59 @@ async def test_open_creates_file_in_wal_mode_with_schema(tmp_path):
     await reopened.close()
 
 
-async def test_one_open_match_per_channel(storage):
-    await open_lobby(storage)
-    with pytest.raises(ChannelBusy):
-        await open_lobby(storage)
-    other = await open_lobby(storage, channel=11)
-    assert other.channel_id == 11
+async def test_a_channel_holds_several_open_matches(storage):
+    first = await open_lobby(storage)
+    second = await open_lobby(storage)
+    await open_lobby(storage, channel=11)
+    listed = await storage.open_matches_in_channel(10)
+    assert [r.id for r in listed] == [first.id, second.id]
+    assert (await storage.open_match_in_channel(10)).id == first.id
+    assert await storage.open_matches_in_channel(10, game="nope") == []
+    assert len(await storage.open_matches_in_channel(10, game=first.game)) == 2
+
+
+async def test_a_match_keeps_its_thread_and_pace(storage):
+    record = await open_lobby(storage)
+    assert (record.thread_id, record.pace, record.played_in) == (None, "live", 10)
+    record.thread_id, record.pace, record.version = 555, "daily", 1
+    await storage.save(record, expected_version=0, now=1001.0)
+    again = await storage.match_in_thread(555)
+    assert (again.id, again.pace, again.played_in) == (record.id, "daily", 555)
+    assert await storage.match_in_thread(556) is None
+    (brief,) = await storage.open_briefs()
+    assert brief.pace == "daily"
+
+
+async def test_a_members_open_matches_in_a_server(storage):
+    mine = await open_lobby(storage)
+    mine.seats.append(Seat("bob", user_id=12345))
+    mine.version = 1
+    await storage.save(mine, expected_version=0, now=1001.0)
+    await open_lobby(storage, channel=11)  # bob has no seat there
+    ended = await open_lobby(storage, channel=12)
+    ended.seats.append(Seat("bob", user_id=12345))
+    ended.status, ended.version = "cancelled", 1
+    await storage.save(ended, expected_version=0, now=1001.0)
+    assert [r.id for r in await storage.member_matches(mine.guild_id, 12345)] == [mine.id]
+    assert await storage.member_matches(mine.guild_id, 1234) == []  # digits alone don't seat
+    assert await storage.member_matches(mine.guild_id + 1, 12345) == []
+
+
+async def test_table_place_notices_and_days_away_are_kept(storage):
+    assert await storage.tables_where(1) is None
+    await storage.set_tables_where(1, "channel")
+    await storage.set_reminders(1, False)  # another column of the same row stays
+    assert await storage.tables_where(1) == "channel"
+    assert await storage.notify_how(7) is None
+    await storage.set_member_language(7, "vi")
+    await storage.set_notify_how(7, "dm")
+    assert (await storage.notify_how(7), await storage.member_language(7)) == ("dm", "vi")
+    await storage.set_away(7, 100.0, 200.0)
+    await storage.set_away(7, 300.0, 400.0)
+    await storage.set_away(7, 300.0, 350.0)  # back early
+    assert await storage.away_periods(7, 150.0) == [(100.0, 200.0), (300.0, 350.0)]
+    assert await storage.away_periods(7, 250.0) == [(300.0, 350.0)]
+    assert await storage.away_periods(8, 0.0) == []
 
 
 async def test_finished_match_frees_the_channel(storage):

@@ -25,7 +25,7 @@ from typing import Any
 import asyncpg
 
 from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
-from bot.storage.errors import ChannelBusy, StaleMatch, StorageBusy, StorageError
+from bot.storage.errors import StaleMatch, StorageBusy, StorageError
 from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.postgres.results import write_results
 from bot.storage.postgres.schema import migrate
@@ -132,7 +132,7 @@ class PostgresStorage(StoreBase):
         try:
             async with self._pool.acquire(timeout=ACQUIRE_WAIT) as db, db.transaction():
                 yield db
-        except (StaleMatch, ChannelBusy):
+        except StaleMatch:
             raise
         except (*_UNREACHABLE, asyncpg.PostgresError, TimeoutError) as error:
             raise translate(error) from None
@@ -164,8 +164,9 @@ class PostgresStorage(StoreBase):
         options: dict[str, Any],
         now: float,
         deadline_at: float | None = None,
+        pace: str = "live",
     ) -> MatchRecord:
-        """Insert a lobby; raise ChannelBusy if the channel already has an open match."""
+        """Insert a lobby (a channel may hold any number of matches)."""
         sql, params = match_insert(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -175,12 +176,10 @@ class PostgresStorage(StoreBase):
             options=options,
             now=now,
             deadline_at=deadline_at,
+            pace=pace,
         )
         async with self._transaction() as db:
-            try:
-                row = await db.fetchrow(numbered(f"{sql} RETURNING {MATCH_COLUMNS}"), *params)
-            except asyncpg.UniqueViolationError:  # one_open_match_per_channel
-                raise ChannelBusy(channel_id) from None
+            row = await db.fetchrow(numbered(f"{sql} RETURNING {MATCH_COLUMNS}"), *params)
         return self._to_record(row)
 
     async def save(

@@ -30,7 +30,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
-from bot.storage.errors import ChannelBusy, StorageError
+from bot.storage.errors import StorageError
 from bot.storage.records import Deadline, LoadedRecords, MatchRecord, ResultRow, Seat, match_update
 from bot.storage.sqlite.database import Opened, open_database, translate
 from bot.storage.sqlite.dialect import SQLITE
@@ -144,8 +144,9 @@ class Storage(StoreBase):
         options: dict[str, Any],
         now: float,
         deadline_at: float | None = None,
+        pace: str = "live",
     ) -> MatchRecord:
-        """Insert a lobby; raise ChannelBusy if the channel already has an open match."""
+        """Insert a lobby (a channel may hold any number of matches)."""
         insert = match_insert(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -155,8 +156,9 @@ class Storage(StoreBase):
             options=options,
             now=now,
             deadline_at=deadline_at,
+            pace=pace,
         )
-        (match_id,) = await self._write([insert], conflict=ChannelBusy(channel_id), want_id=True)
+        (match_id,) = await self._write([insert], want_id=True)
         assert match_id is not None
         record = await self.get_match(match_id)
         assert record is not None
