@@ -1,9 +1,12 @@
 """Drive the real bot through SimCord with many matches in play at once; time every move.
 
-    python -m bench.interactions [--matches 120] [--moves 3000] [--goal 1000] [--postgresql]
+    python -m bench.interactions [--matches 300] [--channels 25] [--moves 3000] [--goal 1000]
+                                 [--in-channels] [--postgresql]
 
-Each match is Flip 7 with three members. Moves are made round-robin across all matches
-(so every match is open and interleaved), each one a real click or select on the table
+Each match is Flip 7 with three members, started in one of `--channels` channels and
+played in a thread of its own, as a server's games are by default (with --in-channels:
+each match in a channel of its own, as before threads). Moves are made round-robin across
+all matches (so every match is open and interleaved), each one a real click or select on the table
 message, answered by discord.py's real machinery and written to SQLite on disk (or, with
 --postgresql, to a durable PostgreSQL server the bench starts on a Unix socket). The time
 per move runs from the click to the bot's answer. Should every match end before `--moves`
@@ -54,22 +57,26 @@ async def _one_move(channel, people, alice) -> float | None:
     return elapsed
 
 
-async def _open_matches(env, host_goal: int, matches: int) -> list[tuple]:
-    """`matches` Flip 7 matches started through the lobby, each in its own channel."""
+async def _open_matches(env, host_goal: int, matches: int, channels: int | None) -> list[tuple]:
+    """`matches` Flip 7 matches started through the lobby: spread over `channels` channels,
+    each played in its thread, or (None) each in a channel of its own."""
     guild = env.create_guild()
+    where = "thread" if channels else "channel"
+    rooms = [guild.create_text_channel(f"games-{i}") for i in range(channels or matches)]
     tables = []
     for index in range(matches):
-        channel = guild.create_text_channel(f"table-{index}")
+        channel = rooms[index % len(rooms)]
         people = {
             name: guild.add_member(env.create_user(name))
             for name in (f"a{index}", f"b{index}", f"c{index}")
         }
         host, *others = people.values()
-        await host.slash(channel, "flip7 start", goal=host_goal)
+        lobby = (await host.slash(channel, "flip7 start", goal=host_goal, where=where)).response
         for member in others:
-            await member.click(table_of(channel, host), label="Join")
-        await host.click(table_of(channel, host), label="Start")
-        tables.append((channel, people, host))
+            await member.click(lobby.message, label="Join")
+        await host.click(lobby.message, label="Start")
+        place = next((t for t in channel.threads if t.id == lobby.message.id), channel)
+        tables.append((place, people, host))
     return tables
 
 
@@ -90,7 +97,9 @@ async def _play(tables: list[tuple], moves: int) -> list[float]:
     return timings
 
 
-async def run(matches: int, moves: int, goal: int, url: str | None = None) -> None:
+async def run(
+    matches: int, moves: int, goal: int, channels: int | None, url: str | None = None
+) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     settings = Settings(
         token="bench",
@@ -100,12 +109,12 @@ async def run(matches: int, moves: int, goal: int, url: str | None = None) -> No
         turn_timeout=3600,
     )
     async with simulated(settings) as (bot, env):
-        tables = await _open_matches(env, goal, matches)
+        tables = await _open_matches(env, goal, matches, channels)
         open_matches = len(await bot.storage.open_matches())
         wall = time.perf_counter()
         timings = await _play(tables, moves)
         wall = time.perf_counter() - wall
-    report(timings, wall, open_matches)
+    report(timings, wall, open_matches, channels)
     if url is None:
         size = settings.database_path.stat().st_size // 1024
         print(f"database: {settings.database_path} ({size} KB)")
@@ -113,9 +122,10 @@ async def run(matches: int, moves: int, goal: int, url: str | None = None) -> No
         print("database: PostgreSQL (durable, on a Unix socket)")
 
 
-def report(timings: list[float], wall: float, open_matches: int) -> None:
+def report(timings: list[float], wall: float, open_matches: int, channels: int | None) -> None:
     p50, p99 = (seconds * 1000 for seconds in p50_p99(timings))
-    print(f"matches in play at once: {open_matches}")
+    where = f"in threads of {channels} channels" if channels else "each in its own channel"
+    print(f"matches in play at once: {open_matches} ({where})")
     print(f"moves: {len(timings)} in {wall:.2f} s -> {len(timings) / wall:.0f} moves/s")
     # SimCord runs one operation at a time, so the wall clock also holds the harness reading
     # each channel; moves per second of answering time is the bot's side alone.
@@ -128,18 +138,25 @@ def report(timings: list[float], wall: float, open_matches: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=positive, default=120)
+    parser.add_argument("--matches", type=positive, default=300)
+    parser.add_argument(
+        "--channels", type=positive, default=25, help="channels whose threads hold the matches"
+    )
+    parser.add_argument(
+        "--in-channels", action="store_true", help="each match in a channel of its own, no threads"
+    )
     parser.add_argument("--moves", type=positive, default=3000)
     parser.add_argument("--goal", type=positive, default=1000, help="each match's goal, 50-1000")
     parser.add_argument("--postgresql", action="store_true", help="on a PostgreSQL server")
     args = parser.parse_args()
     if not 50 <= args.goal <= 1000:
         parser.error("--goal must be from 50 to 1000, as /flip7 start takes it")
+    channels = None if args.in_channels else args.channels
     if not args.postgresql:
-        asyncio.run(run(args.matches, args.moves, args.goal))
+        asyncio.run(run(args.matches, args.moves, args.goal, channels))
         return
     with throwaway_postgres() as url:
-        asyncio.run(run(args.matches, args.moves, args.goal, url))
+        asyncio.run(run(args.matches, args.moves, args.goal, channels, url))
 
 
 if __name__ == "__main__":

@@ -80,7 +80,7 @@ async def run(matches: int, url: str | None = None) -> None:
         guild = env.create_guild()
         channel = guild.create_text_channel("table")
         people = {name: guild.add_member(env.create_user(name)) for name in ("ann", "bob")}
-        await people["ann"].slash(channel, "flip7 start", goal=1000)
+        await people["ann"].slash(channel, "flip7 start", goal=1000, where="channel")
         await people["bob"].click(table_of(channel, people["ann"]), label="Join")
         await people["ann"].click(table_of(channel, people["ann"]), label="Start")
         record = await bot.storage.open_match_in_channel(channel.id)

@@ -43,6 +43,7 @@ class MatchService:
         self.game_of = self.sessions.game_of
         self.recent = self.sessions.recent
         self.set_message = self.sessions.set_message
+        self.set_thread = self.sessions.set_thread
         self.load_game = load_game
         self.open_lobby = self.seating.open_lobby
         self.lobby_action = self.seating.lobby_action

@@ -55,12 +55,17 @@ class Seating:
         host_id: int,
         host_name: str,
         options: dict[str, Any],
+        pace: str = "live",
+        where: str = "channel",
     ) -> MatchRecord:
+        """A new lobby; `where` the match is to be played once started: "thread" (one
+        opened on the lobby message) or "channel"."""
         storage = self.sessions.storage
         now = self.sessions.clock()
-        busy = await storage.open_matches_in_channel(channel_id)
-        if busy:
-            raise Refusal("channel_busy", game=busy[0].game)
+        limit = self.settings.channel_match_limit
+        if len(await storage.open_matches_in_channel(channel_id)) >= limit:
+            raise Refusal("channel_full", limit=limit)
+        await self.check_member_limit(guild_id, host_id)
         record = await storage.create_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -70,10 +75,18 @@ class Seating:
             options=options,
             now=now,
             deadline_at=now + self.settings.lobby_timeout,
+            pace=pace,
+            extra={"where": where},
         )
         expiry = Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout)
         self.sessions.planner.plan(record, None, expiry, now)
         return record
+
+    async def check_member_limit(self, guild_id: int, user_id: int) -> None:
+        """Refuse a seat to a member already seated in as many open matches as allowed."""
+        limit = self.settings.member_match_limit
+        if len(await self.sessions.storage.member_matches(guild_id, user_id)) >= limit:
+            raise Refusal("member_full", limit=limit)
 
     async def rematch(
         self, match_id: int, user_id: int, user_name: str, answer: Publisher
@@ -89,20 +102,19 @@ class Seating:
         host = next((who for who in (old.host_id, user_id) if who in ids), ids[0])
         assert host is not None
         members.sort(key=lambda seat: seat.user_id != host)  # the host's seat comes first
-        try:
-            record = await self.open_lobby(
-                guild_id=old.guild_id,
-                channel_id=old.channel_id,
-                game=old.game,
-                host_id=host,
-                host_name=members[0].name,
-                options=dict(old.options),
-            )
-        except Refusal:
-            existing = await self.sessions.storage.open_match_in_channel(old.channel_id)
-            if existing is not None and existing.extra.get("rematch_of") == old.id:
-                raise Refusal("rematch_open") from None  # a second click on Rematch
-            raise
+        opened = await self.sessions.storage.open_matches_in_channel(old.channel_id)
+        if any(record.extra.get("rematch_of") == old.id for record in opened):
+            raise Refusal("rematch_open")  # a second click on Rematch
+        record = await self.open_lobby(
+            guild_id=old.guild_id,
+            channel_id=old.channel_id,
+            game=old.game,
+            host_id=host,
+            host_name=members[0].name,
+            options=dict(old.options),
+            pace=old.pace,
+            where=str(old.extra.get("where", "channel")),
+        )
         info = GAMES[old.game]
         async with self.sessions.session(record.id):
             record.extra["rematch_of"] = old.id
@@ -143,6 +155,8 @@ class Seating:
                 raise Refusal("stale_lobby_button")
             info = GAMES[record.game]
             events: list[Event] = []
+            if action == "join" and record.seat_of(user_id) is None:
+                await self.check_member_limit(record.guild_id, user_id)
             if action == "start":
                 game, events = self._start(record, info, user_id)
                 notice = Notice("started")

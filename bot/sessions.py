@@ -104,6 +104,16 @@ class Sessions:
         except StorageError as error:
             self.failures.report(error, f"remembering the new table of match {match_id} failed")
 
+    async def set_thread(self, record: MatchRecord, thread_id: int) -> None:
+        """Remember the thread the match is now played in (also on `record` and the
+        in-memory copy). Written before the table is posted there: a database that can't
+        take it refuses the move to the thread, and the match stays in its channel."""
+        await self.storage.set_thread(record.id, thread_id)
+        record.thread_id = thread_id
+        live = self._live.get(record.id)
+        if live is not None:
+            live[0].thread_id = thread_id
+
     async def commit(
         self,
         record: MatchRecord,

@@ -38,6 +38,11 @@ class Settings:
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
 
+    # Open matches one member may be seated in at once in a server, and a channel may hold
+    # (lobbies and matches, in the channel or in its threads).
+    member_match_limit: int = 10
+    channel_match_limit: int = 25
+
     # Finished matches' event logs (their stories) older than this are pruned; their
     # results and ratings stay.
     event_retention_days: float = 180.0
@@ -132,4 +137,6 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         shard_count=shard_count,
         shard_ids=shard_ids,
         event_retention_days=_number(env, "EVENT_RETENTION_DAYS", 180.0, 1, 36500, "days"),
+        member_match_limit=int(_number(env, "MEMBER_MATCH_LIMIT", 10, 1, 100, "matches")),
+        channel_match_limit=int(_number(env, "CHANNEL_MATCH_LIMIT", 25, 1, 500, "matches")),
     )

@@ -58,10 +58,18 @@ def no_swallowed_errors(caplog):
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 
 
+async def tables_in_channels(env, guild) -> None:
+    """The server plays its games in the channel they start in, not in a thread each (the
+    tests of the games themselves read their tables in the channel)."""
+    await env.bot.storage.set_tables_where(guild.id, "channel")
+
+
 @pytest.fixture
 async def world(simcord_env):
-    """A server to play in: one channel and six members, under SimCord."""
+    """A server to play in: one channel and six members, under SimCord; games are played
+    in the channel (the `thread_world` of tests/cogs/test_threads.py plays in threads)."""
     guild = simcord_env.create_guild()
+    await tables_in_channels(simcord_env, guild)
     channel = guild.create_text_channel("games")
     people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
     return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people, match=0)

@@ -45,12 +45,13 @@ def match_insert(
     now: float,
     deadline_at: float | None,
     pace: str = "live",
+    extra: dict[str, Any] | None = None,
 ) -> Statement:
     """The INSERT of a new lobby."""
     return (
         "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
-        "created_at, updated_at, due_kind, due_version, due_at, pace) "
-        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?)",
+        "created_at, updated_at, due_kind, due_version, due_at, pace, extra) "
+        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -63,6 +64,7 @@ def match_insert(
             "lobby" if deadline_at is not None else None,
             deadline_at,
             pace,
+            json.dumps(extra or {}),
         ),
     )
 
@@ -204,6 +206,12 @@ class StoreBase(ABC):
             "UPDATE matches SET message_id = ?, message_at = ? WHERE id = ?",
             (message_id, posted_at, match_id),
             match_id,
+        )
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        """Remember the thread the match is played in; not a move, so the version stays."""
+        await self._apply(
+            "UPDATE matches SET thread_id = ? WHERE id = ?", (thread_id, match_id), match_id
         )
 
     async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]:

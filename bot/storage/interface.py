@@ -97,6 +97,7 @@ class Store(Protocol):
         now: float,
         deadline_at: float | None = None,
         pace: str = "live",
+        extra: dict[str, Any] | None = None,
     ) -> MatchRecord: ...
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
@@ -134,6 +135,8 @@ class Store(Protocol):
     async def set_message(
         self, match_id: int, message_id: int | None, posted_at: float
     ) -> None: ...
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None: ...
 
     async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]: ...
 

@@ -21,6 +21,8 @@ NAMES = {
     "embed_links": lazy_gettext("Embed Links"),
     "read_message_history": lazy_gettext("Read Message History"),
     "attach_files": lazy_gettext("Attach Files"),
+    "create_public_threads": lazy_gettext("Create Public Threads"),
+    "send_messages_in_threads": lazy_gettext("Send Messages in Threads"),
 }
 NEEDED = ("view_channel", "send_messages", "embed_links", "read_message_history")
 FOR_PICTURES = ("attach_files",)
@@ -49,6 +51,14 @@ def cannot_start(lacking: list[str]) -> str:
     return _(
         "I can't run a game in this channel: I'm missing {permissions} here. "
         "A moderator can grant them in the channel's settings."
+    ).format(permissions=named(lacking))
+
+
+def no_threads(lacking: list[str]) -> str:
+    """For the host of a game that will be played in the channel for want of threads."""
+    return _(
+        "This game will be played here in the channel: I'm missing {permissions} to give "
+        "it a thread of its own."
     ).format(permissions=named(lacking))
 
 

@@ -74,7 +74,7 @@ class Pings:
         turn = record.turn_due
         out = self._out.setdefault(record.id, {})
         for user_id in [u for u, (_id, about) in out.items() if u not in waiting or about != turn]:
-            await self._take_down(record.channel_id, out.pop(user_id)[0])
+            await self._take_down(record.played_in, out.pop(user_id)[0])
         if not record.is_open:
             self._forget(record.id)
             return
@@ -101,7 +101,7 @@ class Pings:
         out = self._out.setdefault(record.id, {})
         for user_id in self.waiting(change):
             if user_id in out:
-                await self._take_down(record.channel_id, out.pop(user_id)[0])
+                await self._take_down(record.played_in, out.pop(user_id)[0])
             with i18n.reading(await self.languages.server(record.guild_id)):
                 text = _(
                     "⏰ <@{user}>, {seconds} seconds left to move in {title}; then the bot moves "
@@ -110,7 +110,7 @@ class Pings:
             await self._post(record, user_id, text)
 
     async def _post(self, record: MatchRecord, user_id: int, text: str) -> None:
-        channel_id = record.channel_id
+        channel_id = record.played_in
         channel = self.bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return

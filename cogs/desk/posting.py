@@ -13,11 +13,13 @@ from bot.errors import Notice
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from cogs.desk import permissions
+from cogs.desk.card import card_due, card_round, draw_card
 from cogs.desk.drawing import draw_table
 from cogs.desk.hands import OpenHands
 from cogs.desk.pings import Pings
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import result_message
+from cogs.desk.threads import Threads
 from cogs.ui.components import TableMessage, refuse, responding
 from cogs.ui.layout import Layout, Part
 from cogs.wording import i18n
@@ -43,8 +45,10 @@ class Tables:
         languages: Languages,
         hands: OpenHands,
         pings: Pings,
+        threads: Threads,
     ) -> None:
         self.bot = bot
+        self.threads = threads
         self.matches = matches
         self.renderers = renderers
         self.languages = languages
@@ -70,24 +74,37 @@ class Tables:
         record: MatchRecord,
         notice: Notice | None = None,
     ) -> None:
-        """Answer a slash command (or a Rematch) with a fresh table message and remember it."""
+        """Answer a slash command (or a Rematch) with a fresh table message and remember it.
+        Asked for elsewhere (a Rematch in a finished match's thread opens its lobby in the
+        channel; a table asked for in the channel of a thread's match): posted where the
+        match is played, and the member is told where."""
         game = await self.matches.game_of(record)
         table = await self.render(Change(record, game, notice=notice))
-        await interaction.response.send_message(**table.to_send())
-        message = await interaction.original_response()
+        if interaction.channel_id == record.played_in:
+            await interaction.response.send_message(**table.to_send())
+            message = await interaction.original_response()
+        else:
+            place: Any = self.bot.get_channel(record.played_in)
+            message = await place.send(**table.to_send())
+            await refuse(interaction, _("It's here: {link}").format(link=message.jump_url))
         old = record.message_id
         await self.matches.set_message(record.id, message.id, self.matches.clock())
         if old and old != message.id:
-            await self._retire(record.channel_id, old)
+            await self._retire(record.played_in, old)
 
     async def publish(
         self, change: Change, interaction: discord.Interaction[Any] | None = None
     ) -> None:
         """Show a change on the table: in the clicked message when possible, else by editing
-        (or re-posting) the stored one."""
-        table = await self.render(change)
+        (or re-posting) the stored one; a match that has just begun in a thread moves there,
+        its lobby message becoming its card."""
         record = change.record
-        clicked = interaction.message if interaction is not None else None
+        language = await self.languages.server(record.guild_id)
+        table = await self.render(change, language)
+        moved = Threads.starting(record) and await self._move_to_thread(
+            change, interaction, language
+        )
+        clicked = interaction.message if interaction is not None and not moved else None
         answered = False
         if clicked is not None and interaction is not None and not clicked.flags.ephemeral:
             async with responding(interaction):
@@ -106,7 +123,53 @@ class Tables:
             await self.hands.refresh(change, renderer, skip)
         await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
-            await self._post_result(change, interaction)
+            await self._post_result(change, interaction, language)
+        if record.thread_id is not None and not moved:
+            await self._update_card(change, language)
+        if not record.is_open:
+            await self.threads.wind_down(record)
+
+    async def _move_to_thread(
+        self, change: Change, interaction: discord.Interaction[Any] | None, language: str
+    ) -> bool:
+        """Open the match's thread and turn the lobby message into its card; the table is
+        then posted in the thread. False: no thread could be opened, the match stays here."""
+        record = change.record
+        lobby_id = record.message_id
+        thread = await self.threads.open(record, self.renderers.title(record.game))
+        if thread is None or lobby_id is None:
+            return False
+        card = self._card(change, language)
+        answered = False
+        if interaction is not None and interaction.message is not None:
+            async with responding(interaction):
+                if not interaction.response.is_done():
+                    await interaction.response.edit_message(**card.to_edit())
+                    answered = True
+        if not answered:
+            await self._edit_card(record, card)
+        record.message_id, record.message_at = None, None  # the table is posted anew below
+        return True
+
+    def _card(self, change: Change, language: str) -> TableMessage:
+        renderer = self.renderers[change.record.game]
+        with i18n.reading(language):
+            return draw_card(change, renderer.texts, card_round(change, renderer.round_start))
+
+    async def _update_card(self, change: Change, language: str) -> None:
+        """Redraw the card in the channel at a round start and at the end."""
+        renderer = self.renderers.get(change.record.game)
+        if renderer is not None and card_due(change, renderer.round_start):
+            await self._edit_card(change.record, self._card(change, language))
+
+    async def _edit_card(self, record: MatchRecord, card: TableMessage) -> None:
+        channel: Any = self.bot.get_channel(record.channel_id)
+        if channel is None or record.thread_id is None:
+            return
+        try:
+            await channel.get_partial_message(record.thread_id).edit(**card.to_edit())
+        except discord.HTTPException:
+            log.debug("the card of match %s could not be redrawn", record.id)
 
     async def _adopt(self, record: MatchRecord, clicked: discord.Message) -> None:
         """A public table of the match that the database didn't hear of (it couldn't take
@@ -116,12 +179,12 @@ class Tables:
         record.message_id, record.message_at = clicked.id, posted_at
 
     async def _post_result(
-        self, change: Change, interaction: discord.Interaction[Any] | None
+        self, change: Change, interaction: discord.Interaction[Any] | None, language: str
     ) -> None:
         record = change.record
         assert change.game is not None
-        channel = self.bot.get_channel(record.channel_id)
-        with i18n.reading(await self.languages.server(record.guild_id)):
+        channel = self.bot.get_channel(record.played_in)
+        with i18n.reading(language):
             result = result_message(record, change.game, self.renderers[record.game].texts)
         if isinstance(channel, discord.abc.Messageable) and not await self._shown(
             record, channel.send(**result.to_send())
@@ -135,7 +198,7 @@ class Tables:
         try:
             note = await showing
         except discord.HTTPException as error:
-            lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), False)
+            lacking = permissions.missing_in(self.bot.get_channel(record.played_in), False)
             self.problems[record.id] = (
                 ("missing", {"permissions": lacking})
                 if lacking
@@ -144,7 +207,7 @@ class Tables:
             log.warning(
                 "match %s in channel %s: the table could not be shown (%s %s)",
                 record.id,
-                record.channel_id,
+                record.played_in,
                 error.status,
                 error.code,
             )
@@ -161,13 +224,13 @@ class Tables:
         if interaction is None:
             return
         pictures = self.renderers[record.game].draws_pictures
-        lacking = permissions.missing_in(self.bot.get_channel(record.channel_id), pictures)
+        lacking = permissions.missing_in(self.bot.get_channel(record.played_in), pictures)
         await refuse(interaction, permissions.saved_not_shown(lacking, record.game))
 
     async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> Problem | None:
         """Edit the table in place, or post it anew when it is too old to edit; a note when
         the table could only be kept current in place."""
-        channel = self.bot.get_channel(record.channel_id)
+        channel = self.bot.get_channel(record.played_in)
         if not isinstance(channel, discord.abc.Messageable):
             return None
         now = self.matches.clock()
@@ -190,7 +253,7 @@ class Tables:
         await self.matches.set_message(record.id, message.id, now)
         record.message_id, record.message_at = message.id, now
         if old:
-            await self._retire(record.channel_id, old)
+            await self._retire(record.played_in, old)
         return None
 
     async def _retire(self, channel_id: int, message_id: int) -> None:

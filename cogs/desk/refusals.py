@@ -12,6 +12,7 @@ import discord
 
 from bot.errors import Refusal
 from bot.failure_log import FailureLog
+from cogs.desk.match_choice import answer_choice
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import refuse
 from cogs.wording.replies import failure_answer
@@ -47,6 +48,9 @@ def answers_refusals(handler: Handler[R, P]) -> Handler[R, P]:
 async def answer_refusal(
     renderers: Renderers, interaction: discord.Interaction[Any], error: Refusal
 ) -> None:
+    if error.kind == "several":  # not a refusal: which match is meant is asked instead
+        await answer_choice(interaction, error, renderers.title)
+        return
     await refuse(interaction, renderers.refusal(error))
 
 

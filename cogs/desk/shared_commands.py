@@ -12,10 +12,12 @@ from bot.matches import MatchService
 from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.clicks import Clicks
+from cogs.desk.match_choice import MatchChoices, several
 from cogs.desk.posting import Tables
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.desk.rounds import rounds_of
+from cogs.desk.threads import lacking_for_threads
 from cogs.ui.components import refuse
 from cogs.wording.i18n import _
 from cogs.wording.replies import ended_text, notice_text
@@ -35,12 +37,27 @@ class SharedCommands:
         self.renderers = renderers
         self.tables = tables
         self.clicks = clicks
+        self.choices = MatchChoices(matches.storage.get_match)
+        for action, run in (
+            ("join", self._join),
+            ("leave", self._leave),
+            ("table", self._repost),
+            ("hand", self._hand),
+            ("log", self._log),
+        ):
+            self.choices.on(action, run)
 
     @answers_refusals
     async def open_lobby(
-        self, interaction: discord.Interaction[Any], game: str, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: dict[str, Any],
+        where: str | None = None,
     ) -> None:
-        """`/<game> start`: open a lobby here, unless the channel already has a match."""
+        """`/<game> start`: open a lobby here, to be played in a thread of its own or in
+        the channel (`where`, else as the server chose, else a thread where the bot may
+        open one)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, _("Games are played in server channels, not in DMs."))
             return
@@ -50,6 +67,15 @@ class SharedCommands:
         if lacking:
             await refuse(interaction, permissions.cannot_start(lacking))
             return
+        if isinstance(interaction.channel, discord.Thread):
+            await refuse(
+                interaction,
+                _("Start a game in a channel: each game gets a thread of its own from there."),
+            )
+            return
+        chosen = where or await self.matches.storage.tables_where(interaction.guild_id)
+        lacking = lacking_for_threads(interaction.app_permissions)
+        place = "thread" if chosen != "channel" and not lacking else "channel"
         record = await self.matches.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -57,15 +83,30 @@ class SharedCommands:
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             options=options,
+            where=place,
         )
         await self.tables.post_new(interaction, record)
+        if chosen != "channel" and lacking:
+            await interaction.followup.send(permissions.no_threads(lacking), ephemeral=True)
 
     @answers_refusals
     async def lobby_command(
         self, interaction: discord.Interaction[Any], game: str, action: str
     ) -> None:
         """`/<game> join` and `leave`: the lobby buttons, typed."""
-        record = await self.channel_match(interaction, game)
+        record = await self.channel_match(interaction, game, action)
+        await self.choices.actions[action](interaction, record)
+
+    async def _join(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+        await self._lobby_step(interaction, record, "join")
+
+    async def _leave(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+        await self._lobby_step(interaction, record, "leave")
+
+    @answers_refusals
+    async def _lobby_step(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, action: str
+    ) -> None:
         change = await self.matches.lobby_action(
             record.id,
             interaction.user.id,
@@ -81,7 +122,10 @@ class SharedCommands:
     @answers_refusals
     async def repost(self, interaction: discord.Interaction[Any], game: str) -> None:
         """`/<game> table`: post the table again at the bottom of the channel."""
-        record = await self.channel_match(interaction, game)
+        await self._repost(interaction, await self.channel_match(interaction, game, "table"))
+
+    @answers_refusals
+    async def _repost(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
         async with self.matches.lock(record.id):
             fresh = await self.matches.storage.get_match(record.id)
             if fresh is None or not fresh.is_open:
@@ -92,7 +136,10 @@ class SharedCommands:
     @answers_refusals
     async def show_hand(self, interaction: discord.Interaction[Any], game: str) -> None:
         """`/<game> hand`: the member's private view, as the table's hand button gives it."""
-        record = await self.channel_match(interaction, game)
+        record = await self.channel_match(interaction, game, "hand")
+        await self._hand(interaction, record)
+
+    async def _hand(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
         await self.clicks.show_private(interaction, record.id)
 
     @answers_refusals
@@ -102,7 +149,17 @@ class SharedCommands:
         """`/<game> log [round]`: every event of a round (of the game, if it has no rounds),
         privately, newest last. Without a round: the round in play, preceded by the one
         that just ended while the table still retells it."""
-        record = await self.channel_match(interaction, game)
+        record = await self.channel_match(interaction, game, "log")
+        await self._log(interaction, record, round_number)
+
+    @answers_refusals
+    async def _log(
+        self,
+        interaction: discord.Interaction[Any],
+        record: MatchRecord,
+        round_number: int | None = None,
+    ) -> None:
+        game = record.game
         renderer = self.renderers[game]
         logged = [event for _, event in await self.matches.storage.events(record.id, LOG_READ)]
         named = names_at_each(record.seats, logged)
@@ -154,16 +211,37 @@ class SharedCommands:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def channel_match(
-        self, interaction: discord.Interaction[Any], game: str | None = None
+        self, interaction: discord.Interaction[Any], game: str | None = None, action: str = ""
     ) -> MatchRecord:
-        """The open match in the interaction's channel (of `game`, if given), or a refusal."""
+        """The match a command means: in a thread, the thread's; in a channel, its one open
+        match (of `game`, if given) that the member could mean. Several: the member is asked
+        which (`Refusal("several")`), never guessed for; none: a refusal."""
         if interaction.guild_id is None:
             raise Refusal("not_in_dms")
-        record = await self.matches.storage.open_match_in_channel(interaction.channel_id or 0)
-        if record is None:
+        storage = self.matches.storage
+        here = interaction.channel_id or 0
+        if isinstance(interaction.channel, discord.Thread):
+            found = await storage.match_in_thread(here)
+            candidates = [found] if found is not None and found.is_open else []
+        else:
+            candidates = await storage.open_matches_in_channel(here)
+        meant = [r for r in candidates if game is None or r.game == game]
+        if not meant:
             if game is None:
                 raise Refusal("no_game_here")
+            if candidates:
+                raise Refusal("wrong_game", game=candidates[0].game)
             raise Refusal("no_such_game_here", game=game)
-        if game is not None and record.game != game:
-            raise Refusal("wrong_game", game=record.game)
-        return record
+        pool = could_mean(meant, interaction.user.id, action)
+        if len(pool) > 1:
+            raise several(pool, action)
+        return pool[0]
+
+
+def could_mean(records: list[MatchRecord], user_id: int, action: str) -> list[MatchRecord]:
+    """Of a channel's matches, the ones a member's command could be about: to join, the
+    lobbies and the matches with their seat; else the ones with their seat, if any."""
+    seated = [r for r in records if r.seat_of(user_id) is not None]
+    if action == "join":
+        return [r for r in records if r.status == "lobby" or r in seated] or records
+    return seated or records

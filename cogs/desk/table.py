@@ -16,10 +16,12 @@ from bot.app import TabletopBot
 from bot.matches import MatchService
 from cogs.desk.clicks import Clicks
 from cogs.desk.hands import OpenHands
+from cogs.desk.match_choice import MatchChoice
 from cogs.desk.pings import Pings
 from cogs.desk.posting import Tables
 from cogs.desk.renderers import Renderers
 from cogs.desk.shared_commands import SharedCommands
+from cogs.desk.threads import Threads
 from cogs.ui.components import DYNAMIC_ITEMS, refuse
 from cogs.wording import command_mentions, i18n
 from cogs.wording.commands_i18n import CatalogTranslator
@@ -39,7 +41,10 @@ class Desk(commands.Cog):
         self.pings = Pings(
             bot, matches.storage, matches.clock, self.languages, self.renderers.title
         )
-        self.tables = Tables(bot, matches, self.renderers, self.languages, self.hands, self.pings)
+        self.threads = Threads(bot, matches)
+        self.tables = Tables(
+            bot, matches, self.renderers, self.languages, self.hands, self.pings, self.threads
+        )
         self.clicks = Clicks(matches, self.renderers, self.tables, self.hands, self.pings)
         self.shared = SharedCommands(matches, self.renderers, self.tables, self.clicks)
         matches.publish = self.tables.publish
@@ -62,6 +67,30 @@ class Desk(commands.Cog):
         self.show_log = self.shared.show_log
         self.show_rules = self.shared.show_rules
         self.channel_match = self.shared.channel_match
+        self.choices = self.shared.choices
+
+    @commands.Cog.listener()
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        match = await self.matches.storage.match_in_thread(payload.thread_id)
+        await self.threads.gone(match, "thread_deleted", self.tables.publish)
+
+    @commands.Cog.listener()
+    async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
+        if (before.archived, before.locked) == (after.archived, after.locked):
+            return
+        if not (after.archived or after.locked):
+            return
+        match = await self.matches.storage.match_in_thread(after.id)
+        if match is not None and match.is_open:
+            if self.threads.closed_by_someone(after, match):
+                await self.threads.gone(match, "thread_closed", self.tables.publish)
+            else:
+                await self.threads.reopen(after)
+
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        for match in await self.matches.storage.open_matches_in_channel(channel.id):
+            await self.threads.gone(match, "channel_deleted", self.tables.publish)
 
     @commands.Cog.listener()
     async def on_commands_synced(self, synced: list[discord.app_commands.AppCommand]) -> None:
@@ -93,7 +122,7 @@ async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, TabletopBot), "the Desk serves the bot that create_bot makes"
     desk = Desk(bot, bot.matches)
     await bot.add_cog(desk)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice)
     # Every slash command first learns its member's language; a failed one is answered in it.
     # discord.py asks the tree for this check, and the tree exists before the Desk does.
     bot.tree.interaction_check = desk.hear  # type: ignore[method-assign]

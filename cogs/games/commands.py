@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.app import TabletopBot
 from cogs.desk.table import Desk, desk_of_bot
+from cogs.desk.threads import TABLE_PLACES
 from cogs.ui.components import GameRenderer
 from cogs.wording.commands_i18n import slash, slash_text
 from engines.base import GAMES, AnyGameInfo, Option
@@ -107,9 +108,11 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
     of its choices, or a bool, with the option's default. Unset options (default None) are
     left out, so the game fills them in when it starts."""
 
-    async def start(interaction: discord.Interaction[Any], **chosen: Any) -> None:
+    async def start(
+        interaction: discord.Interaction[Any], where: str | None = None, **chosen: Any
+    ) -> None:
         options = {name: value for name, value in chosen.items() if value is not None}
-        await desk.open_lobby(interaction, info.key, options)
+        await desk.open_lobby(interaction, info.key, options, where=where)
 
     parameters = [Parameter("interaction", Parameter.POSITIONAL_OR_KEYWORD)]
     parameters[0] = parameters[0].replace(annotation=discord.Interaction)
@@ -117,24 +120,26 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
         Parameter(o.name, Parameter.KEYWORD_ONLY, default=o.default, annotation=_annotation(o))
         for o in info.options
     ]
+    # Where the match is played, for this match only (by default: as the server chose).
+    parameters.append(
+        Parameter("where", Parameter.KEYWORD_ONLY, default=None, annotation=str | None)
+    )
     start.__signature__ = Signature(parameters)  # type: ignore[attr-defined]
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=slash("command", "start"), description=words.description, callback=start
     )
     command = app_commands.guild_only()(command)
-    if info.options:
-        command = app_commands.rename(**{o.name: words.options[o.name][0] for o in info.options})(
-            command
-        )
-        described = {o.name: words.options[o.name][1] for o in info.options}
-        command = app_commands.describe(**described)(command)
-    named = {
+    renamed = {o.name: words.options[o.name][0] for o in info.options}
+    command = app_commands.rename(**renamed, where=slash("command", "where"))(command)
+    described = {o.name: words.options[o.name][1] for o in info.options}
+    where_text = slash_text("Where this game is played (default: as the server chose)")
+    command = app_commands.describe(**described, where=where_text)(command)
+    named: dict[str, list[app_commands.Choice[Any]]] = {
         o.name: [app_commands.Choice(name=words.choices[o.name][v], value=v) for v in o.choices]
         for o in info.options
         if o.choices
     }
-    if named:
-        command = app_commands.choices(**named)(command)
+    command = app_commands.choices(**named, where=TABLE_PLACES)(command)
     return command
 
 

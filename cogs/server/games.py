@@ -30,6 +30,7 @@ class Games(
         self.renderers = desk.renderers  # whose texts word a refused reset
         self.pages = pages
         self.seasons = Seasons(desk.renderers)
+        desk.choices.on("reset", self.reset_match)  # a reset picked from several games
         super().__init__()
 
 

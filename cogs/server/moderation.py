@@ -12,10 +12,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.matches import MatchService
+from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.desk.table import Desk
+from cogs.desk.threads import TABLE_PLACES
 from cogs.server.checks import in_server, is_moderator
 from cogs.server.export import export_file
 from cogs.ui.components import refuse
@@ -63,7 +65,12 @@ class Moderation(commands.Cog):
 
     @answers_refusals
     async def _reset(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self.desk.channel_match(interaction)
+        await self.reset_match(
+            interaction, await self.desk.channel_match(interaction, None, "reset")
+        )
+
+    @answers_refusals
+    async def reset_match(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
         user = interaction.user
         if user.id == record.host_id:
             reason = "reset_by_host"
@@ -77,7 +84,7 @@ class Moderation(commands.Cog):
             return
         await self.matches.end(record.id, reason, user.display_name, self.desk.publish)
         await interaction.response.send_message(
-            _("You ended {title} in this channel. No result is recorded.").format(
+            _("You ended this game of {title}. No result is recorded.").format(
                 title=self.desk.title(record.game)
             ),
             ephemeral=True,
@@ -156,6 +163,35 @@ class Moderation(commands.Cog):
             _("Turn mentions and reminders are on in this server.")
             if on
             else _("Turn mentions and reminders are off in this server.")
+        )
+        await interaction.response.send_message(answer, ephemeral=True)
+
+    @app_commands.command(
+        name=slash("command", "tables"),
+        description=slash_text("Play new games in a thread each, or in the channel (moderators)"),
+    )
+    @app_commands.rename(where=slash("command", "where"))
+    @app_commands.describe(where=slash_text("Where a started game is played"))
+    @app_commands.choices(where=TABLE_PLACES)
+    @app_commands.guild_only()
+    async def tables(self, interaction: discord.Interaction[Any], where: str) -> None:
+        if not await in_server(interaction):
+            return
+        if not is_moderator(interaction.user):
+            await refuse(
+                interaction,
+                _("Only moderators (Manage Messages) can choose where this server's games go."),
+            )
+            return
+        assert interaction.guild_id is not None
+        await self.matches.storage.set_tables_where(interaction.guild_id, where)
+        answer = (
+            _(
+                "From now on each game started here is played in a thread of its own, "
+                "wherever I may open one."
+            )
+            if where == "thread"
+            else _("From now on each game started here is played in its channel.")
         )
         await interaction.response.send_message(answer, ephemeral=True)
 

@@ -9,7 +9,7 @@ from typing import Any
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.failure_log import outage_of
 from cogs.wording.command_mentions import command
-from cogs.wording.i18n import _, lazy_gettext
+from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.names import shown
 from cogs.wording.words import GameTexts, ai_level, join_names, seat_names
 
@@ -75,11 +75,22 @@ def refusal_text(refusal: Refusal, texts_of: TextsOf) -> str:
         return _("It's {names}'s turn, not yours.").format(
             names=join_names(seat_names(data["seats"]))
         )
-    if kind == "channel_busy":
-        return _(
-            "{title} is already open in this channel. Join it, or wait until it ends "
-            "(the host or a moderator can end it with {reset})."
-        ).format(title=_title(texts_of, data.get("game")), reset=command("games reset"))
+    if kind == "channel_full":
+        return ngettext(
+            "This channel already has {count} open game, as many as it may hold. Join it, "
+            "or start yours in another channel.",
+            "This channel already has {count} open games, as many as it may hold. Join one, "
+            "or start yours in another channel.",
+            data["limit"],
+        ).format(count=number(data["limit"]))
+    if kind == "member_full":
+        return ngettext(
+            "You're already seated in {count} open game on this server, as many as one "
+            "member may be. Finish or leave one first ({mine} lists them).",
+            "You're already seated in {count} open games on this server, as many as one "
+            "member may be. Finish or leave one first ({mine} lists them).",
+            data["limit"],
+        ).format(count=number(data["limit"]), mine=command("games mine"))
     if kind == "too_few_players":
         return _(
             "{title} needs at least {least} players: {missing} more, or add AI players."
@@ -152,6 +163,9 @@ ENDED = {
     "lobby_expired": lazy_gettext("Nobody started the lobby in time, so it closed."),
     "reset_by_host": lazy_gettext("The host, {name}, ended the game."),
     "reset_by_moderator": lazy_gettext("Moderator {name} ended the game."),
+    "thread_deleted": lazy_gettext("The game's thread was deleted, so the game ended."),
+    "thread_closed": lazy_gettext("The game's thread was closed, so the game ended."),
+    "channel_deleted": lazy_gettext("The game's channel was deleted, so the game ended."),
 }
 
 

@@ -70,7 +70,12 @@ BOARD_RENDER = [
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
     "interactions": (
-        ["bench.interactions", "--matches", "2", "--moves", "20"],
+        ["bench.interactions", "--matches", "4", "--channels", "2", "--moves", "20"],
+        INTERACTIONS,
+        {0: 4, 1: 20},
+    ),
+    "interactions-in-channels": (
+        ["bench.interactions", "--matches", "2", "--moves", "20", "--in-channels"],
         INTERACTIONS,
         {0: 2, 1: 20},
     ),

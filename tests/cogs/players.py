@@ -67,8 +67,12 @@ def _steps(key: str, action: Any, message: discord.Message) -> list[str]:
 async def play_step(env: Any, channel: Any, people: list[Any]) -> bool:
     """The members the game waits on each make the strong AI's move, from the table or
     from their private hand; False once no match is open."""
-    record = await env.bot.matches.storage.open_match_in_channel(channel.id)
-    if record is None or record.state is None:
+    storage = env.bot.matches.storage
+    if channel.is_thread:
+        record = await storage.match_in_thread(channel.id)
+    else:
+        record = await storage.open_match_in_channel(channel.id)
+    if record is None or not record.is_open or record.state is None:
         return False
     info = GAMES[record.game]
     game = info.from_dict(record.state)

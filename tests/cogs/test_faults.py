@@ -31,6 +31,7 @@ from tests.cogs.helpers import acting_name, buttons, components, embed_text, tab
 from tests.cogs.test_flip7 import first_turn, play_to_end
 from tests.cogs.test_sequence import board_of, open_hand, play_turn
 from tests.cogs.test_sequence import open_table as open_sequence
+from tests.conftest import tables_in_channels
 
 
 @pytest.fixture(params=BACKENDS)
@@ -208,6 +209,7 @@ async def test_a_button_from_a_replaced_database_reaches_nothing(
         for leftover in settings.database_path.parent.iterdir():
             leftover.unlink()
     await env.restart_bot(create_bot(settings))
+    await tables_in_channels(env, world.guild)  # the new database has no settings yet
     other = world.guild.create_text_channel("other")
     await _flip7_table(world, other, host="carol", guest="dave")  # reuses match id 1
     assert (await env.bot.storage.open_match_in_channel(other.id)).id == 1

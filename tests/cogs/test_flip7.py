@@ -24,6 +24,7 @@ from tests.cogs.helpers import (
     table_of,
 )
 from tests.cogs.players import open_game, press, public_table
+from tests.conftest import tables_in_channels
 
 SEATED = ("alice", "bob", "carol")
 
@@ -127,12 +128,14 @@ async def test_whole_game_from_lobby_to_leaderboard(world):
     assert not again.ephemeral
 
 
-async def test_second_start_in_a_channel_is_refused(world):
+async def test_a_second_start_in_a_channel_opens_a_second_lobby(world):
     channel = world.channel
     people = world.people
-    await people["alice"].slash(channel, "flip7 start")
+    first = await people["alice"].slash(channel, "flip7 start")
     second = await people["bob"].slash(channel, "flip7 start")
-    assert second.ephemeral and "already open in this channel" in second.response.content
+    assert not second.ephemeral and second.response.message.id != first.response.message.id
+    lobbies = await world.env.bot.storage.open_matches_in_channel(channel.id)
+    assert [r.host_id for r in lobbies] == [people["alice"].id, people["bob"].id]
 
 
 async def test_stranger_and_wrong_player_clicks_change_nothing(world):
@@ -243,14 +246,14 @@ async def test_reset_by_moderator_host_and_refused_for_others(world):
     not_listed = await people["bob"].slash(channel, "games list")
     assert not_listed.ephemeral and "Only moderators" in not_listed.response.content
     done = await mod.slash(channel, "games reset")
-    assert done.ephemeral and "You ended Flip 7" in done.response.content
+    assert done.ephemeral and "You ended this game of Flip 7" in done.response.content
     table = table_of(channel, people["alice"])
     ended = "Moderator mod ended the game. No result was recorded."
     assert not components(table) and ended in embed_text(table)  # no button left
     # The host can end their own game.
     await open_table(channel, people)
     by_host = await people["alice"].slash(channel, "games reset")
-    assert "You ended Flip 7" in by_host.response.content
+    assert "You ended this game of Flip 7" in by_host.response.content
     assert "The host, alice, ended the game." in embed_text(table_of(channel, people["alice"]))
     nothing = await people["alice"].slash(channel, "games reset")
     assert nothing.ephemeral and "No game is open" in nothing.response.content
@@ -510,6 +513,7 @@ async def test_i26_a_player_who_stayed_on_an_empty_row_is_told_so_in_the_summary
     says so in the server's language (it used to read "**carol** 0: ")."""
     stacked_flip7(["5", "6", "−4"])
     guild = simcord_env.create_guild(preferred_locale=locale)
+    await tables_in_channels(simcord_env, guild)
     channel = guild.create_text_channel("games")
     alice, bob, carol = (guild.add_member(simcord_env.create_user(n)) for n in SEATED)
     await open_game(channel, alice, [bob, carol], "flip7")

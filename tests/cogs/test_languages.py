@@ -27,6 +27,7 @@ from tests.cogs.players import (
     seen_by,
     shown_text,
 )
+from tests.conftest import tables_in_channels
 from tests.i18n.catalogs import english_fragments, pseudo_translations
 
 CLIENTS = {"ann": "en-US", "bao": "vi", "citra": "id"}
@@ -45,6 +46,7 @@ def tagged():
 
 async def _server(env, preferred_locale: str = "en-US", clients=CLIENTS):
     guild = env.create_guild(preferred_locale=preferred_locale)
+    await tables_in_channels(env, guild)
     channel = guild.create_text_channel("games")
     people = {}
     for name, locale in clients.items():

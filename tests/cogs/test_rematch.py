@@ -85,12 +85,16 @@ async def test_a_host_who_left_hands_the_rematch_to_whoever_asks(world):
     assert len(seated) == 3 and "🤖" in seated[2]
 
 
-async def test_a_rematch_while_another_game_is_open_is_refused(world):
+async def test_a_rematch_while_another_game_is_open_opens_beside_it(world):
     channel, people = world.channel, world.people
     result = await finished_game(world)
     await people["carol"].slash(channel, "sinkorswim start")
-    refused = await people["bob"].click(result, label="Rematch")
-    assert refused.ephemeral and "already open in this channel" in refused.response.content
+    again = await people["bob"].click(result, label="Rematch")
+    assert again.acknowledged and not again.ephemeral
+    twice = await people["bob"].click(result, label="Rematch")
+    assert twice.ephemeral  # a second click opens nothing more
+    games = [r.game for r in await world.env.bot.storage.open_matches_in_channel(channel.id)]
+    assert sorted(games) == ["flip7", "sinkorswim"]
 
 
 def test_tied_players_share_a_place_and_teams_are_ranked_as_one():

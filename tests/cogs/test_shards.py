@@ -13,6 +13,7 @@ import pytest
 from bot.storage import Seat, Storage
 from cogs.app import create_bot
 from tests.cogs.helpers import embed_text, table_of
+from tests.conftest import tables_in_channels
 
 
 @pytest.fixture
@@ -25,6 +26,8 @@ async def test_a_process_answers_restores_and_times_only_its_own_shards(simcord_
     assert isinstance(env.bot, discord.AutoShardedClient)
     assert (env.bot.shard_count, env.bot.shard_ids) == (2, [0])
     mine, theirs = env.create_guild("mine", shard_id=0), env.create_guild("theirs", shard_id=1)
+    for guild in (mine, theirs):
+        await tables_in_channels(env, guild)
     ann = mine.add_member(env.create_user("ann"))
     bob = theirs.add_member(env.create_user("bob"))
     here, there = mine.create_text_channel("games"), theirs.create_text_channel("games")

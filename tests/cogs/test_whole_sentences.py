@@ -9,6 +9,7 @@ from cogs.ui.layout import Part
 from cogs.wording import i18n
 from cogs.wording.replies import ENDED, ended_text
 from tests.cogs.helpers import part, table_of
+from tests.conftest import tables_in_channels
 
 DATA = {"name": "ann"}
 
@@ -38,6 +39,7 @@ async def test_i26_a_lobby_counts_its_seats_and_the_sizes_the_game_plays_with(
     simcord_env, game, language, sizes
 ):
     guild = simcord_env.create_guild(preferred_locale=language)
+    await tables_in_channels(simcord_env, guild)
     channel = guild.create_text_channel("games")
     ann = guild.add_member(simcord_env.create_user("ann"))
     assert (await ann.slash(channel, f"{game} start")).acknowledged

@@ -294,8 +294,10 @@ def test_every_platform_answer_is_translated():
     seen = Seen()
     texts = {"flip7": FLIP7}.get
     data = {"count": 5, "game": "flip7", "least": 2, "missing": 1, "name": "Ann", "host": "Bao"}
+    data["limit"] = 25
     seats = [Seat("Ann", user_id=1), Seat("Ada", ai="strong")]
-    for kind in [*REFUSALS, "not_your_turn", "channel_busy", "too_few_players", "wrong_game"]:
+    kinds = ["not_your_turn", "channel_full", "member_full", "too_few_players", "wrong_game"]
+    for kind in [*REFUSALS, *kinds]:
         seen.text(refusal_text(Refusal(kind, seats=seats, **data), texts), kind)
     for kind in [*NOTICES, "ai_joined", "ai_left", "ended"]:
         notice = Notice(kind, {"name": "Ann", "host": "Bao", "level": "strong"})

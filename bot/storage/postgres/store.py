@@ -165,6 +165,7 @@ class PostgresStorage(StoreBase):
         now: float,
         deadline_at: float | None = None,
         pace: str = "live",
+        extra: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """Insert a lobby (a channel may hold any number of matches)."""
         sql, params = match_insert(
@@ -177,6 +178,7 @@ class PostgresStorage(StoreBase):
             now=now,
             deadline_at=deadline_at,
             pace=pace,
+            extra=extra,
         )
         async with self._transaction() as db:
             row = await db.fetchrow(numbered(f"{sql} RETURNING {MATCH_COLUMNS}"), *params)

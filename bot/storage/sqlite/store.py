@@ -145,6 +145,7 @@ class Storage(StoreBase):
         now: float,
         deadline_at: float | None = None,
         pace: str = "live",
+        extra: dict[str, Any] | None = None,
     ) -> MatchRecord:
         """Insert a lobby (a channel may hold any number of matches)."""
         insert = match_insert(
@@ -157,6 +158,7 @@ class Storage(StoreBase):
             now=now,
             deadline_at=deadline_at,
             pace=pace,
+            extra=extra,
         )
         (match_id,) = await self._write([insert], want_id=True)
         assert match_id is not None

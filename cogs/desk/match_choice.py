@@ -1,0 +1,110 @@
+"""When a command typed in a channel could mean several of its matches: a short private list
+to pick from (each with a jump link), never a guess. Picking one does what was asked."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, cast
+
+import discord
+
+from bot.errors import Refusal
+from bot.storage import MatchRecord
+from cogs.ui.components import refuse
+from cogs.wording.i18n import _
+from cogs.wording.names import plain
+from cogs.wording.words import join_names, seat_names
+
+SELECT_LIMIT = 25  # Discord's limit on a select's options
+ACTIONS = ("join", "leave", "table", "hand", "log", "reset")
+
+MatchAction = Callable[[discord.Interaction[Any], MatchRecord], Awaitable[None]]
+
+
+def jump_link(record: MatchRecord) -> str:
+    """A link to the match's table (its thread, or its message in the channel)."""
+    if record.message_id is None:
+        return f"https://discord.com/channels/{record.guild_id}/{record.played_in}"
+    return f"https://discord.com/channels/{record.guild_id}/{record.played_in}/{record.message_id}"
+
+
+def several(records: list[MatchRecord], action: str) -> Refusal:
+    """The refusal that answers with the list (see `answer_choice`)."""
+    return Refusal("several", records=records, action=action)
+
+
+class MatchChoice(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pick:do:(?P<action>[a-z]+)"
+):
+    """A choice of match for a command that could mean several; each value is a match id."""
+
+    def __init__(
+        self, action: str, records: Sequence[MatchRecord] = (), title: Callable[[str], str] = str
+    ) -> None:
+        options = [
+            discord.SelectOption(
+                label=f"{title(r.game)} · {join_names(seat_names(r.seats, plain))}"[:100],
+                value=str(r.id),
+            )
+            for r in records[:SELECT_LIMIT]
+        ]
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"pick:do:{action}",
+            placeholder=_("Pick the game"),
+            options=options or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MatchChoice:
+        return cls(match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        chooser = cast(Any, interaction.client.get_cog("Desk")).choices
+        value = self.item.values[0] if self.item.values else ""
+        await chooser.picked(interaction, self.action, value)
+
+
+async def answer_choice(
+    interaction: discord.Interaction[Any], error: Refusal, title: Callable[[str], str]
+) -> None:
+    records: list[MatchRecord] = error.data["records"]
+    lines = [
+        _("{title} · {names} — {link}").format(
+            title=title(r.game), names=join_names(seat_names(r.seats)), link=jump_link(r)
+        )
+        for r in records[:SELECT_LIMIT]
+    ]
+    text = "\n".join([_("There are several games here. Which one do you mean?"), *lines])
+    view = discord.ui.View(timeout=None)
+    view.add_item(MatchChoice(error.data["action"], records, title))
+    view.stop()  # not kept by discord.py: the choice is a DynamicItem, routed by its id
+    if interaction.response.is_done():
+        await interaction.followup.send(text, view=view, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, view=view, ephemeral=True)
+
+
+class MatchChoices:
+    """What each action does once its match is known, and the list that asks which."""
+
+    def __init__(self, get_match: Callable[[int], Awaitable[MatchRecord | None]]) -> None:
+        self.get_match = get_match
+        self.actions: dict[str, MatchAction] = {}
+
+    def on(self, action: str, run: MatchAction) -> None:
+        self.actions[action] = run
+
+    async def picked(self, interaction: discord.Interaction[Any], action: str, value: str) -> None:
+        run = self.actions.get(action)
+        record = await self.get_match(int(value)) if value.isdigit() else None
+        if run is None or record is None or not record.is_open:
+            await refuse(interaction, _("That game has already ended."))
+            return
+        if record.channel_id != interaction.channel_id:
+            await refuse(interaction, _("That game is in another channel."))
+            return
+        await run(interaction, record)
