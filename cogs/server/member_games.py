@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.away import LONGEST
 from bot.matches import MatchService
 from cogs.desk.match_list import match_lines
 from cogs.desk.pages import OUT_OF_DATE, Page, Pages, StoredPages, clamp, page_count, split_args
@@ -23,7 +24,7 @@ from engines.base import GAMES
 
 MINE = "mine"  # the page kind; args: the member's id
 PER_PAGE = 5
-Days = app_commands.Range[int, 0, 7]  # bot.away.LONGEST days at most; 0 comes back
+Days = app_commands.Range[int, 0, LONGEST]  # 0 comes back early
 
 
 class MineSource(StoredPages):
