@@ -3,6 +3,7 @@ reminder before it. Pure functions of the record, the game and the settings."""
 
 from __future__ import annotations
 
+from bot.away import turn_starts
 from bot.scheduler import Due
 from bot.settings import Settings
 from bot.storage import Deadline, MatchRecord, OpenBrief, TurnDue
@@ -23,6 +24,7 @@ def deadline_for(
     if not any(record.seats[s].ai is None for s in game.to_act()):
         return None
     due = now + settings.turn_timeout
+    due = turn_starts(record, game, now, due)  # waiting on a member away: from their return
     simultaneous = GAMES[record.game].simultaneous
     # The clock runs per turn, not per click: simultaneous picks keep their turn's
     # deadline, and a step that changed nothing visible (choosing a card, Back) keeps

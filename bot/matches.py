@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.auto_moves import AutoMoves
+from bot.away_room import Away
 from bot.changes import Change, Publisher
 from bot.failure_log import FailureLog
 from bot.moves import Moves
@@ -39,6 +40,7 @@ class MatchService:
         self.seating = Seating(self.sessions, settings)
         self.moves = Moves(self.sessions)
         self.auto = AutoMoves(self.sessions)
+        self.away = Away(self.auto)
         self.lock = self.sessions.lock
         self.game_of = self.sessions.game_of
         self.recent = self.sessions.recent

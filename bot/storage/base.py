@@ -148,13 +148,15 @@ class StoreBase(ABC):
         """The match played in a thread, open or ended (a thread holds one match)."""
         return await self._one_match("thread_id = ? ORDER BY id DESC LIMIT 1", thread_id)
 
-    async def member_matches(self, guild_id: int, user_id: int) -> list[MatchRecord]:
-        """The open matches of a server where the member has a seat, oldest first. The
-        seats text is narrowed by the id's digits first, then read, on both backends."""
-        rows = await self._rows(
-            f"SELECT id, seats FROM matches WHERE {OPEN} AND guild_id = ? AND seats LIKE ?",
-            (guild_id, f"%{user_id}%"),
-        )
+    async def member_matches(self, guild_id: int | None, user_id: int) -> list[MatchRecord]:
+        """The open matches of a server (None: of every server) where the member has a seat,
+        oldest first. The seats text is narrowed by the id's digits first, then read, on
+        both backends."""
+        where = f"{OPEN} AND seats LIKE ?"
+        params: tuple[Any, ...] = (f"%{user_id}%",)
+        if guild_id is not None:
+            where, params = f"{where} AND guild_id = ?", (*params, guild_id)
+        rows = await self._rows(f"SELECT id, seats FROM matches WHERE {where}", params)
         seated = []
         for match_id, seats_text in rows:
             seats, _problem = parse_column("seats", seats_text, seats_from)

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import discord
 
+from bot.away import away_members
 from bot.matches import Change
+from bot.storage import MatchRecord
 from cogs.desk.lobby import lobby_table
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import ended_table, ending_line
 from cogs.ui.components import LobbyButton, TableMessage
 from cogs.ui.layout import Layout, Part
 from cogs.wording.i18n import _
+from cogs.wording.names import shown
 from cogs.wording.replies import ended_text, notice_text
 
 TABLE_COLOUR = discord.Colour.blurple()
@@ -42,9 +45,28 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
     if not record.is_open:
         table.items = []
         table.layout.rule().text(Part.RESULT, ending_line(record, game))
-    elif notice:
+        return table
+    away = away_lines(record)
+    if away:
+        table.layout.before(Part.AWAY, away, Part.PROMPT)
+    if notice:
         table.content = notice
     return table
+
+
+def away_lines(record: MatchRecord) -> str:
+    """ "ann is away until <date>" for each seated member whose clock stops (as the last
+    save left them: a save drops the marks of members already back)."""
+    back = away_members(record, record.updated_at)
+    lines = []
+    for user_id, until in sorted(back.items(), key=lambda item: item[1]):
+        seat = record.seat_of(user_id)
+        if seat is not None:
+            name = shown(record.seats[seat].name)
+            lines.append(
+                _("💤 {name} is away until {date}.").format(name=name, date=f"<t:{int(until)}:f>")
+            )
+    return "\n".join(lines)
 
 
 def embeds_layout(embeds: list[discord.Embed]) -> Layout:

@@ -10,6 +10,7 @@ from cogs.desk.pages import PageButton, Pages
 from cogs.desk.story import STORY, Story, StoryButton
 from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
+from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
@@ -20,6 +21,7 @@ from cogs.wording.commands_i18n import slash, slash_text
 class Games(
     Moderation,
     StandingCommands,
+    MemberGames,
     commands.GroupCog,
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),
@@ -42,6 +44,7 @@ async def setup(bot: commands.Bot) -> None:
     pages.register(HALL, Hall(storage, renderers))
     pages.register(HISTORY, History(storage, renderers))
     pages.register(STORY, Story(storage, renderers))
+    pages.register(MINE, MineSource(storage, renderers))
     await bot.add_cog(pages)
     await bot.add_cog(Games(desk, desk.matches, pages))
     bot.add_dynamic_items(PageButton, StoryButton, MatchPick)

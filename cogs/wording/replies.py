@@ -51,6 +51,7 @@ REFUSALS = {
     "no_rematch": lazy_gettext("There's no finished game to play again here."),
     "rematch_open": lazy_gettext("The rematch lobby is already open: join it below."),
     "no_such_game_here": lazy_gettext("No game is open in this channel. Start one with {start}."),
+    "not_away": lazy_gettext("You aren't away right now."),
 }
 
 
@@ -95,6 +96,12 @@ def refusal_text(refusal: Refusal, texts_of: TextsOf) -> str:
         return _(
             "{title} needs at least {least} players: {missing} more, or add AI players."
         ).format(title=_title(texts_of, data["game"]), least=data["least"], missing=data["missing"])
+    if kind == "away_cap":
+        return ngettext(
+            "You can be away at most {most} days in any {window}; you have {count} day left.",
+            "You can be away at most {most} days in any {window}; you have {count} days left.",
+            data["count"],
+        ).format(count=number(data["count"]), most=data["most"], window=data["window"])
     if kind == "wrong_game":
         return _("This channel is playing {title}; join it with {join}.").format(
             title=_title(texts_of, data["game"]), join=command(f"{data['game']} join")

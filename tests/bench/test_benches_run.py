@@ -33,6 +33,7 @@ RESTORE = [
     rf"live matches restored: {NUMBER}",
     rf"restart \(open the database, re-arm every timer\): {NUMBER} s",
     rf"restart to the first answered click: {NUMBER} s",
+    rf"memory the restart added per match: -?{NUMBER} KB",
     rf"peak memory of the whole process .*: {NUMBER} MB",
 ]
 QUERIES = (
@@ -86,6 +87,12 @@ TINY = {
     ),
     "restore": (["bench.restore", "--matches", "5"], RESTORE, {0: 5}),
     "restore-postgresql": (["bench.restore", "--matches", "5", "--postgresql"], RESTORE, {0: 5}),
+    "restore-daily": (["bench.restore", "--matches", "5", "--pace", "daily"], RESTORE, {0: 5}),
+    "restore-daily-postgresql": (
+        ["bench.restore", "--matches", "5", "--pace", "daily", "--postgresql"],
+        RESTORE,
+        {0: 5},
+    ),
     "standings": (
         ["bench.standings", "--matches", "300", "--members", "20", "--repeat", "5"],
         STANDINGS,

@@ -70,6 +70,22 @@ async def test_a_members_open_matches_in_a_server(storage):
     assert await storage.member_matches(mine.guild_id + 1, 12345) == []
 
 
+async def test_a_members_open_matches_in_every_server_for_days_away(storage):
+    here = await open_lobby(storage)
+    there = await storage.create_match(
+        guild_id=2,
+        channel_id=20,
+        game="flip7",
+        host_id=100,
+        seats=[Seat("Ann", 100)],
+        options={"goal": 200},
+        now=1000.0,
+    )
+    assert [r.id for r in await storage.member_matches(None, 100)] == [here.id, there.id]
+    assert [r.guild_id for r in await storage.member_matches(None, 100)] == [1, 2]
+    assert await storage.member_matches(None, 10) == []
+
+
 async def test_table_place_notices_and_days_away_are_kept(storage):
     assert await storage.tables_where(1) is None
     await storage.set_tables_where(1, "channel")
