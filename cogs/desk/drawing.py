@@ -6,13 +6,17 @@ from __future__ import annotations
 import discord
 
 from bot.matches import Change
+from bot.storage import MatchRecord
 from cogs.desk.lobby import lobby_table
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import ended_table, ending_line
 from cogs.ui.components import LobbyButton, TableMessage
 from cogs.ui.layout import Layout, Part
 from cogs.wording.i18n import _
+from cogs.wording.pace_words import clock_line
 from cogs.wording.replies import ended_text, notice_text
+from cogs.wording.words import seat_names
+from engines.base import Game
 
 TABLE_COLOUR = discord.Colour.blurple()
 
@@ -42,9 +46,20 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
     if not record.is_open:
         table.items = []
         table.layout.rule().text(Part.RESULT, ending_line(record, game))
-    elif notice:
+        return table
+    table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
+    if notice:
         table.content = notice
     return table
+
+
+def turn_clock(record: MatchRecord, game: Game) -> str:
+    """The pace, and when the members the game waits on must have moved (the deadline the
+    last save kept; an AI's turn has none)."""
+    names = seat_names(record.seats)
+    waiting = [names[s] for s in game.to_act() if record.seats[s].ai is None]
+    due = record.turn_due.at if record.turn_due is not None and waiting else None
+    return clock_line(record.pace, waiting, due)
 
 
 def embeds_layout(embeds: list[discord.Embed]) -> Layout:

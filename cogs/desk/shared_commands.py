@@ -38,9 +38,13 @@ class SharedCommands:
 
     @answers_refusals
     async def open_lobby(
-        self, interaction: discord.Interaction[Any], game: str, options: dict[str, Any]
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        options: dict[str, Any],
+        pace: str = "live",
     ) -> None:
-        """`/<game> start`: open a lobby here, unless the channel already has a match."""
+        """`/<game> start`: open a lobby here at `pace`, unless the channel already has a match."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, _("Games are played in server channels, not in DMs."))
             return
@@ -57,6 +61,7 @@ class SharedCommands:
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             options=options,
+            pace=pace,
         )
         await self.tables.post_new(interaction, record)
 

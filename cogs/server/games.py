@@ -11,6 +11,7 @@ from cogs.desk.story import STORY, Story, StoryButton
 from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
 from cogs.server.moderation import Moderation
+from cogs.server.notices import NoticeCommands
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
@@ -20,6 +21,7 @@ from cogs.wording.commands_i18n import slash, slash_text
 class Games(
     Moderation,
     StandingCommands,
+    NoticeCommands,
     commands.GroupCog,
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),

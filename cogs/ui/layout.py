@@ -35,6 +35,7 @@ class Part(IntEnum):
     SCORES = 9
     TRICK = 10
     FOOTNOTE = 11
+    CLOCK = 12  # the match's pace and when the running turn ends
 
 
 MENU_IDS = 1000  # component ids from here up are select menus; the parts stay below
@@ -82,6 +83,15 @@ class Layout:
     def text(self, part: Part, text: str, *, trim: bool = False) -> Layout:
         if text:
             self.blocks.append(Text(part, text, trim))
+        return self
+
+    def before(self, part: Part, text: str, anchor: Part) -> Layout:
+        """Add a text just above the `anchor` part (at the foot when there is none)."""
+        at = next(
+            (i for i, b in enumerate(self.blocks) if isinstance(b, Text) and b.part == anchor),
+            len(self.blocks),
+        )
+        self.blocks.insert(at, Text(part, text))
         return self
 
     def rule(self) -> Layout:
