@@ -20,23 +20,16 @@ NAMES = {
 }
 # What a host picks from, in the command and in the lobby: each pace with its turn's time.
 CHOICE_NAMES = {
-    "live": slash_text("Live: the server's usual turn time"),
+    "live": slash_text("Live: the bot's usual turn time"),
     "relaxed": slash_text("Relaxed: 10 minutes a turn"),
     "daily": slash_text("Daily: 24 hours a turn"),
     "three_days": slash_text("3 days a turn"),
 }
 SET = {
-    "live": lazy_gettext("The pace is now live: each turn has the server's usual time."),
+    "live": lazy_gettext("The pace is now live: each turn has the bot's usual time."),
     "relaxed": lazy_gettext("The pace is now relaxed: 10 minutes a turn."),
     "daily": lazy_gettext("The pace is now daily: 24 hours a turn."),
     "three_days": lazy_gettext("The pace is now 3 days a turn."),
-}
-# The lobby's pace select: what each option reads (in the lobby's language, not a command's).
-PICKS = {
-    "live": lazy_gettext("Live: the server's usual turn time"),
-    "relaxed": lazy_gettext("Relaxed: 10 minutes a turn"),
-    "daily": lazy_gettext("Daily: 24 hours a turn"),
-    "three_days": lazy_gettext("3 days a turn"),
 }
 
 PACE_CHOICES = [app_commands.Choice(name=CHOICE_NAMES[p], value=p) for p in PACES]
@@ -51,7 +44,8 @@ def pace_set(pace: str) -> str:
 
 
 def pace_pick(pace: str) -> str:
-    return str(PICKS.get(pace, PICKS["live"]))
+    """A pace as the lobby's menu offers it: the command's choice, in the lobby's language."""
+    return _(CHOICE_NAMES.get(pace, CHOICE_NAMES["live"]).message)
 
 
 def when(at: float) -> str:
