@@ -235,3 +235,23 @@ async def test_i28_a_restart_mid_daily_game_rearms_the_reminder_and_deadline_fro
     table = table_of(world.channel, alice)
     assert "alice ran out of time" in embed_text(table)
     assert part(table, Part.CLOCK).startswith("-# Pace: daily · bob's turn ends")
+
+
+async def test_i28_a_dm_is_in_the_members_language_and_a_mention_in_the_servers(
+    world, stacked_flip7
+):
+    stacked_flip7(["5", "9", "3"])
+    alice, bob = world.people["alice"], world.people["bob"]
+    await bob.slash(world.channel, "games notify", how="dm")
+    assert (await bob.slash(world.channel, "games mylanguage", language="vi")).ephemeral
+    await seat_three_at(world, "daily")
+    await world.env.advance_time(3600)
+    await stay(world, "alice")
+    (dm,) = dms(bob)
+    assert dm.startswith(f"Tới lượt bạn trong {TITLE}; lượt kết thúc <t:{now(world) + DAY}:R>.")
+    await stay(world, "bob")
+    assert dms(bob) == [f"Xong: bạn đã đi lượt của mình trong {TITLE}."]
+    assert pings(world, alice) == [  # carol's mention, in the server's English
+        f"<@{world.people['carol'].id}>, it's your turn in {TITLE}; it ends "
+        f"<t:{now(world) + DAY}:R>."
+    ]
