@@ -1,15 +1,18 @@
-"""When a match's clock runs out: a lobby's expiry, a member turn's deadline and the
-reminder before it. Pure functions of the record, the game and the settings."""
+"""When a match's clock runs out: a lobby's expiry, a member turn's deadline (as long as
+the match's pace gives) and the reminder before it. Pure functions of the record, the game
+and the settings."""
 
 from __future__ import annotations
 
 from bot.away import turn_starts
+from bot.pace import SLOW, turn_seconds
 from bot.scheduler import Due
 from bot.settings import Settings
 from bot.storage import Deadline, MatchRecord, OpenBrief, TurnDue
 from engines.base import GAMES, Event, Game
 
-REMIND_LEFT = 30.0  # seconds before a turn deadline when a late member is reminded (at most)
+REMIND_LEFT = 30.0  # seconds before a live turn's deadline when a late member is reminded (at most)
+SLOW_REMIND_SHARE = 0.2  # at slow paces, the reminder goes when a fifth of the turn is left
 
 
 def deadline_for(
@@ -23,7 +26,7 @@ def deadline_for(
         return None
     if not any(record.seats[s].ai is None for s in game.to_act()):
         return None
-    due = now + settings.turn_timeout
+    due = now + turn_seconds(record.pace, settings)
     due = turn_starts(record, game, now, due)  # waiting on a member away: from their return
     simultaneous = GAMES[record.game].simultaneous
     # The clock runs per turn, not per click: simultaneous picks keep their turn's
@@ -40,8 +43,12 @@ def deadline_for(
 def next_due(
     record: MatchRecord | OpenBrief, deadline: Deadline, now: float, settings: Settings
 ) -> Due:
-    """A turn deadline is preceded by one reminder, while there is still time for it."""
-    left = min(REMIND_LEFT, settings.turn_timeout / 3)
+    """A turn deadline is preceded by one reminder, while there is still time for it: at
+    a slow pace when a fifth of the turn is left, live a little before the end."""
+    if record.pace in SLOW:
+        left = turn_seconds(record.pace, settings) * SLOW_REMIND_SHARE
+    else:
+        left = min(REMIND_LEFT, settings.turn_timeout / 3)
     if deadline.kind == "turn" and deadline.due_at - left > now:
         return Due(deadline.due_at - left, record.version, "remind")
     return Due(deadline.due_at, record.version, deadline.kind)

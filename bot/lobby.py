@@ -6,6 +6,7 @@ from collections.abc import Collection, Iterable, Iterator
 from itertools import count
 
 from bot.errors import Notice, Refusal
+from bot.pace import PACES
 from bot.storage import MatchRecord, Seat
 from engines.base import GameInfo
 
@@ -137,6 +138,16 @@ def remove_ai(record: MatchRecord, user_id: int) -> Notice:
         if record.seats[index].ai is not None:
             return Notice("ai_left", {"name": record.seats.pop(index).name})
     raise Refusal("no_ai_to_remove")
+
+
+def set_pace(record: MatchRecord, user_id: int, pace: str) -> Notice:
+    """The host sets how long each turn may take; picking the pace it has changes nothing."""
+    if user_id != record.host_id:
+        raise Refusal("host_sets_pace")
+    if pace not in PACES:
+        raise Refusal("unknown_button")
+    record.pace = pace
+    return Notice("pace_set", {"pace": pace})
 
 
 def check_start(record: MatchRecord, info: GameInfo, user_id: int) -> None:

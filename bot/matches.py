@@ -50,6 +50,7 @@ class MatchService:
         self.open_lobby = self.seating.open_lobby
         self.lobby_action = self.seating.lobby_action
         self.rematch = self.seating.rematch
+        self.set_pace = self.seating.set_pace
         self.play = self.moves.play
         self.end = self.moves.end
         self.retention = Retention(storage.standings, settings, clock, self.failures)

@@ -91,7 +91,7 @@ class Seating:
     async def rematch(
         self, match_id: int, user_id: int, user_name: str, answer: Publisher
     ) -> Change:
-        """A new lobby in a finished match's channel with its options, its members seated
+        """A new lobby in a finished match's channel with its options and pace, its members seated
         again and AI seats at the same levels, for the host to start: the old host while
         they are among the players, else the player who asked (else the first player)."""
         old = await self.sessions.storage.get_match(match_id)
@@ -199,6 +199,16 @@ class Seating:
             raise Refusal("already_playing_seat")
         events = give_back(record, seat)
         return await self.sessions.commit(record, game, events, answer, Notice("welcome_back"))
+
+    async def set_pace(self, match_id: int, user_id: int, pace: str, answer: Publisher) -> Change:
+        """The lobby's pace select (host only). A stale or repeated pick is harmless: it
+        sets the pace the host picked, whatever the lobby's version."""
+        async with self.sessions.session(match_id):
+            record, game = await self.sessions.current(match_id)
+            if game is not None:
+                raise Refusal("already_started")
+            notice = lobby.set_pace(record, user_id, pace)
+            return await self.sessions.commit(record, None, [], answer, notice)
 
     def _start(self, record: MatchRecord, info: GameInfo, user_id: int) -> tuple[Game, list[Event]]:
         """The host starts the lobby's game: deal it, with its opening events."""

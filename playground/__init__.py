@@ -207,6 +207,9 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
                     preferred_locale="en-US" if options.locale == "en" else options.locale,
                 )
                 channel = guild.create_text_channel("games", topic="Every game, no Discord.")
+                # The preview shows one channel and can't open a thread, so the playground's
+                # games are played in the channel (a thread per match is the bot's default).
+                await bot.storage.set_tables_where(guild.id, "channel")
                 members = []
                 for name, locale in MEMBERS[: options.members]:
                     member = guild.add_member(env.create_user(name, global_name=name.capitalize()))

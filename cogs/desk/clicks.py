@@ -90,6 +90,18 @@ class Clicks:
 
         await self._answering(interaction, match_id, request())
 
+    async def pace_click(
+        self, interaction: discord.Interaction[Any], match_id: int, pace: str
+    ) -> None:
+        """The lobby's pace select: the host's pick redraws the lobby with the new pace."""
+        self.pings.seen(match_id, interaction.user.id)
+
+        async def answer(change: Change) -> None:
+            await self.tables.publish(change, interaction)
+
+        request = self.matches.set_pace(match_id, interaction.user.id, pace, answer)
+        await self._answering(interaction, match_id, request)
+
     async def _members_called_like_ai(
         self, interaction: discord.Interaction[Any], match_id: int, action: str
     ) -> list[str]:

@@ -15,7 +15,10 @@ from cogs.ui.components import LobbyButton, TableMessage
 from cogs.ui.layout import Layout, Part
 from cogs.wording.i18n import _
 from cogs.wording.names import shown
+from cogs.wording.pace_words import clock_line
 from cogs.wording.replies import ended_text, notice_text
+from cogs.wording.words import seat_names
+from engines.base import Game
 
 TABLE_COLOUR = discord.Colour.blurple()
 
@@ -46,6 +49,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         table.items = []
         table.layout.rule().text(Part.RESULT, ending_line(record, game))
         return table
+    table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
     away = away_lines(record)
     if away:
         table.layout.before(Part.AWAY, away, Part.PROMPT)
@@ -67,6 +71,15 @@ def away_lines(record: MatchRecord) -> str:
                 _("💤 {name} is away until {date}.").format(name=name, date=f"<t:{int(until)}:f>")
             )
     return "\n".join(lines)
+
+
+def turn_clock(record: MatchRecord, game: Game) -> str:
+    """The pace, and when the members the game waits on must have moved (the deadline the
+    last save kept; an AI's turn has none)."""
+    names = seat_names(record.seats)
+    waiting = [names[s] for s in game.to_act() if record.seats[s].ai is None]
+    due = record.turn_due.at if record.turn_due is not None and waiting else None
+    return clock_line(record.pace, waiting, due)
 
 
 def embeds_layout(embeds: list[discord.Embed]) -> Layout:

@@ -6,10 +6,12 @@ from typing import Any
 
 import discord
 
+from bot.pace import PACES
 from bot.storage import MatchRecord
-from cogs.ui.components import GameRenderer, LobbyButton, TableMessage
-from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text
+from cogs.ui.components import Choice, GameRenderer, LobbyButton, PaceSelect, TableMessage
+from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text, menu_id
 from cogs.wording.i18n import _, ngettext, number
+from cogs.wording.pace_words import pace_name, pace_pick
 from cogs.wording.replies import ended_text
 from cogs.wording.words import GameTexts, either, seat_names
 from engines.base import GAMES
@@ -36,8 +38,9 @@ def lobby_table(
         lines.append(f"`{index}.` {who}{host}")
     seated = seated_text(len(record.seats), info.seat_counts())
     settings = _options_text(record.options, renderer.texts)
+    pace = _("pace: {pace}").format(pace=pace_name(record.pace))
     named = _("{title} — lobby").format(title=title)  # outside the f-string: extracted
-    heading = f"## {named}\n" + " · ".join(filter(None, [seated, settings]))
+    heading = f"## {named}\n" + " · ".join(filter(None, [seated, settings, pace]))
     layout = Layout(LOBBY_COLOUR).text(Part.HEADING, heading)
     layout.text(Part.PLAYERS, "\n".join(lines) or _("Nobody yet."))
     if not record.is_open:
@@ -73,6 +76,7 @@ def lobby_table(
         LobbyButton(record.ref, record.version, action, label=label, style=style, disabled=off)
         for action, label, style, off in buttons
     ]
+    items.append(pace_select(record))
     return TableMessage(items=items, layout=layout, content=notice)
 
 
@@ -88,3 +92,9 @@ def seated_text(seated: int, counts: tuple[int, ...]) -> str:
     else:
         sizes = _("for {counts} players").format(counts=either([number(c) for c in counts]))
     return f"{sitting} · {sizes}"
+
+
+def pace_select(record: MatchRecord) -> PaceSelect:
+    """The host's pick of the pace, the current one shown as chosen."""
+    picks = [Choice(pace, pace_pick(pace)) for pace in PACES]
+    return PaceSelect(record.ref, picks, chosen=record.pace, component_id=menu_id(record.version))

@@ -10,22 +10,17 @@ import discord
 
 from bot.errors import Refusal
 from bot.storage import MatchRecord
+from cogs.desk.match_list import match_lines
 from cogs.ui.components import refuse
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import join_names, seat_names
 
 SELECT_LIMIT = 25  # Discord's limit on a select's options
+DESCRIPTION_LIMIT = 4000  # within Discord's 4,096 for an embed's description
 ACTIONS = ("join", "leave", "table", "hand", "log", "reset")
 
 MatchAction = Callable[[discord.Interaction[Any], MatchRecord], Awaitable[None]]
-
-
-def jump_link(record: MatchRecord) -> str:
-    """A link to the match's table (its thread, or its message in the channel)."""
-    if record.message_id is None:
-        return f"https://discord.com/channels/{record.guild_id}/{record.played_in}"
-    return f"https://discord.com/channels/{record.guild_id}/{record.played_in}/{record.message_id}"
 
 
 def several(records: list[MatchRecord], action: str) -> Refusal:
@@ -71,21 +66,21 @@ class MatchChoice(
 async def answer_choice(
     interaction: discord.Interaction[Any], error: Refusal, title: Callable[[str], str]
 ) -> None:
-    records: list[MatchRecord] = error.data["records"]
-    lines = [
-        _("{title} · {names} — {link}").format(
-            title=title(r.game), names=join_names(seat_names(r.seats)), link=jump_link(r)
-        )
-        for r in records[:SELECT_LIMIT]
-    ]
-    text = "\n".join([_("There are several games here. Which one do you mean?"), *lines])
+    records: list[MatchRecord] = error.data["records"][:SELECT_LIMIT]
+    lines = match_lines(records, interaction.user.id, title)
+    while len("\n".join(lines)) > DESCRIPTION_LIMIT:
+        lines.pop()  # the select still offers every one
+    embed = discord.Embed(
+        title=_("There are several games here. Which one do you mean?"),
+        description="\n".join(lines),
+    )
     view = discord.ui.View(timeout=None)
     view.add_item(MatchChoice(error.data["action"], records, title))
     view.stop()  # not kept by discord.py: the choice is a DynamicItem, routed by its id
     if interaction.response.is_done():
-        await interaction.followup.send(text, view=view, ephemeral=True)
+        await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
-        await interaction.response.send_message(text, view=view, ephemeral=True)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 class MatchChoices:

@@ -1,28 +1,47 @@
-"""Turn mentions and reminders, without flooding the channel.
+"""Turn mentions, notices and reminders, without flooding the channel.
 
-A member is mentioned when their turn starts, unless they have just been playing (then
-they are watching already), and reminded once before the deadline. Their ping message is
-deleted as soon as they have moved, so at most one ping per waiting member stays up. A
-server's moderators can turn both off with `/games reminders`.
+Live, a member is mentioned when their turn starts, unless they have just been playing
+(then they are watching already), and reminded once before the deadline. At a slow pace
+(relaxed and slower) each member hears of their turn once, as they chose with `/games
+notify`: a mention where the match is played, a DM with a link to the table, or nothing;
+a DM Discord refuses becomes the mention. Once the member has moved, their mention is
+deleted and their DM says it's done, so at most one notice per waiting member stays up. A
+server's moderators can turn mentions off with `/games reminders`; a member's DMs are
+their own choice and still go.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
 
 import discord
 
+from bot.events import TIMED_OUT
 from bot.matches import Change
+from bot.pace import SLOW
 from bot.storage import MatchRecord, Store, TurnDue
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
 from cogs.wording.language import Languages
+from cogs.wording.pace_words import when
 
 log = logging.getLogger(__name__)
 
 ACTIVE_WINDOW = 60.0  # seconds: a member who acted this recently needs no mention
+HOWS = ("mention", "dm", "off")  # how a member hears of a slow match's turn
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A notice that is up: where, which message, the turn it was about, and whether it
+    is a DM (edited to say it's done) rather than a mention (deleted)."""
+
+    channel_id: int
+    message_id: int
+    about: TurnDue | None
+    dm: bool = False
 
 
 class Pings:
@@ -37,12 +56,12 @@ class Pings:
         self.bot = bot
         self.storage = storage
         self.clock = clock
-        self.languages = languages  # pings are public: in the server's language
+        self.languages = languages  # mentions in the server's language, DMs in the member's
         self.title = title
         self._seen: dict[tuple[int, int], float] = {}  # (match, member) -> last action
-        # match -> member -> (ping message id, the turn deadline it was about)
-        self._out: dict[int, dict[int, tuple[int, TurnDue | None]]] = {}
+        self._out: dict[int, dict[int, Sent]] = {}  # match -> member -> their notice
         self._enabled: dict[int, bool] = {}  # guild -> setting, as last read or set
+        self._how: dict[int, str | None] = {}  # member -> how they hear, as last read or set
 
     def seen(self, match_id: int, user_id: int) -> None:
         """The member just did something in this match, so they are at the table."""
@@ -57,6 +76,16 @@ class Pings:
         await self.storage.set_reminders(guild_id, on)
         self._enabled[guild_id] = on
 
+    async def how(self, user_id: int) -> str:
+        """How the member hears of their turn in a slow match (a mention unless they chose)."""
+        if user_id not in self._how:
+            self._how[user_id] = await self.storage.notify_how(user_id)
+        return self._how[user_id] or "mention"
+
+    async def set_how(self, user_id: int, how: str) -> None:
+        await self.storage.set_notify_how(user_id, how)
+        self._how[user_id] = how
+
     @staticmethod
     def waiting(change: Change) -> list[int]:
         """Members (not AI seats) the game waits on now."""
@@ -67,51 +96,109 @@ class Pings:
         return [s.user_id for s in seats if s.ai is None and s.user_id is not None]
 
     async def after_change(self, change: Change) -> None:
-        """Take down the pings of members who moved, or whose turn (its deadline) has
-        changed since; mention those whose turn began."""
+        """Take down the notices of members who moved, or whose turn (its deadline) has
+        changed since; tell those whose turn began."""
         record = change.record
         waiting = self.waiting(change)
         turn = record.turn_due
         out = self._out.setdefault(record.id, {})
-        for user_id in [u for u, (_id, about) in out.items() if u not in waiting or about != turn]:
-            await self._take_down(record.played_in, out.pop(user_id)[0])
+        for user_id in [u for u, sent in out.items() if u not in waiting or sent.about != turn]:
+            await self._take_down(change, user_id, out.pop(user_id))
         if not record.is_open:
             self._forget(record.id)
             return
-        if not waiting or not await self.enabled(record.guild_id):
+        if not waiting:
             return
+        mentions = await self.enabled(record.guild_id)
         now = self.clock()
         for user_id in waiting:
             recent = now - self._seen.get((record.id, user_id), -ACTIVE_WINDOW) < ACTIVE_WINDOW
-            if user_id in out or recent:
-                continue
-            with i18n.reading(await self.languages.server(record.guild_id)):
-                text = _("<@{user}>, it's your turn in {title}.").format(
-                    user=user_id, title=self.title(record.game)
-                )
-            await self._post(record, user_id, text)
+            if user_id not in out and not recent:
+                await self._notify(record, user_id, mentions, reminder=False)
 
     async def remind(self, change: Change) -> None:
-        """The deadline is near: one reminder to each member still to move."""
+        """The deadline is near: one reminder to each member still to move, in place of
+        the notice they had."""
         record = change.record
-        if not await self.enabled(record.guild_id):
-            return
-        due = record.turn_due
-        left = max(0, round(due.at - self.clock())) if due else 0
+        mentions = await self.enabled(record.guild_id)
         out = self._out.setdefault(record.id, {})
         for user_id in self.waiting(change):
             if user_id in out:
-                await self._take_down(record.played_in, out.pop(user_id)[0])
-            with i18n.reading(await self.languages.server(record.guild_id)):
-                text = _(
-                    "⏰ <@{user}>, {seconds} seconds left to move in {title}; then the bot moves "
-                    "for you."
-                ).format(user=user_id, seconds=number(left), title=self.title(record.game))
-            await self._post(record, user_id, text)
+                await self._take_down(change, user_id, out.pop(user_id), replaced=True)
+            await self._notify(record, user_id, mentions, reminder=True)
+
+    async def _notify(
+        self, record: MatchRecord, user_id: int, mentions: bool, *, reminder: bool
+    ) -> None:
+        """The member's turn notice (or reminder) the way they hear it: a slow match's by
+        their choice, falling back to the mention (when the server has mentions on) when a
+        DM can't be sent."""
+        how = await self.how(user_id) if record.pace in SLOW else "mention"
+        if how == "off":
+            return
+        if how == "dm" and await self._send_dm(record, user_id, reminder):
+            return
+        if not mentions:
+            return
+        with i18n.reading(await self.languages.server(record.guild_id)):
+            text = self._mention_text(record, user_id, reminder)
+        await self._post(record, user_id, text)
+
+    def _mention_text(self, record: MatchRecord, user_id: int, reminder: bool) -> str:
+        title, due = self.title(record.game), record.turn_due
+        if record.pace in SLOW and due is not None:
+            if reminder:
+                return _(
+                    "⏰ <@{user}>, your turn in {title} ends {when}; then the bot moves for you."
+                ).format(user=user_id, title=title, when=when(due.at))
+            return _("<@{user}>, it's your turn in {title}; it ends {when}.").format(
+                user=user_id, title=title, when=when(due.at)
+            )
+        if reminder:
+            left = max(0, round(due.at - self.clock())) if due else 0
+            return _(
+                "⏰ <@{user}>, {seconds} seconds left to move in {title}; then the bot moves "
+                "for you."
+            ).format(user=user_id, seconds=number(left), title=title)
+        return _("<@{user}>, it's your turn in {title}.").format(user=user_id, title=title)
+
+    async def _send_dm(self, record: MatchRecord, user_id: int, reminder: bool) -> bool:
+        """DM the member their notice with a link to the table; False when Discord refuses
+        (closed DMs, an unknown user), so the mention goes instead."""
+        with i18n.reading(await self.languages.of_member(user_id, record.guild_id)):
+            text = self._dm_text(record, reminder)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            message = await user.send(text)
+        except discord.HTTPException as error:
+            log.debug(
+                "no DM to user %s (%s %s): mentioned instead", user_id, error.status, error.code
+            )
+            return False
+        sent = Sent(message.channel.id, message.id, record.turn_due, dm=True)
+        self._out.setdefault(record.id, {})[user_id] = sent
+        return True
+
+    def _dm_text(self, record: MatchRecord, reminder: bool) -> str:
+        title, link = self.title(record.game), self._table_link(record)
+        at = when(record.turn_due.at) if record.turn_due is not None else ""
+        if reminder:
+            return _(
+                "⏰ Your turn in {title} ends {when}; then the bot moves for you. The table: {link}"
+            ).format(title=title, when=at, link=link)
+        return _("It's your turn in {title}; it ends {when}. The table: {link}").format(
+            title=title, when=at, link=link
+        )
+
+    def _table_link(self, record: MatchRecord) -> str:
+        """A jump link to the match's table message (to where it is played, if none yet)."""
+        channel = self.bot.get_partial_messageable(record.played_in, guild_id=record.guild_id)
+        if record.message_id is None:
+            return channel.jump_url
+        return channel.get_partial_message(record.message_id).jump_url
 
     async def _post(self, record: MatchRecord, user_id: int, text: str) -> None:
-        channel_id = record.played_in
-        channel = self.bot.get_channel(channel_id)
+        channel = self.bot.get_channel(record.played_in)
         if not isinstance(channel, discord.abc.Messageable):
             return
         try:
@@ -119,18 +206,38 @@ class Pings:
                 text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
             )
         except discord.HTTPException:
-            log.debug("no ping could be posted in channel %s", channel_id)
+            log.debug("no ping could be posted in channel %s", record.played_in)
             return
-        self._out.setdefault(record.id, {})[user_id] = (message.id, record.turn_due)
+        self._out.setdefault(record.id, {})[user_id] = Sent(channel.id, message.id, record.turn_due)
 
-    async def _take_down(self, channel_id: int, message_id: int) -> None:
-        channel: Any = self.bot.get_channel(channel_id)
-        if channel is None:
-            return
+    async def _take_down(
+        self, change: Change, user_id: int, sent: Sent, *, replaced: bool = False
+    ) -> None:
+        """A mention is deleted; so is a DM a reminder replaces, and any other DM is edited
+        to say the turn is over."""
+        message = self.bot.get_partial_messageable(sent.channel_id).get_partial_message(
+            sent.message_id
+        )
         try:
-            await channel.get_partial_message(message_id).delete()
+            if not sent.dm or replaced:
+                await message.delete()
+            else:
+                record = change.record
+                with i18n.reading(await self.languages.of_member(user_id, record.guild_id)):
+                    text = self._done_text(change, user_id)
+                await message.edit(content=text)
         except discord.HTTPException:
-            log.debug("ping %s was already gone", message_id)
+            log.debug("notice %s was already gone", sent.message_id)
+
+    def _done_text(self, change: Change, user_id: int) -> str:
+        record, title = change.record, self.title(change.record.game)
+        seat = record.seat_of(user_id)
+        timed_out = any(e.kind == TIMED_OUT and e.data.get("seat") == seat for e in change.events)
+        if timed_out:
+            return _("Time's up in {title}: the bot moved for you.").format(title=title)
+        if not record.is_open:
+            return _("Over: {title} has ended.").format(title=title)
+        return _("Done: you moved in {title}.").format(title=title)
 
     def _forget(self, match_id: int) -> None:
         self._out.pop(match_id, None)

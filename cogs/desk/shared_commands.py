@@ -53,11 +53,12 @@ class SharedCommands:
         interaction: discord.Interaction[Any],
         game: str,
         options: dict[str, Any],
+        pace: str = "live",
         where: str | None = None,
     ) -> None:
-        """`/<game> start`: open a lobby here, to be played in a thread of its own or in
-        the channel (`where`, else as the server chose, else a thread where the bot may
-        open one)."""
+        """`/<game> start`: open a lobby here at `pace`, to be played in a thread of its own
+        or in the channel (`where`, else as the server chose, else a thread where the bot
+        may open one)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, _("Games are played in server channels, not in DMs."))
             return
@@ -84,6 +85,7 @@ class SharedCommands:
             host_name=interaction.user.display_name,
             options=options,
             where=place,
+            pace=pace,
         )
         await self.tables.post_new(interaction, record)
         if chosen != "channel" and lacking:

@@ -57,6 +57,7 @@ class Desk(commands.Cog):
         self.publish = self.tables.publish
         self.problems = self.tables.problems
         self.lobby_click = self.clicks.lobby_click
+        self.pace_click = self.clicks.pace_click
         self.move = self.clicks.move
         self.show_private = self.clicks.show_private
         self.from_elsewhere = self.clicks.from_elsewhere

@@ -16,7 +16,11 @@ from cogs.desk.table import Desk, desk_of_bot
 from cogs.desk.threads import TABLE_PLACES
 from cogs.ui.components import GameRenderer
 from cogs.wording.commands_i18n import slash, slash_text
+from cogs.wording.pace_words import PACE_CHOICES
 from engines.base import GAMES, AnyGameInfo, Option
+
+PACE = "pace"  # the option every game's start has; no game option may take its name
+PACE_TEXT = slash_text("How long each turn may take (default: live)")
 
 
 @dataclass(frozen=True)
@@ -106,13 +110,14 @@ class GameCommands(commands.GroupCog):
 def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_commands.Command:
     """`/<key> start` with one parameter per lobby option of `info`: an int in its range, one
     of its choices, or a bool, with the option's default. Unset options (default None) are
-    left out, so the game fills them in when it starts."""
+    left out, so the game fills them in when it starts. Every game's also has `pace`."""
 
     async def start(
         interaction: discord.Interaction[Any], where: str | None = None, **chosen: Any
     ) -> None:
+        pace = chosen.pop(PACE) or "live"
         options = {name: value for name, value in chosen.items() if value is not None}
-        await desk.open_lobby(interaction, info.key, options, where=where)
+        await desk.open_lobby(interaction, info.key, options, pace, where)
 
     parameters = [Parameter("interaction", Parameter.POSITIONAL_OR_KEYWORD)]
     parameters[0] = parameters[0].replace(annotation=discord.Interaction)
@@ -124,23 +129,28 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
     parameters.append(
         Parameter("where", Parameter.KEYWORD_ONLY, default=None, annotation=str | None)
     )
+    parameters.append(Parameter(PACE, Parameter.KEYWORD_ONLY, default=None, annotation=str | None))
     start.__signature__ = Signature(parameters)  # type: ignore[attr-defined]
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=slash("command", "start"), description=words.description, callback=start
     )
     command = app_commands.guild_only()(command)
     renamed = {o.name: words.options[o.name][0] for o in info.options}
-    command = app_commands.rename(**renamed, where=slash("command", "where"))(command)
+    command = app_commands.rename(
+        **renamed, pace=slash("command", "pace"), where=slash("command", "where")
+    )(command)
     described = {o.name: words.options[o.name][1] for o in info.options}
-    where_text = slash_text("Where this game is played (default: as the server chose)")
-    command = app_commands.describe(**described, where=where_text)(command)
+    described[PACE] = PACE_TEXT
+    described["where"] = slash_text("Where this game is played (default: as the server chose)")
+    command = app_commands.describe(**described)(command)
     named: dict[str, list[app_commands.Choice[Any]]] = {
         o.name: [app_commands.Choice(name=words.choices[o.name][v], value=v) for v in o.choices]
         for o in info.options
         if o.choices
     }
-    command = app_commands.choices(**named, where=TABLE_PLACES)(command)
-    return command
+    named[PACE] = PACE_CHOICES
+    named["where"] = TABLE_PLACES
+    return app_commands.choices(**named)(command)
 
 
 def _annotation(option: Option) -> Any:

@@ -12,6 +12,7 @@ from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
 from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
+from cogs.server.notices import NoticeCommands
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
@@ -22,6 +23,7 @@ class Games(
     Moderation,
     StandingCommands,
     MemberGames,
+    NoticeCommands,
     commands.GroupCog,
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),

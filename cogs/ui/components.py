@@ -360,7 +360,49 @@ class HandButton(
         await desk.show_private(interaction, self.match_id)
 
 
-DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton)
+class PaceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pace:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
+):
+    """The lobby's pace, for the host to change before Start. It carries no version: a
+    stale or repeated pick sets the pace picked, which is harmless."""
+
+    def __init__(
+        self,
+        ref: str,
+        options: Sequence[Choice] = (),
+        *,
+        chosen: str | None = None,
+        component_id: int | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            id=component_id,
+            custom_id=f"pace:{ref}",
+            options=[
+                discord.SelectOption(label=c.label[:100], value=c.code, default=c.code == chosen)
+                for c in options
+            ]
+            or [discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.match_id, self.database = parse_ref(ref)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> PaceSelect:
+        return cls(ref_of(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        pace = self.item.values[0] if self.item.values else ""
+        desk = desk_of(interaction)
+        await desk.hear(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.pace_click(interaction, self.match_id, pace)
+
+
+DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton, PaceSelect)
 
 
 class ClickHandler(Protocol):
@@ -377,6 +419,10 @@ class ClickHandler(Protocol):
     ) -> None: ...
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None: ...
+
+    async def pace_click(
+        self, interaction: discord.Interaction[Any], match_id: int, pace: str
+    ) -> None: ...
 
     async def from_elsewhere(
         self, interaction: discord.Interaction[Any], database: str | None

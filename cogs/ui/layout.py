@@ -35,6 +35,7 @@ class Part(IntEnum):
     SCORES = 9
     TRICK = 10
     FOOTNOTE = 11
+    CLOCK = 12  # the match's pace and when the running turn ends
     AWAY = 13  # the members whose clocks stop, and until when
 
 

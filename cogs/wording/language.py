@@ -26,6 +26,7 @@ class Languages:
         self.failures = failures
         self._servers: dict[int, str | None] = {}  # guild -> chosen language, as last read
         self._members: dict[int, str | None] = {}  # member -> chosen language, as last read
+        self._clients: dict[int, str] = {}  # member -> their Discord client's, as last seen
 
     async def server(self, guild_id: int | None) -> str:
         """The language of what the server's channel shows everyone."""
@@ -44,6 +45,8 @@ class Languages:
         """The language of what only the member who interacted reads."""
         user_id = interaction.user.id
         client = i18n.supported(str(interaction.locale))
+        if client is not None:
+            self._clients[user_id] = client
         if user_id not in self._members:
             try:
                 self._members[user_id] = await self.storage.member_language(user_id)
@@ -54,6 +57,18 @@ class Languages:
         if chosen is not None:
             return chosen
         return client or await self.server(interaction.guild_id)
+
+    async def of_member(self, user_id: int, guild_id: int | None) -> str:
+        """The language of what the bot sends a member unasked (a DM): the one they chose,
+        else their client's as last seen, else the server's."""
+        if user_id not in self._members:
+            try:
+                self._members[user_id] = await self.storage.member_language(user_id)
+            except StorageError as error:
+                self.failures.report(error, f"reading the language of user {user_id} failed")
+                return self._clients.get(user_id) or await self.server(guild_id)
+        chosen = self._members[user_id] or self._clients.get(user_id)
+        return chosen or await self.server(guild_id)
 
     async def choose_for_server(self, guild_id: int, language: str | None) -> None:
         await self.storage.set_language(guild_id, language)

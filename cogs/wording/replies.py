@@ -11,6 +11,7 @@ from bot.failure_log import outage_of
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.names import shown
+from cogs.wording.pace_words import pace_set
 from cogs.wording.words import GameTexts, ai_level, join_names, seat_names
 
 TextsOf = Callable[[str], GameTexts | None]
@@ -25,6 +26,7 @@ REFUSALS = {
     "host_removes_ai": lazy_gettext("Only the host can remove AI players."),
     "no_ai_to_remove": lazy_gettext("There is no AI player to remove."),
     "host_starts": lazy_gettext("Only the host can start the game."),
+    "host_sets_pace": lazy_gettext("Only the host can change the pace."),
     "quarantined": lazy_gettext(
         "This game's saved state is damaged, so it can't go on. The host or a moderator can "
         "end it with {reset}, which frees the channel."
@@ -156,6 +158,8 @@ def notice_text(notice: Notice, ended: str) -> str:
         )
     if notice.kind == "ai_left":
         return _("{name} left.").format(name=ai_name(data["name"]))
+    if notice.kind == "pace_set":
+        return pace_set(data["pace"])
     if notice.kind == "ended":
         return ended
     template = NOTICES.get(notice.kind)

@@ -263,7 +263,9 @@ def _synced_group(env, key: str) -> dict:
 
 async def test_start_commands_and_hand_commands_follow_each_games_info(world):
     """`/<game> start` takes exactly the game's lobby options with their ranges, choices and
-    defaults, and `hand` exists only where the game hides hands (GameInfo.hidden_hands)."""
+    defaults, plus the pace and place every game has, and `hand` exists only where the game hides
+    hands (GameInfo.hidden_hands)."""
+    from bot.pace import PACES
     from engines.base import GAMES
 
     for key, info in GAMES.items():
@@ -273,7 +275,11 @@ async def test_start_commands_and_hand_commands_follow_each_games_info(world):
         subcommands = {c["name"]: c for c in group["options"]}
         assert ("hand" in subcommands) == info.hidden_hands, key
         start = {o["name"]: o for o in subcommands["start"].get("options", [])}
-        assert set(start) == {option.name for option in info.options}, key
+        assert set(start) == {option.name for option in info.options} | {"pace", "where"}, key
+        assert [c["value"] for c in start["pace"]["choices"]] == list(PACES), key
+        assert start["pace"].get("required", False) is False  # live unless chosen
+        assert [c["value"] for c in start["where"]["choices"]] == ["thread", "channel"], key
+        assert start["where"].get("required", False) is False  # as the server chose
         for option in info.options:
             synced = start[option.name]
             assert synced.get("required", False) is False  # every option has a default

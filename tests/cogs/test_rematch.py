@@ -124,3 +124,13 @@ async def test_a_bystander_may_ask_for_the_rematch_but_is_not_seated(world):
     seated = part(table_of(channel, people["dave"]), Part.PLAYERS)
     assert f"<@{people['alice'].id}> 👑" in seated and f"<@{people['bob'].id}>" in seated
     assert f"<@{people['dave'].id}>" not in seated  # they can press Join like anyone
+
+
+async def test_i28_a_rematch_keeps_the_old_matchs_pace(world):
+    channel, people = world.channel, world.people
+    result = await finished_game(world, pace="relaxed")
+    asked = await people["alice"].click(result, label="Rematch")
+    assert asked.acknowledged and not asked.ephemeral
+    assert "pace: relaxed" in part(table_of(channel, people["alice"]), Part.HEADING)
+    record = await world.env.bot.storage.open_match_in_channel(channel.id)
+    assert record.status == "lobby" and record.pace == "relaxed"

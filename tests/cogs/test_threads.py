@@ -128,8 +128,9 @@ async def test_i28_a_command_that_could_mean_several_games_asks_which(thread_wor
     _first, one = await started(world, names=("alice", "bob"))
     _second, two = await started(world, names=("alice", "carol"))
     asked = await alice.slash(world.channel, "flip7 table")
-    assert asked.ephemeral and "Which one do you mean?" in asked.response.content
-    assert f"/{one.id}/" in asked.response.content and f"/{two.id}/" in asked.response.content
+    (asking,) = asked.response.embeds
+    assert asked.ephemeral and "Which one do you mean?" in asking.title
+    assert f"/{one.id}/" in asking.description and f"/{two.id}/" in asking.description
     message = asked.response.message
     (menu,) = selects(message)
     two_id = (await world.env.bot.storage.match_in_thread(two.id)).id
@@ -139,7 +140,7 @@ async def test_i28_a_command_that_could_mean_several_games_asks_which(thread_wor
     # With one game of hers in the channel, bob's command needs no question.
     one_record = await world.env.bot.storage.match_in_thread(one.id)
     plain = await world.people["bob"].slash(world.channel, "flip7 log")
-    assert plain.ephemeral and "Which one" not in (plain.response.content or "")
+    assert plain.ephemeral and "Which one" not in (plain.response.embeds[0].title or "")
     assert plain.response.embeds
     assert one_record.seat_of(world.people["bob"].id) is not None
 
