@@ -73,7 +73,7 @@ async def test_each_member_reads_privately_in_their_language_and_the_table_in_th
     for _ in range(3):  # three tricks, each member picking from their own hand
         await play_step(simcord_env, channel, list(people.values()))
     for person in people.values():
-        refused = await person.slash(channel, "sinkorswim start")  # one game per channel
+        refused = await person.slash(channel, "flip7 table")  # no Flip 7 game here
         assert refused.ephemeral
         for command in ("sinkorswim rules", "sinkorswim log", "sinkorswim hand"):
             assert (await person.slash(channel, command)).ephemeral
@@ -81,7 +81,7 @@ async def test_each_member_reads_privately_in_their_language_and_the_table_in_th
         public, private = seen_by(channel, person)
         assert public and all(_tags(text) == {"vi"} for text in public), public[-1]
         own = CLIENTS[name].split("-")[0]
-        assert len(private) >= 4  # the refused start, the rules, the log and one live hand
+        assert len(private) >= 4  # the refused table, the rules, the log and one live hand
         assert all(_tags(text) == {own} for text in private), (name, private)
 
 

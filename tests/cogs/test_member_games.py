@@ -4,6 +4,7 @@ and `/games away` stops their clocks in daily and 3-day matches while they are a
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from simcord.backend.errors import OptionError
@@ -11,6 +12,12 @@ from simcord.backend.errors import OptionError
 from bot.away import DAY
 from cogs.ui.layout import Part
 from tests.cogs.helpers import acting_name, components, embed_text, part, table_of
+
+
+@pytest.fixture
+def settings(settings):
+    """Room for twelve open games per member (the default limit is ten, set by the host)."""
+    return replace(settings, member_match_limit=20)
 
 
 async def _set(world, match_id: int, **fields) -> None:
@@ -201,6 +208,7 @@ async def test_a_daily_turn_waits_while_its_member_is_away_and_runs_on_when_back
     assert "ran out of time" in embed_text(table_of(world.channel, member))
 
 
+@pytest.mark.game_seed(2)
 async def test_a_turn_that_begins_while_its_member_is_away_runs_from_their_return(world):
     people = world.people
     daily = await _match(world, world.channel, people["alice"], [people["bob"]], "three_days")

@@ -257,3 +257,18 @@ async def test_i28_a_restart_mid_game_in_a_thread_keeps_its_buttons(thread_world
     await play_to_end(world.env, thread, [alice, bob])
     record = await world.env.bot.storage.match_in_thread(thread.id)
     assert record.status == "finished" and table.id
+
+
+async def test_i28_discord_archiving_a_quiet_thread_is_told_from_a_moderators(thread_world):
+    """Discord archives a thread left quiet for its archive time by itself; that is undone
+    (the match goes on), while an archive sooner, or a lock, is someone's and ends it."""
+    world = thread_world
+    _lobby, thread = await started(world, pace="daily")
+    record = await world.env.bot.storage.match_in_thread(thread.id)
+    threads = world.env.bot.get_cog("Desk").threads
+    live = world.env.bot.get_channel(thread.id)
+    assert threads.closed_by_someone(live, record)  # just played: someone archived it
+    record.updated_at -= live.auto_archive_duration * 60  # quiet for the whole archive time
+    assert not threads.closed_by_someone(live, record)
+    await threads.reopen(live)
+    assert not world.env.backend.get_thread(thread.id).thread_metadata.archived
