@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from math import exp, sqrt
 
-from engines.flip7.cards import FIRST_ACTION
-from engines.flip7.picks import FLIP7_END_VALUE, _facts, _value, _worth
+from engines.flip7.arrivals import FLIP7_SIZE
+from engines.flip7.cards import FIRST_ACTION, LUCKY_13, UNLUCKY_7, VALUE, ZERO
+from engines.flip7.picks import _facts, _worth
 from engines.flip7.resolve import EffectRules
-from engines.flip7.scoring import FLIP7_BONUS
+from engines.flip7.scoring import FLIP7_BONUS, round_points
 from engines.flip7.table import ACTIVE
 
 ROUND_MEAN = 18.0
@@ -75,42 +76,131 @@ def win_weights(game: EffectRules, seat: int) -> list[float]:
 
 
 def should_hit(game: EffectRules, seat: int) -> bool:
-    """Hit when one more card raises the expected win chance. Needs a card to draw; The
-    Zero (must hit) is the caller's."""
+    """Hit when one more card raises the expected win chance, looking two cards ahead
+    where one does not: after a safe card the AI may stay or hit once more, whichever is
+    worth more (an action or a modifier drawn leaves the row as it is). Needs a card to
+    draw; The Zero (must hit) is the caller's."""
     counts, total = _pool(game)
     if not total:
         return False
     standing = standings(game)
     score = game.round_score(seat)
     standing[seat] = game.totals[seat] + score
-    heat = temperature(game, standing)
-    facts = _facts(game, seat)
-    facts = (*facts[:7], False)  # the row's round score, without open potential
+    chance = _Chances(standing, seat, game.totals[seat], temperature(game, standing))
+    row = _row(game, seat)
     brutal = game.brutal
-    mine = game.totals[seat]
-    stay = _chance(standing, seat, mine + score, heat)
+    stay = chance(score)
+    hit = _hit_chance(chance, row, counts, total, stay, brutal)
+    if hit > stay:
+        return True
+    # A second card: each safe first card leads to the better of staying and hitting again.
+    second = 0.0
     others = total
-    hit = 0.0
+    for card in range(FIRST_ACTION):
+        copies = counts[card]
+        if not copies:
+            continue
+        others -= copies
+        after = _arrive(row, card)
+        if after is None:
+            second += copies * chance(0)
+            continue
+        now = _score(after, brutal)
+        if after[1] >= FLIP7_SIZE:  # Flip 7 ends the round
+            second += copies * chance(now)
+            continue
+        counts[card] -= 1
+        again = _hit_chance(chance, after, counts, total - 1, chance(now), brutal)
+        counts[card] += 1
+        second += copies * (again if after[4] else max(chance(now), again))
+    second += others * max(stay, hit)
+    return second > stay * total
+
+
+Row = tuple[int, int, int, int, int, int, tuple[int, ...]]
+"""A row summed up: number sum and count, ÷2 count, minus total, Zeros, Lucky 13s, and
+number cards per value."""
+
+
+def _row(game: EffectRules, seat: int) -> Row:
+    numsum, nums, halves, minus, zeros, luckies, per_value, _ = _facts(game, seat)
+    return numsum, nums, halves, minus, zeros, luckies, tuple(per_value)
+
+
+def _arrive(row: Row, card: int) -> Row | None:
+    """The row after number `card` arrives, or None if it busts (F4, F8): Unlucky 7 wipes
+    the row and stays alone in it; Lucky 13 allows one other 13."""
+    numsum, nums, halves, minus, zeros, luckies, per_value = row
+    if card == UNLUCKY_7:
+        return 7, 1, 0, 0, 0, 0, tuple(int(value == 7) for value in range(14))
+    value = VALUE[card]
+    same = per_value[value]
+    if same and not (value == 13 and same == 1 and (luckies or card == LUCKY_13)):
+        return None
+    counted = list(per_value)
+    counted[value] += 1
+    return (
+        numsum + value,
+        nums + 1,
+        halves,
+        minus,
+        zeros + (card == ZERO),
+        luckies + (card == LUCKY_13),
+        tuple(counted),
+    )
+
+
+def _score(row: Row, brutal: bool) -> int:
+    """The row's round score, with Flip 7's bonus once it holds seven numbers (F7)."""
+    numsum, nums, halves, minus, zeros, _, _ = row
+    flip7 = nums >= FLIP7_SIZE
+    return round_points(numsum, halves, minus, zero=zeros > 0, flip7=flip7, brutal=brutal)
+
+
+def _hit_chance(
+    chance: _Chances, row: Row, counts: list[int], total: int, stay: float, brutal: bool
+) -> float:
+    """The expected win chance of taking one card from `counts` (`total` cards) and then
+    staying; `stay` is the chance of staying now (what an action or a modifier leaves)."""
+    if not total:
+        return stay
+    expected = 0.0
+    others = total
     for card in range(FIRST_ACTION):
         copies = counts[card]
         if copies:
             others -= copies
-            after = _value(facts, -1, card, brutal)
-            if after > FLIP7_END_VALUE and game.nums[seat] == 6:
-                after -= FLIP7_END_VALUE  # the round ends: no open rows left to pass it
-            hit += copies * _chance(standing, seat, mine + after, heat)
-    hit += others * stay  # an action or a modifier: aimed elsewhere, the score stays
-    return hit > stay * total
+            after = _arrive(row, card)
+            expected += copies * chance(0 if after is None else _score(after, brutal))
+    return (expected + others * stay) / total
 
 
-def _chance(standing: list[float], seat: int, points: float, heat: float) -> float:
-    """`seat`'s win chance with its standing set to `points`."""
-    standing[seat] = points
-    top = max(standing)
-    whole = 0.0
-    for other in standing:
-        whole += exp((other - top) / heat)
-    return exp((points - top) / heat) / whole
+class _Chances:
+    """`seat`'s win chance with its round score set to a given value, the others' standings
+    fixed; remembered per score, as one decision asks for the same scores many times."""
+
+    __slots__ = ("base", "heat", "known", "rest", "top")
+
+    def __init__(self, standing: list[float], seat: int, total: int, heat: float) -> None:
+        others = [points for p, points in enumerate(standing) if p != seat]
+        self.base = total
+        self.top = max(others)
+        self.heat = heat
+        self.rest = sum(exp((points - self.top) / heat) for points in others)
+        self.known: dict[int, float] = {}
+
+    def __call__(self, score: int) -> float:
+        known = self.known.get(score)
+        if known is None:
+            known = self.known[score] = self._work_out(score)
+        return known
+
+    def _work_out(self, score: int) -> float:
+        lead = (self.base + score - self.top) / self.heat
+        if lead > 0:  # the same quotient, with no exp() that could overflow
+            return 1.0 / (1.0 + self.rest * exp(-lead))
+        mine = exp(lead)
+        return mine / (mine + self.rest)
 
 
 def _pool(game: EffectRules) -> tuple[list[int], int]:
