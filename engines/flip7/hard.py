@@ -23,7 +23,7 @@ from engines.flip7.cards import FIRST_ACTION, LUCKY_13, UNLUCKY_7, VALUE, ZERO
 from engines.flip7.picks import _facts, _worth
 from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, round_points
-from engines.flip7.table import ACTIVE
+from engines.flip7.table import ACTIVE, NOBODY
 
 ROUND_MEAN = 18.0
 """Points a player adds per round on average (busts included), as the simulator measures."""
@@ -46,11 +46,15 @@ def standings(game: EffectRules) -> list[float]:
     ]
 
 
-def temperature(game: EffectRules, standing: list[float], *, over: bool = False) -> float:
-    """The spread of the standings still to come: rows open this round (none once it is
-    `over`), plus the rounds left before the best standing reaches the goal."""
+def temperature(game: EffectRules, standing: list[float], seat: int) -> float:
+    """The spread of the standings still to come, as `seat` sees them: other rows still
+    open this round (its own is what it decides), plus the rounds left before the best
+    standing reaches the goal. `seat` NOBODY: the round is over."""
     rounds = max(0.0, (game.goal - max(standing)) / ROUND_MEAN)
-    open_rows = OPEN_SPREAD if not over and ACTIVE in game.status else 1.0
+    status = game.status
+    open_rows = 1.0
+    if seat != NOBODY and any(state == ACTIVE and p != seat for p, state in enumerate(status)):
+        open_rows = OPEN_SPREAD
     # A softmax is the winner's law for Gumbel noise of scale T: sd = T * pi / sqrt(6).
     return 0.78 * sqrt(open_rows * open_rows + ROUND_SPREAD * ROUND_SPREAD * rounds)
 
@@ -68,7 +72,7 @@ def win_weights(game: EffectRules, seat: int) -> list[float]:
     so its own point is worth 1: an opponent's is -(their chance) / (the others' chance),
     times OPPONENT_SCALE; the one most likely to win weighs most."""
     standing = standings(game)
-    chances = win_chances(standing, temperature(game, standing))
+    chances = win_chances(standing, temperature(game, standing, seat))
     others = max(1e-9, 1.0 - chances[seat])
     weights = [-OPPONENT_SCALE * chance / others for chance in chances]
     weights[seat] = 1.0
@@ -86,7 +90,7 @@ def should_hit(game: EffectRules, seat: int) -> bool:
     standing = standings(game)
     score = game.round_score(seat)
     standing[seat] = game.totals[seat] + score
-    chance = _Chances(standing, seat, game.totals[seat], temperature(game, standing))
+    chance = _Chances(standing, seat, game.totals[seat], temperature(game, standing, seat))
     row = _row(game, seat)
     brutal = game.brutal
     stay = chance(score)
@@ -221,7 +225,7 @@ def bonus_to(game: EffectRules, seat: int, targets: list[int]) -> int:
     for target in targets:
         moved = list(standing)
         moved[target] += FLIP7_BONUS if target == seat else -FLIP7_BONUS
-        chance = win_chances(moved, temperature(game, moved, over=True))[seat]
+        chance = win_chances(moved, temperature(game, moved, NOBODY))[seat]
         if chance > best_chance:
             best, best_chance = target, chance
     return best
