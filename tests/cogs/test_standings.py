@@ -176,9 +176,7 @@ async def test_history_pages_and_each_matchs_story_as_the_events_tell_it(played,
     story = fresh(world.channel, alice, opened.response.id)
     summary = embed_text(story)
     assert f"the story of match {oldest.match_id}" in summary
-    assert (
-        "Ada (AI, hard)" in summary and "**The end:** The game was played to the end;" in summary
-    )
+    assert "Ada (AI, hard)" in summary and "**The end:** The game was played to the end;" in summary
     pages = [summary]
     while not page_buttons(story)["next"].disabled:
         assert (
