@@ -11,7 +11,10 @@ at whoever threatens to win.
 
 Hit or stay: the expected win chance after one more card, over the draw pile's counts (a
 bust leaves 0 points, an action or a modifier leaves the score as it is), against the win
-chance of staying. Like the other levels it reads only what every player sees.
+chance of staying; where that says stay, two cards ahead. The work is fixed by the cards,
+not by a clock: at most 16 kinds of number card, each followed by 16 (about 0.3 ms at p99
+on the development machine), so a decision is the same on any machine. It uses no random
+numbers and reads only what every player sees (never the draw pile's order).
 """
 
 from __future__ import annotations
