@@ -12,10 +12,12 @@ player) lives here too: the rules import no AI.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import inf
 from operator import add
 
 from engines.base import IllegalMove
+from engines.flip7 import hard
 from engines.flip7.actions import HIT, PLAYER_CHOICES, STAY, Action, ChoosePlayer, player_choice
 from engines.flip7.arrivals import FLIP7_SIZE
 from engines.flip7.cards import (
@@ -40,12 +42,13 @@ from engines.flip7.picks import (
     pick_steps,
     plan_steps,
     quick_weights,
+    search_pick,
 )
 from engines.flip7.resolve import EffectRules
 from engines.flip7.scoring import FLIP7_BONUS, busts, round_points, row_score
 from engines.flip7.table import ACTIVE, BUSTED, OVER
 
-AI_LEVELS = ("simple", "strong")
+AI_LEVELS = ("simple", "strong", "hard")
 SIMPLE_STAY_AT = 20
 RACE_MARGIN = 60
 """Points from the goal at which the race starts to bend hit-or-stay decisions."""
@@ -57,6 +60,8 @@ def choose(game: EffectRules, seat: int, level: str = "strong") -> Action:
         must_hit = game.mask[seat] & ZERO_BIT  # The Zero forbids staying (F8)
         if level == "strong":
             return HIT if must_hit or _should_hit(game, seat) else STAY
+        if level == "hard":
+            return HIT if must_hit or hard.should_hit(game, seat) else STAY
         if level == "simple":  # stays from 20 points
             return HIT if must_hit or game.round_score(seat) < SIMPLE_STAY_AT else STAY
     if level not in AI_LEVELS:
@@ -69,6 +74,8 @@ def choose(game: EffectRules, seat: int, level: str = "strong") -> Action:
     options = game.stack_options()
     if level == "simple":
         return _simple_choice(seat, options)
+    if level == "hard":
+        return _hard_choice(game, seat, options)
     return _strong_choice(game, seat, options)
 
 
@@ -414,3 +421,40 @@ def _draws_choice(
         if worth > best_worth:
             best_target, best_worth = target, worth
     return player_choice(best_target)
+
+
+# ------------------------------------------------------------------ the hard AI's choices
+
+
+def _hard_choice(game: EffectRules, seat: int, options: list[Action]) -> Action:
+    """The strong AI's searches and estimates, weighed by the win model (`hard.py`): a
+    point for each opponent weighs by their chance to win, brutal Flip 7's 15 points go
+    where they leave the best chance."""
+    top = game.stack[-1]
+    weights = hard.win_weights(game, seat)
+    if isinstance(top, (SwapPick, StealPick, DiscardPick)):
+        return plan_steps(top, search_pick(game, seat, top, weights))[0]
+    players: list[ChoosePlayer] = options  # type: ignore[assignment]  # as in _strong_choice
+    if isinstance(top, Bonus):
+        return player_choice(hard.bonus_to(game, seat, [option.seat for option in players]))
+    if top.card >= FIRST_MODIFIER:
+        return _weighed_target(
+            players,
+            weights,
+            lambda target: _modifier_delta(game, target, top.card, game.round_score(target)),
+        )
+    counts, total, _, _ = _pool(game)
+    draws = 1 if top.card == JUST_ONE_MORE else 4
+    return _weighed_target(
+        players,
+        weights,
+        lambda target: _draws_delta(game, target, draws, counts, total, game.round_score(target)),
+    )
+
+
+def _weighed_target(
+    options: list[ChoosePlayer], weights: list[float], delta: Callable[[int], float]
+) -> ChoosePlayer:
+    """The option whose weighed change `weights[target] * delta(target)` is highest, the
+    first of equals."""
+    return max(options, key=lambda option: weights[option.seat] * delta(option.seat))

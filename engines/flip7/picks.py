@@ -67,7 +67,7 @@ def pick_steps(game: EffectRules, seat: int, top: Pick) -> list[Action]:
     bot takes the first, the simulator takes them all in a row."""
     plan = _plan_cache[2]
     if not (_plan_cache[0] is game and _plan_cache[1] is top and _fits(top, plan)):
-        plan = _search(game, seat, top, quick_weights(game, seat))
+        plan = search_pick(game, seat, top, quick_weights(game, seat))
         _plan_cache[:] = [game, top, plan]
     assert isinstance(plan, tuple)
     return plan_steps(top, plan)
@@ -138,7 +138,7 @@ def _fits(top: Pick, plan: object) -> bool:
     return len(plan) == 2 and top.victim in (NOT_CHOSEN, plan[0])
 
 
-def _search(game: EffectRules, seat: int, top: Pick, weights: list[float]) -> tuple[int, ...]:
+def search_pick(game: EffectRules, seat: int, top: Pick, weights: list[float]) -> tuple[int, ...]:
     """The best complete Swap (p1, i1, p2, i2) or Steal/Discard (victim, index) consistent
     with the steps in `top`, by the weighted change in the rows' worth; the first best in
     candidate order. With no step taken and a row of its own, the AI swaps one of its own
@@ -321,10 +321,10 @@ def _take_any(
 def _search_own_swap(
     game: EffectRules, seat: int, holders: list[int], weights: list[float]
 ) -> tuple[int, ...]:
-    """`_search` for the commonest Swap: no step taken, and the seat has a row, so it swaps
+    """`search_pick` for the commonest Swap: no step taken, and the seat has a row, so it swaps
     one of its own cards with an opponent's. Opponents are tried from the one with the most
     to lose; once even busting an opponent, plus the most the seat's own row could gain,
-    cannot beat the best swap found, the rest are skipped. A tie goes to the plan `_search`
+    cannot beat the best swap found, the rest are skipped. A tie goes to the plan `search_pick`
     would meet first: the smallest tuple."""
     mine_now = _row_worth(game, seat)
     most_mine = _most_own_gain(game, seat, weights[seat], mine_now)
@@ -407,7 +407,7 @@ def _own_swaps_any(
 
 
 def _own_plan(seat: int, i_mine: int, p: int, i_p: int) -> tuple[int, int, int, int]:
-    """A swap of the seat's own card as the plan `_search` would write it: lower seat first."""
+    """A swap of the seat's own card as the plan `search_pick` would write it: lower seat first."""
     return (seat, i_mine, p, i_p) if seat < p else (p, i_p, seat, i_mine)
 
 

@@ -597,7 +597,7 @@ def _open_worth(score: int, active: bool) -> float:
 
 
 def pick_plan(game: Flip7Game, seat: int, top: Pick) -> tuple[int, ...]:
-    """`picks._search` with `quick_weights`, as `picks.pick_steps` searches a pick no step of
+    """`picks.search_pick` with `quick_weights`, as `picks.pick_steps` searches a pick no step of
     which is taken (a Steal's or a Discard's lone victim may be set): the same plan, the
     commonest searches (a Steal or Discard, a Swap of one of the seat's own cards) inlined
     with the same arithmetic, the same pruning and the same tie rules."""
@@ -609,7 +609,7 @@ def pick_plan(game: Flip7Game, seat: int, top: Pick) -> tuple[int, ...]:
     weights[seat] = 1.0
     if isinstance(top, SwapPick):
         if top.first != NOT_CHOSEN or seat not in holders:
-            return picks._search(game, seat, top, weights)
+            return picks.search_pick(game, seat, top, weights)
         return _own_swap_plan(game, seat, holders, weights)
     steal = isinstance(top, StealPick)
     victim = top.victim

@@ -67,6 +67,15 @@ BOARD_RENDER = [
     rf"p50: {NUMBER} ms  p99: {NUMBER} ms",
     rf"png size: {NUMBER} KB",
 ]
+AI_STRENGTH_FLIP7 = [
+    rf"{NUMBER} games from seed",
+    *(
+        rf"{mode}: hard vs {opponent}: {NUMBER}% win share \(95% interval ±{NUMBER}%\)"
+        for mode in ("normal", "brutal")
+        for opponent in ("stay-at-26", "strong")
+    ),
+    rf"hard decisions: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -104,6 +113,11 @@ TINY = {
         {0: 3},
     ),
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
+    "ai_strength-flip7": (
+        ["bench.ai_strength", "--game", "flip7", "--games", "20"],
+        AI_STRENGTH_FLIP7,
+        {0: 20},
+    ),
 }
 
 

@@ -27,7 +27,7 @@ async def test_a_flip7_table_of_eight_stays_under_600_px(browser):
         heights: list[float] = []
         retold = 0
         for _move in range(200):
-            # Ann moves through SimCord as the strong AI would; the page only shows it.
+            # Ann moves through SimCord as the strongest AI would; the page only shows it.
             if not await play_step(place.env, place.channel, place.members):
                 break
             await place.preview.refresh()

@@ -65,7 +65,7 @@ def _steps(key: str, action: Any, message: discord.Message) -> list[str]:
 
 
 async def play_step(env: Any, channel: Any, people: list[Any]) -> bool:
-    """The members the game waits on each make the strong AI's move, from the table or
+    """The members the game waits on each make the strongest AI level's move, from the table or
     from their private hand; False once no match is open."""
     storage = env.bot.matches.storage
     if channel.is_thread:

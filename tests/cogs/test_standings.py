@@ -89,8 +89,8 @@ async def test_the_leaderboard_ranks_by_rating_with_pages_and_provisional_member
     assert text.index("**Provisional**") < text.index(f"<@{carol.id}>")
     assert "season 1" in board.response.embeds[0].title
     assert not page_buttons(board.response.message)  # one page: no buttons
-    (strong,) = (await storage.standings.ai_ratings(world.guild.id, GAME)).values()
-    assert f"🤖 AI players, all-time: strong {strong.shown:,}" in text
+    (hard,) = (await storage.standings.ai_ratings(world.guild.id, GAME)).values()
+    assert f"🤖 AI players, all-time: hard {hard.shown:,}" in text
 
     # Two rows a page: three members make two pages; the public board's ▶️ opens page 2
     # privately for whoever clicks, and ◀️ there turns that private copy back.
@@ -176,9 +176,7 @@ async def test_history_pages_and_each_matchs_story_as_the_events_tell_it(played,
     story = fresh(world.channel, alice, opened.response.id)
     summary = embed_text(story)
     assert f"the story of match {oldest.match_id}" in summary
-    assert (
-        "Ada (AI, strong)" in summary and "**The end:** The game was played to the end;" in summary
-    )
+    assert "Ada (AI, hard)" in summary and "**The end:** The game was played to the end;" in summary
     pages = [summary]
     while not page_buttons(story)["next"].disabled:
         assert (
@@ -309,7 +307,7 @@ async def test_a_reset_matchs_story_tells_the_time_out_and_the_reset(world, sett
     story = fresh(channel, bob, opened.response.id)
     summary = embed_text(story)
     assert "**The end:** Moderator mod ended the game." in summary
-    assert "– **alice**\n– **bob**\n– **Ada (AI, strong)**\n" in summary  # no place, no rating
+    assert "– **alice**\n– **bob**\n– **Ada (AI, hard)**\n" in summary  # no place, no rating
     assert (await bob.click(story, custom_id=page_buttons(story)["next"].custom_id)).acknowledged
     told = embed_text(fresh(channel, bob, story.id))
     assert "ran out of time; the bot moved for them." in told, told

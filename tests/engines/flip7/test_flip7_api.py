@@ -35,7 +35,7 @@ from engines.flip7_fast.simulate import play_plain, simulate
 def test_constants_and_card_codes() -> None:
     assert (MIN_PLAYERS, MAX_PLAYERS) == (2, 24)
     assert [card_code(c) for c in (ZERO, 9, LUCKY_13, MINUS_4)] == ["Zero", "9", "Lucky 13", "−4"]
-    assert AI_LEVELS == ("simple", "strong")
+    assert AI_LEVELS == ("simple", "strong", "hard")
 
 
 def test_action_codes_round_trip_and_garbage_is_refused() -> None:

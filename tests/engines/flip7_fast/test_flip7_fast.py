@@ -169,7 +169,7 @@ def test_pruned_pick_search_finds_the_plain_search_plan() -> None:
             top = game.stack[-1] if game.stack else None
             if isinstance(top, Pick):
                 weights = ai._weights(game, seat, game.round_scores())
-                plan = picks._search(game, seat, top, weights)
+                plan = picks.search_pick(game, seat, top, weights)
                 assert plan == _plain_search(game, seat, top, weights)
                 searched += 1
             options = game.legal_actions(seat)
@@ -230,7 +230,7 @@ def test_play_ai_odds_rule_for_rows_with_odd_cards_matches_the_ai() -> None:
 
 def test_inlined_pick_plan_and_aim_match_the_ai_on_random_states() -> None:
     """`speed.pick_plan` (the simulator's inlined Swap/Steal/Discard search) finds the plan
-    `picks._search` finds with `quick_weights`, and `speed.aim_target` aims a modifier, Just
+    `picks.search_pick` finds with `quick_weights`, and `speed.aim_target` aims a modifier, Just
     One More! or Flip Four! where `ai.choose` does: on every such decision of games of
     random and AI moves, brutal or not, 2 to 7 players."""
     plans = aims = 0
@@ -243,7 +243,7 @@ def test_inlined_pick_plan_and_aim_match_the_ai_on_random_states() -> None:
             (seat,) = game.to_act()
             top = game.stack[-1] if game.stack else None
             if isinstance(top, Pick):
-                expected = picks._search(game, seat, top, picks.quick_weights(game, seat))
+                expected = picks.search_pick(game, seat, top, picks.quick_weights(game, seat))
                 assert speed.pick_plan(game, seat, top) == expected, seed
                 plans += 1
             elif isinstance(top, Resolve):
