@@ -66,6 +66,19 @@ BOARD_RENDER = [
     rf"p50: {NUMBER} ms  p99: {NUMBER} ms",
     rf"png size: {NUMBER} KB",
 ]
+AI_STRENGTH_SINKORSWIM = [
+    rf"{NUMBER} games from seed",
+    rf"hard vs strong: {NUMBER}% win share \(95% interval ±{NUMBER}%\)",
+    rf"hard decisions: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
+AI_STRENGTH_SEQUENCE = [
+    rf"{NUMBER} games per table from seed",
+    *(
+        rf"{table}: hard vs strong: {NUMBER}% win share \(95% interval ±{NUMBER}%\)"
+        for table in ("2 players", "2 teams of 2")
+    ),
+    rf"hard decisions: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -92,6 +105,16 @@ TINY = {
         {0: 3},
     ),
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
+    "ai_strength-sinkorswim": (
+        ["bench.ai_strength_others", "--game", "sinkorswim", "--games", "4"],
+        AI_STRENGTH_SINKORSWIM,
+        {0: 4},
+    ),
+    "ai_strength-sequence": (
+        ["bench.ai_strength_others", "--game", "sequence", "--games", "4"],
+        AI_STRENGTH_SEQUENCE,
+        {0: 4},
+    ),
 }
 
 
