@@ -4,7 +4,8 @@ two players, and in two teams of two (one team each, needing two SEQUENCES, G1).
 Each game is dealt from its own seed (seed, seed + 1, ...) and its first player is drawn
 by the game; the levels swap colours every game, so each side starts as often. A drawn
 game (every seat passed, G9) counts as no win for the hard side; the hard win share is
-the part of all games it won, with its 95 % interval. Every hard move is timed on its own.
+the part of all games it won, with its 95 % interval. Every hard move is timed on its own, in
+CPU time: what it costs the bot, whatever else the machine runs meanwhile.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ def play(seed: int, levels: list[str], timings: list[float]) -> bool:
     game = new_game([f"AI{seat + 1}" for seat in range(len(levels))], seed)
     while not game.is_over:
         seat = game.turn
-        started = time.perf_counter()
+        started = time.process_time()
         move = choose(game, seat, levels[seat])
         if levels[seat] == "hard":
-            timings.append(time.perf_counter() - started)
+            timings.append(time.process_time() - started)
         game.apply(seat, move)
     return any(levels[seat] == "hard" for seat in game.winners())
 

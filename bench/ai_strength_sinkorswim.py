@@ -5,7 +5,8 @@ Each game is dealt from its own seed (seed, seed + 1, ...); the levels alternate
 table (hard, strong, hard, strong, shifted by one seat each game) so neither side keeps the
 same neighbours, whose hands it receives (S7). A shared win counts a share to each winner;
 the hard win share is the part of the wins the hard seats took (50 % is even), with its
-95 % interval. Every hard pick is timed on its own.
+95 % interval. Every hard pick is timed on its own, in
+CPU time: what it costs the bot, whatever else the machine runs meanwhile.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ def play(seed: int, levels: list[str], timings: list[float]) -> float:
     game = new_game([f"AI{seat + 1}" for seat in range(len(levels))], seed)
     while not game.is_over:
         for seat in game.to_act():
-            started = time.perf_counter()
+            started = time.process_time()
             pick = choose(game, seat, levels[seat])
             if levels[seat] == "hard":
-                timings.append(time.perf_counter() - started)
+                timings.append(time.process_time() - started)
             game.apply(seat, pick)
     outcome = game.outcome()
     assert outcome is not None
