@@ -73,8 +73,8 @@ def names_at_each(seats: Sequence[Any], events: Sequence[Event]) -> list[list[st
 
 
 def ai_level(level: str) -> str:
-    """An AI level's name ("strong", "simple"), as players read it."""
-    levels = {"strong": _("strong"), "simple": _("simple")}
+    """An AI level's name ("hard", "strong", "simple"), as players read it."""
+    levels = {"hard": _("hard"), "strong": _("strong"), "simple": _("simple")}
     return levels.get(level, level)
 
 
