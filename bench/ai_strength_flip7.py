@@ -11,11 +11,10 @@ decision (a hit or stay, or one step of a choice) is timed on its own.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 
-from bench.harness import p50_p99
+from bench.harness import p50_p99, share_interval
 from engines.flip7.actions import HIT, Action
 from engines.flip7.ai import choose
 from engines.flip7.cards import ZERO_BIT
@@ -101,11 +100,6 @@ def win_share(games: int, seed: int, opponent: str, brutal: bool) -> tuple[float
     return won / games, timings
 
 
-def interval(share: float, games: int) -> float:
-    """Half the width of the 95 % interval of a share over `games` games."""
-    return 1.96 * math.sqrt(share * (1.0 - share) / games)
-
-
 def run(games: int, seed: int) -> None:
     """Print every figure: the win shares, then the decision times over all the games."""
     print(f"Flip 7, {SEATS // 2} hard seats + {SEATS // 2} others, {games} games from seed {seed}")
@@ -117,7 +111,7 @@ def run(games: int, seed: int) -> None:
             timings += spent
             print(
                 f"{mode}: hard vs {opponent}: {share:.1%} win share "
-                f"(95% interval ±{interval(share, games):.1%})"
+                f"(95% interval ±{share_interval(share, games):.1%})"
             )
     p50, p99 = p50_p99(timings)
     print(f"hard decisions: {len(timings)}, p50 {p50 * 1000:.3f} ms, p99 {p99 * 1000:.3f} ms")

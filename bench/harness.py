@@ -1,5 +1,5 @@
-"""What the benches share: sizes that must be positive, and the real bot under SimCord with
-its database closed however the run ends.
+"""What the benches share: sizes that must be positive, percentiles and win-share
+intervals, and the real bot under SimCord with its database closed however the run ends.
 
 An open aiosqlite connection is a thread of its own that keeps the process alive, so a
 bench that failed with its storage open would hang instead of exiting; SimCord closes
@@ -35,6 +35,11 @@ def p50_p99(values: Sequence[float]) -> tuple[float, float]:
     """The median and the 99th percentile (nearest rank) of `values`."""
     ordered = sorted(values)
     return statistics.median(ordered), ordered[math.ceil(len(ordered) * 0.99) - 1]
+
+
+def share_interval(share: float, count: int) -> float:
+    """Half the width of the 95 % interval of a share over `count` games (normal approx.)."""
+    return 1.96 * math.sqrt(share * (1.0 - share) / count)
 
 
 @asynccontextmanager

@@ -76,6 +76,19 @@ AI_STRENGTH_FLIP7 = [
     ),
     rf"hard decisions: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
 ]
+AI_STRENGTH_SINKORSWIM = [
+    rf"{NUMBER} games from seed",
+    rf"hard vs strong: {NUMBER}% win share \(95% interval ±{NUMBER}%\)",
+    rf"hard decisions: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
+AI_STRENGTH_SEQUENCE = [
+    rf"{NUMBER} games per table from seed",
+    *(
+        rf"{table}: hard vs strong: {NUMBER}% win share \(95% interval ±{NUMBER}%\)"
+        for table in ("2 players", "2 teams of 2")
+    ),
+    rf"hard decisions: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -117,6 +130,16 @@ TINY = {
         ["bench.ai_strength", "--game", "flip7", "--games", "20"],
         AI_STRENGTH_FLIP7,
         {0: 20},
+    ),
+    "ai_strength-sinkorswim": (
+        ["bench.ai_strength", "--game", "sinkorswim", "--games", "4"],
+        AI_STRENGTH_SINKORSWIM,
+        {0: 4},
+    ),
+    "ai_strength-sequence": (
+        ["bench.ai_strength", "--game", "sequence", "--games", "4"],
+        AI_STRENGTH_SEQUENCE,
+        {0: 4},
     ),
 }
 

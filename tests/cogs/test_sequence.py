@@ -347,7 +347,7 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
     assert f"{absent} missed 3 turns in a row; the AI plays their seat until they are back." in text
     assert f"**{absent} (AI)**" in text  # the seat's row says who plays it now
     record, _ = await current_game(env, channel)
-    assert record.seats[record.seat_of(people[absent].id)].ai == "strong"
+    assert record.seats[record.seat_of(people[absent].id)].ai == "hard"
     hand = await open_hand(channel, people[absent])
     assert "The AI plays your seat now" in embed_text(hand) and not components(hand)
 
@@ -403,7 +403,7 @@ async def test_a_move_restarts_the_count_of_missed_turns(world):
     assert record.seats[record.seat_of(people[absent].id)].ai is None
     assert "missed 3 turns in a row" in await miss_then_answer()
     record, _ = await current_game(env, channel)
-    assert record.seats[record.seat_of(people[absent].id)].ai == "strong"
+    assert record.seats[record.seat_of(people[absent].id)].ai == "hard"
 
 
 async def test_plus_by_row_minus_and_a_dead_card_exchange(world, stacked):

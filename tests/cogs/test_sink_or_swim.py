@@ -379,7 +379,7 @@ async def test_three_missed_tricks_hand_the_seat_to_the_ai_and_a_pick_takes_it_b
     assert "alice missed 3 turns in a row" in text  # named as she was when it happened
     assert "alice (AI) ran out of time" not in text
     record, game = await state(world)
-    assert record.seats[0].ai == "strong"
+    assert record.seats[0].ai == "hard"
     # The AI picks for alice now; her own pick from her hand makes the seat hers again.
     await pick(world, people["bob"], game.hand(1)[0])
     await pick(world, people["alice"], game.hand(0)[0])

@@ -104,7 +104,7 @@ def test_json_round_trip_is_exact_and_continues_identically(setup, seed, moves):
 
 
 def test_ai_levels_and_timeouts_play_complete_legal_moves():
-    assert AI_LEVELS == ("simple", "strong")
+    assert AI_LEVELS == ("simple", "strong", "hard")  # weakest first: the last plays lapsed seats
     game = new_game(NAMES[:4], 11)
     for _ in range(30):
         seat = game.turn
