@@ -7,6 +7,7 @@ import discord
 
 from bot.away import away_members
 from bot.matches import Change
+from bot.pace import SLOW
 from bot.storage import MatchRecord
 from cogs.desk.lobby import lobby_table
 from cogs.desk.renderers import Renderers
@@ -49,7 +50,8 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         table.items = []
         table.layout.rule().text(Part.RESULT, ending_line(record, game))
         return table
-    table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
+    if record.pace in SLOW:  # a live turn's minute and a half needs no clock line
+        table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
     away = away_lines(record)
     if away:
         table.layout.before(Part.AWAY, away, Part.PROMPT)

@@ -344,7 +344,7 @@ async def test_a_game_without_rounds_is_told_in_parts_and_filtered_history(world
     (menu,) = selects(page)
     opened = await alice.select(page, [menu.options[0].value], custom_id=menu.custom_id)
     story = fresh(channel, alice, opened.response.id)
-    assert "Ada (AI, strong)" in embed_text(story)
+    assert "Ada (AI, hard)" in embed_text(story)
     assert (await alice.click(story, custom_id=page_buttons(story)["next"].custom_id)).acknowledged
     first_part = embed_text(fresh(channel, alice, story.id))
     assert "Moves 1–25" in first_part and "The game started with 2 players." in first_part
