@@ -8,16 +8,9 @@ from collections.abc import Callable, Sequence
 
 from bot.sessions import UNLOADABLE, load_game
 from bot.storage import MatchRecord
-from cogs.wording.i18n import _, lazy_gettext
+from cogs.wording.i18n import _
+from cogs.wording.pace_words import pace_name
 from cogs.wording.words import seat_names
-
-# The same words the lobby and the table use for each pace.
-PACE_NAMES = {
-    "live": lazy_gettext("live"),
-    "relaxed": lazy_gettext("relaxed"),
-    "daily": lazy_gettext("daily"),
-    "three_days": lazy_gettext("3 days"),
-}
 
 
 def jump_link(record: MatchRecord) -> str:
@@ -59,7 +52,7 @@ def match_lines(
     ordered = sorted(records, key=lambda record: (not turns[record.id], record.id))
     lines = []
     for record in ordered:
-        pace = PACE_NAMES.get(record.pace, PACE_NAMES["live"])
+        pace = pace_name(record.pace)
         mark = "▶️" if turns[record.id] else "▫️"
         head = _("{mark} **{title}** · {pace} · {state}").format(
             mark=mark, title=title(record.game), pace=pace, state=_state(record, turns[record.id])

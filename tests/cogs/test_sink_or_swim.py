@@ -14,6 +14,7 @@ from cogs.ui.components import parse_ref
 from cogs.ui.layout import Part
 from engines.base import GAMES
 from engines.sink_or_swim import new_game
+from engines.sink_or_swim.ai import timeout_move
 from tests.cogs.helpers import buttons, components, embed_text, part, parts, table_of
 
 GAME = "sinkorswim"
@@ -226,21 +227,24 @@ async def test_pick_change_resolves_with_the_changed_card(world):
     assert f"alice **{second}**" in revealed and f"alice **{first}**" not in revealed
 
 
-async def test_deadline_auto_picks_the_lowest_card_once_per_trick(world):
+async def test_deadline_auto_picks_the_safe_card_once_per_trick(world):
+    """The absent member's card is the time-out policy's (its lowest card that can't cost a
+    belt, from their own view), played once for the trick."""
     env, channel, people = world.env, world.channel, world.people
     await open_table(world)
     _, game = await state(world)
-    lowest = game.hand(2)[0]
     await pick(world, people["alice"], game.hand(0)[-1])
     await env.advance_time(60)
     await pick(world, people["bob"], game.hand(1)[-1])  # a later pick does not move the deadline
+    _, game = await state(world)
+    safe = timeout_move(game, 2).card
     table = embed_text(table_of(channel, people["alice"]))
     assert "Picks close <t:" in table and "Waiting for carol to pick" in table
     await env.advance_time(31)
     _record, game = await state(world)
-    assert game.trick == 2 and (2, lowest) in game.view(None).last_trick.plays
+    assert game.trick == 2 and (2, safe) in game.view(None).last_trick.plays
     text = embed_text(table_of(channel, people["alice"]))
-    assert "⏰ carol ran out of time" in text and f"carol **{lowest}**" in text
+    assert "⏰ carol ran out of time" in text and f"carol **{safe}**" in text
     # The next trick has a fresh deadline of its own (the first one fired at 90 s).
     await env.advance_time(88)
     assert (await state(world))[1].trick == 2
