@@ -163,6 +163,7 @@ async def test_i28_a_join_in_a_channel_with_two_lobbies_asks_which(thread_world)
 
 
 async def test_i28_limits_per_channel_and_per_member_are_refused_clearly(simcord_env, settings):
+    await simcord_env.bot.shutdown_storage()  # SimCord closes nothing of the bot it replaces
     await simcord_env.restart_bot(
         create_bot(replace(settings, channel_match_limit=2, member_match_limit=2))
     )
@@ -180,7 +181,6 @@ async def test_i28_limits_per_channel_and_per_member_are_refused_clearly(simcord
     message = card_of(channel, ann, lobby.message_id)
     refused = await click_id(ann, message, ":join")
     assert refused.ephemeral and "seated in 2 open games" in refused.response.content
-    await simcord_env.bot.shutdown_storage()
 
 
 async def test_i28_without_thread_permissions_the_match_stays_in_the_channel(thread_world):
