@@ -32,7 +32,8 @@ import simcord
 from bench.harness import positive, simulated
 from bench.pg import throwaway_postgres
 from bot.app import TabletopBot
-from bot.pace import PACES, turn_seconds
+from bot.deadlines import SLOW_REMIND_SHARE
+from bot.pace import PACES, SLOW, turn_seconds
 from bot.settings import Settings
 from cogs.app import create_bot
 from tests.cogs.helpers import acting_name, table_of
@@ -104,11 +105,15 @@ async def run(matches: int, pace: str = "live", url: str | None = None) -> None:
         if record is None:
             raise RuntimeError("the first match did not start")
         await bot.shutdown_storage()
-        turn = turn_seconds(pace, settings)
+        # Deadlines start after a slow pace's reminder lead, so no copy's reminder falls due
+        # in the first minute, as at the live pace: reminders fired during the restart would
+        # be timed with it, and they are the bot's work after a restore, not the restore.
+        lead = turn_seconds(pace, settings) * SLOW_REMIND_SHARE if pace in SLOW else 0.0
+        turn, start = turn_seconds(pace, settings) - lead, bot.clock() + lead
         if url is None:
-            copy_match(settings.database_path, record.id, matches - 1, bot.clock(), pace, turn)
+            copy_match(settings.database_path, record.id, matches - 1, start, pace, turn)
         else:
-            await copy_match_pg(url, record.id, matches - 1, bot.clock(), pace, turn)
+            await copy_match_pg(url, record.id, matches - 1, start, pace, turn)
         table = table_of(channel, people["ann"])
         actor = people[acting_name(table) or "ann"]
         restarted = create_bot(settings)
