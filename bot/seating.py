@@ -63,7 +63,7 @@ class Seating:
         storage = self.sessions.storage
         now = self.sessions.clock()
         limit = self.settings.channel_match_limit
-        if len(await storage.open_matches_in_channel(channel_id)) >= limit:
+        if await storage.open_count_in_channel(channel_id) >= limit:
             raise Refusal("channel_full", limit=limit)
         await self.check_member_limit(guild_id, host_id)
         record = await storage.create_match(
@@ -85,7 +85,7 @@ class Seating:
     async def check_member_limit(self, guild_id: int, user_id: int) -> None:
         """Refuse a seat to a member already seated in as many open matches as allowed."""
         limit = self.settings.member_match_limit
-        if len(await self.sessions.storage.member_matches(guild_id, user_id)) >= limit:
+        if len(await self.sessions.storage.member_match_ids(guild_id, user_id)) >= limit:
             raise Refusal("member_full", limit=limit)
 
     async def rematch(

@@ -150,19 +150,30 @@ class StoreBase(ABC):
 
     async def member_matches(self, guild_id: int | None, user_id: int) -> list[MatchRecord]:
         """The open matches of a server (None: of every server) where the member has a seat,
-        oldest first. The seats text is narrowed by the id's digits first, then read, on
-        both backends."""
+        oldest first."""
+        return await self.get_matches(await self.member_match_ids(guild_id, user_id))
+
+    async def member_match_ids(self, guild_id: int | None, user_id: int) -> list[int]:
+        """The ids of those matches, without reading them (a seat limit counts these). The
+        seats text is narrowed by the id's digits first, then read, on both backends."""
         where = f"{OPEN} AND seats LIKE ?"
         params: tuple[Any, ...] = (f"%{user_id}%",)
         if guild_id is not None:
             where, params = f"{where} AND guild_id = ?", (*params, guild_id)
-        rows = await self._rows(f"SELECT id, seats FROM matches WHERE {where}", params)
+        rows = await self._rows(f"SELECT id, seats FROM matches WHERE {where} ORDER BY id", params)
         seated = []
         for match_id, seats_text in rows:
             seats, _problem = parse_column("seats", seats_text, seats_from)
             if any(seat.user_id == user_id for seat in seats or []):
                 seated.append(match_id)
-        return await self.get_matches(seated)
+        return seated
+
+    async def open_count_in_channel(self, channel_id: int) -> int:
+        """How many open matches the channel holds (a thread's counts in its channel)."""
+        rows = await self._rows(
+            f"SELECT COUNT(*) FROM matches WHERE channel_id = ? AND {OPEN}", (channel_id,)
+        )
+        return int(rows[0][0])
 
     async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None:
         """The channel's most recent match of `game`, open or ended."""

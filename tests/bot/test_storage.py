@@ -41,6 +41,8 @@ async def test_a_channel_holds_several_open_matches(storage):
     assert (await storage.open_match_in_channel(10)).id == first.id
     assert await storage.open_matches_in_channel(10, game="nope") == []
     assert len(await storage.open_matches_in_channel(10, game=first.game)) == 2
+    assert await storage.open_count_in_channel(10) == 2
+    assert await storage.open_count_in_channel(12) == 0
 
 
 async def test_a_match_keeps_its_thread_and_pace(storage):

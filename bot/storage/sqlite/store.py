@@ -99,7 +99,6 @@ class Storage(StoreBase):
         *,
         key: int | None = None,
         guarded: bool = False,
-        conflict: Exception | None = None,
         want_id: bool = False,
     ) -> list[int | None]:
         """Run statements in one transaction; return each statement's lastrowid (with
@@ -112,7 +111,6 @@ class Storage(StoreBase):
             asyncio.get_running_loop().create_future(),
             key=key,
             guarded=guarded,
-            conflict=conflict,
             want_id=want_id,
             deadline=time.perf_counter() + WRITE_WAIT,
         )

@@ -32,7 +32,6 @@ class Job:
     future: asyncio.Future[list[int | None]]
     key: int | None = None  # the match it writes; two jobs on one match never share a batch
     guarded: bool = False  # the first statement must change exactly one row
-    conflict: Exception | None = None  # raised instead of an IntegrityError
     want_id: bool = False  # it needs its statements' row ids, so it runs on its own
     # time.perf_counter() by which its transaction must have begun (not time.monotonic(),
     # which a simulated clock may move)
@@ -184,8 +183,6 @@ class Writer:
     def _error_for(self, job: Job, error: BaseException) -> BaseException:
         if isinstance(error, _Failed):
             return error.args[0]
-        if isinstance(error, sqlite3.IntegrityError) and job.conflict is not None:
-            return job.conflict
         assert isinstance(error, sqlite3.Error)
         return translate(error, self.path)
 
