@@ -142,7 +142,7 @@ class Sessions:
             outcome = game.outcome()
             if outcome is not None and record.status == "playing":
                 record.status = "finished"
-                results, end = seat_rows(record.seats, record.extra, outcome), "played"
+                results, end = seat_rows(record.seats, record.extra, outcome), played_how(record)
             elif record.status == "cancelled":  # a begun match reset or abandoned
                 results, end = seat_rows(record.seats, record.extra, None), ended_how(record)
         # Earlier versions kept the log in `extra`; match_events holds the same events.
@@ -169,6 +169,11 @@ class Sessions:
             self._live.pop(record.id, None)
             self._locks.pop(record.id, None)
         self.planner.plan(record, game, deadline, now)
+
+
+def played_how(record: MatchRecord) -> EndHow:
+    """A match played out is rated unless it was marked unrated (`extra["unrated"]`)."""
+    return "unrated" if record.extra.get("unrated") else "played"
 
 
 def ended_how(record: MatchRecord) -> EndHow:

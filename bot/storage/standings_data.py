@@ -11,7 +11,8 @@ from typing import Literal
 SeatKind = Literal["member", "member_ai", "left", "ai"]
 # How a match ended: played out to a result; reset by its host or a moderator; abandoned
 # (every member left).
-EndHow = Literal["played", "reset", "abandoned"]
+# "unrated": played out and recorded, never rated (a practice table, an unrated tournament).
+EndHow = Literal["played", "unrated", "reset", "abandoned"]
 ALL_TIME = 0  # the season number under which the all-time ratings are kept
 
 

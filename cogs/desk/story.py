@@ -107,7 +107,7 @@ class Story(StoredPages):
 
 def _end(record: MatchRecord, summary: MatchSummary) -> str:
     """Why the match ended: played out (with its winners), or how it was cut short."""
-    if summary.end_how == "played":
+    if summary.end_how in ("played", "unrated"):
         winners = [seat_label(s) for s in summary.seats if s.won]
         if not winners:
             return _("The game was played to the end, and it was a draw.")

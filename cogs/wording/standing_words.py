@@ -14,6 +14,7 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 END_HOW = {
     "played": lazy_gettext("played to the end"),
+    "unrated": lazy_gettext("played to the end, unrated"),
     "reset": lazy_gettext("ended early by a reset; no rating changed"),
     "abandoned": lazy_gettext("abandoned: every member left"),
 }

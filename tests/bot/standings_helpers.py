@@ -49,7 +49,8 @@ async def finish(
         options={},
         now=now - 100,
     )
-    record.status, record.version = ("finished" if end in (None, "played") else "cancelled"), 1
+    played = end in (None, "played", "unrated")
+    record.status, record.version = ("finished" if played else "cancelled"), 1
     await storage.save(record, expected_version=0, now=now, results=rows, end=end)
     return record.id
 

@@ -49,6 +49,16 @@ async def test_a_four_player_free_for_all(storage):
     assert board[0].wins == 1 and board[0].last_change == board[0].shown - Skill.new().shown
 
 
+async def test_an_unrated_match_is_recorded_but_rates_no_one(storage):
+    outcome = win([40, 90, 210])
+    match = await finish(storage, members(outcome, 11, 12, 13), now=2000.0, end="unrated")
+    summary = await storage.standings.match_summary(match)
+    assert summary is not None and summary.end_how == "unrated"
+    assert [s.place for s in summary.seats] == [3, 2, 1]
+    assert await storage.standings.leaderboard(1, "flip7") == []
+    assert await storage.standings.member_ratings(1, 13) == {}
+
+
 async def test_a_shared_place(storage):
     outcome = win([7, 7, 3])
     await finish(storage, members(outcome, 11, 12, 13), now=2000.0)
