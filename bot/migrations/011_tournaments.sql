@@ -39,6 +39,9 @@ CREATE TABLE tournaments (
 CREATE INDEX tournaments_by_guild ON tournaments (guild_id, state, id);
 CREATE INDEX live_tournaments ON tournaments (state)
     WHERE state IN ('signing_up', 'checking_in', 'running', 'paused');
+-- A tournament's tables are matches that name it.
+ALTER TABLE matches ADD COLUMN tournament_id INTEGER REFERENCES tournaments (id);
+CREATE INDEX matches_by_tournament ON matches (tournament_id) WHERE tournament_id IS NOT NULL;
 -- A finished tournament's podium, kept for the hall of fame beside the seasons'.
 CREATE TABLE tournament_podiums (
     tournament_id  INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,

@@ -39,10 +39,12 @@ from bot.storage.standings_data import (
     SeatResult,
     TrendPoint,
 )
+from bot.storage.tournament_records import LIVE_STATES, Podium, TournamentRecord
 
 __all__ = [
     "ALL_TIME",
     "EXPORT_COLUMNS",
+    "LIVE_STATES",
     "OPEN_STATUSES",
     "DatabaseGone",
     "DatabaseMissing",
@@ -53,6 +55,7 @@ __all__ = [
     "MatchRecord",
     "MatchSummary",
     "OpenBrief",
+    "Podium",
     "PostgresStorage",
     "RatingRow",
     "ReadOnlyDatabase",
@@ -68,6 +71,7 @@ __all__ = [
     "StorageBusy",
     "StorageError",
     "Store",
+    "TournamentRecord",
     "TrendPoint",
     "TurnDue",
     "marker_of",

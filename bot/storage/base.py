@@ -46,12 +46,13 @@ def match_insert(
     deadline_at: float | None,
     pace: str = "live",
     extra: dict[str, Any] | None = None,
+    tournament_id: int | None = None,
 ) -> Statement:
-    """The INSERT of a new lobby."""
+    """The INSERT of a new lobby (a tournament's table is one until the runner deals it)."""
     return (
         "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
-        "created_at, updated_at, due_kind, due_version, due_at, pace, extra) "
-        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        "created_at, updated_at, due_kind, due_version, due_at, pace, extra, tournament_id) "
+        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
         (
             guild_id,
             channel_id,
@@ -65,6 +66,7 @@ def match_insert(
             deadline_at,
             pace,
             json.dumps(extra or {}),
+            tournament_id,
         ),
     )
 

@@ -18,6 +18,8 @@ from bot.storage.standings_data import (
     Season,
     TrendPoint,
 )
+from bot.storage.statements import Statement
+from bot.storage.tournament_records import Podium, TournamentRecord
 from engines.base import Event
 
 
@@ -173,3 +175,24 @@ class Store(Protocol):
     async def set_away(self, user_id: int, starts_at: float, ends_at: float) -> None: ...
 
     async def last_played(self, guild_id: int) -> str | None: ...
+
+    async def create_tournament(self, record: TournamentRecord) -> TournamentRecord: ...
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def save_tournament(
+        self,
+        record: TournamentRecord,
+        *,
+        expected_version: int,
+        tables: Sequence[Statement] = (),
+        podium: Sequence[Podium] = (),
+    ) -> None: ...
+
+    async def live_tournaments(self) -> list[TournamentRecord]: ...
+
+    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRecord]: ...
+
+    async def tournament_matches(self, tournament_id: int) -> list[MatchRecord]: ...
+
+    async def podiums(self, guild_id: int) -> list[Podium]: ...

@@ -80,6 +80,8 @@ class MatchRecord:
     # channel itself); and its pace, the time a member has for a turn (bot/pace.py).
     thread_id: int | None = None
     pace: str = "live"
+    # The tournament whose table this match is (None: a match of its own); set when made.
+    tournament_id: int | None = None
     # Why an ended match ended, as a kind ("host_cancelled", "reset_by_moderator") with its
     # data ({"name": ...}); a match ended before reasons were kinds has kind "text".
     ended_reason: str | None = None
@@ -169,7 +171,7 @@ class ResultRow:
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, version, seats, options, state, extra, "
     "message_id, message_at, ended_reason, created_at, updated_at, quarantine, ended_data, "
-    "thread_id, pace"
+    "thread_id, pace, tournament_id"
 )
 
 
@@ -249,6 +251,7 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
         updated_at=row[15],
         thread_id=row[18],
         pace=row[19],
+        tournament_id=row[20],
         quarantine=reason,
         raw=raw,
         **values,

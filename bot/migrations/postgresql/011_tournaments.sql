@@ -20,6 +20,8 @@ CREATE TABLE tournaments (
 CREATE INDEX tournaments_by_guild ON tournaments (guild_id, state, id);
 CREATE INDEX live_tournaments ON tournaments (state)
     WHERE state IN ('signing_up', 'checking_in', 'running', 'paused');
+ALTER TABLE matches ADD COLUMN tournament_id BIGINT REFERENCES tournaments (id);
+CREATE INDEX matches_by_tournament ON matches (tournament_id) WHERE tournament_id IS NOT NULL;
 CREATE TABLE tournament_podiums (
     tournament_id  BIGINT  NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
     place          INTEGER NOT NULL,

@@ -40,6 +40,8 @@ from bot.storage.records import (
     match_update,
 )
 from bot.storage.standings_data import EndHow
+from bot.storage.statements import Statement
+from bot.storage.tournament_store import TournamentStore
 from engines.base import Event
 
 POOL_SIZE = 10
@@ -75,7 +77,7 @@ async def _keep_session(db: asyncpg.Connection) -> None:
     open transaction first."""
 
 
-class PostgresStorage(StoreBase):
+class PostgresStorage(StoreBase, TournamentStore):
     """The bot's database on a PostgreSQL server, shared by every process of the bot."""
 
     dialect = POSTGRES
@@ -150,6 +152,22 @@ class PostgresStorage(StoreBase):
     async def _apply(self, sql: str, params: Sequence[Any], key: int | None = None) -> None:
         async with self._transaction() as db:
             await db.execute(numbered(sql), *params)
+
+    async def _insert_id(self, statement: Statement) -> int:
+        sql, params = statement
+        async with self._transaction() as db:
+            return int(await db.fetchval(numbered(f"{sql} RETURNING id"), *params))
+
+    async def _guarded(self, statements: list[Statement], key: int) -> None:
+        (first, params), rest = statements[0], statements[1:]
+        async with self._transaction() as db:
+            if await db.execute(numbered(first), *params) != "UPDATE 1":
+                raise StaleMatch(key)
+            for sql, values in rest:
+                if isinstance(values, list) and values and isinstance(values[0], tuple):
+                    await db.executemany(numbered(sql), values)
+                else:
+                    await db.execute(numbered(sql), *values)
 
     # -- matches -------------------------------------------------------------------------
 

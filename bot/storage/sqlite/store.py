@@ -40,12 +40,13 @@ from bot.storage.sqlite.step import Step
 from bot.storage.sqlite.writer import WRITE_WAIT, Job, Writer
 from bot.storage.standings_data import EndHow
 from bot.storage.statements import Statement
+from bot.storage.tournament_store import TournamentStore
 from engines.base import Event
 
 READ_BUSY_MS = 1500
 
 
-class Storage(StoreBase):
+class Storage(StoreBase, TournamentStore):
     """The bot's database: reads on their own connection, writes through one writer thread."""
 
     dialect = SQLITE
@@ -128,6 +129,15 @@ class Storage(StoreBase):
 
     async def _apply(self, sql: str, params: Sequence[Any], key: int | None = None) -> None:
         await self._write([(sql, params)], key=key)
+
+    async def _insert_id(self, statement: Statement) -> int:
+        (new_id,) = await self._write([statement], want_id=True)
+        assert new_id is not None
+        return new_id
+
+    async def _guarded(self, statements: list[Statement], key: int) -> None:
+        # Keyed apart from the matches' ids, so a tournament never shares a match's slot.
+        await self._write(list(statements), key=-key, guarded=True)
 
     # -- matches -------------------------------------------------------------------------
 
