@@ -14,6 +14,9 @@ def test_runs():
 
 
 def _run(pytester: pytest.Pytester) -> pytest.RunResult:
+    # An ini file of its own pins rootdir here: a config file higher up (say in /tmp) would
+    # otherwise become rootdir and lengthen every node id the policy names.
+    pytester.makeini("[pytest]\n")
     pytester.makepyfile(test_tool=A_SKIP)
     return pytester.runpytest("-p", "tests.skip_policy", "-p", "no:asyncio", "-rs")
 
