@@ -15,6 +15,7 @@ from engines.base import GAMES, Event, Game, GameInfo
 
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
+PLAY_OUT_LIMIT = 100_000  # AI steps to finish a table whose time is up: far above any game
 
 
 class AutoMoves:
@@ -54,6 +55,28 @@ class AutoMoves:
             # A step of a longer choice may change the game without any event: save it anyway.
             events = _ai_move(record, info, game) if kind == "ai" else _timeout(record, info, game)
             await sessions.commit(record, game, events, self.publish)
+
+    async def play_out(self, match_id: int) -> None:
+        """Time is up for the table (a tournament round's limit): the AI plays every seat
+        from here to the end, at once; the results say the AI finished for its members."""
+        async with self.sessions.session(match_id):
+            try:
+                record, game = await self.sessions.current(match_id)
+            except Refusal:
+                return  # it ended meanwhile
+            if game is None:
+                return
+            info = GAMES[record.game]
+            for seat, taken in enumerate(record.seats):
+                if taken.ai is None:
+                    taken.ai = info.ai_levels[-1]
+                    record.extra.setdefault(AI_FROM_KEY, {})[str(seat)] = record.version + 1
+            events: list[Event] = []
+            for _step in range(PLAY_OUT_LIMIT):
+                if game.outcome() is not None or not game.to_act():
+                    break
+                events += _ai_move(record, info, game)
+            await self.sessions.commit(record, game, events, self.publish, Notice("time_up"))
 
     async def restore(self) -> None:
         """After a start: re-arm every open match's AI turn or stored deadline. Only a

@@ -21,6 +21,7 @@ from bot.seating import Seating
 from bot.sessions import Sessions, load_game
 from bot.settings import Settings
 from bot.storage import Store
+from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
 
@@ -54,6 +55,9 @@ class MatchService:
         self.play = self.moves.play
         self.end = self.moves.end
         self.retention = Retention(storage.standings, settings, clock, self.failures)
+        self.tournaments = Tournaments(
+            self.sessions, self.seating, self.moves, self.auto, self.failures
+        )
 
     @property
     def publish(self) -> Publisher:
@@ -74,9 +78,11 @@ class MatchService:
     async def restore(self) -> None:
         """After a start: re-arm every open match's timer, and start pruning old logs."""
         await self.auto.restore()
+        await self.tournaments.restore()
         self.retention.start()
 
     async def stop(self) -> None:
+        await self.tournaments.stop()
         await self.retention.stop()
         await self.planner.stop()
         self.failures.stop()

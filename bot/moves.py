@@ -6,6 +6,7 @@ from bot.changes import Change, Publisher, refusal
 from bot.errors import Notice, Refusal
 from bot.seating import give_back
 from bot.sessions import Sessions
+from bot.storage.seat_results import MOVED_KEY
 from engines.base import GAMES, IllegalMove
 
 
@@ -44,6 +45,9 @@ class Moves:
             if record.seats[seat].ai is not None:  # a member back at a seat the AI played
                 events = give_back(record, seat) + events
             record.extra.setdefault("missed", {}).pop(str(seat), None)
+            moved = record.extra.setdefault(MOVED_KEY, [])
+            if seat not in moved:  # a tournament drops a member who never moved at a table
+                moved.append(seat)
             return await self.sessions.commit(record, game, events, answer)
 
     async def end(self, match_id: int, reason: str, name: str, answer: Publisher) -> Change:

@@ -210,9 +210,22 @@ class Seating:
             notice = lobby.set_pace(record, user_id, pace)
             return await self.sessions.commit(record, None, [], answer, notice)
 
+    async def deal(self, match_id: int, answer: Publisher) -> Change | None:
+        """Start a table seated by the bot (a tournament's): no host starts it. None when
+        it has begun already (a restart dealing what may have been dealt)."""
+        async with self.sessions.session(match_id):
+            record, game = await self.sessions.current(match_id)
+            if game is not None:
+                return None
+            game, events = self._deal(record, GAMES[record.game])
+            return await self.sessions.commit(record, game, events, answer, Notice("started"))
+
     def _start(self, record: MatchRecord, info: GameInfo, user_id: int) -> tuple[Game, list[Event]]:
         """The host starts the lobby's game: deal it, with its opening events."""
         lobby.check_start(record, info, user_id)
+        return self._deal(record, info)
+
+    def _deal(self, record: MatchRecord, info: GameInfo) -> tuple[Game, list[Event]]:
         game = self.new_game(record, info)
         record.status = "playing"
         record.state = game.to_dict()

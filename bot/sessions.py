@@ -46,6 +46,9 @@ class Sessions:
         # Open matches as last saved. Every write goes through here under the match lock,
         # so the copy stays true; any failure evicts it and the next use reloads.
         self._live: dict[int, tuple[MatchRecord, Game | None]] = {}
+        # Called with every match that has just ended, once saved (a tournament hears of
+        # its tables this way); each must return at once, leaving any work to a task.
+        self.ended: list[Callable[[MatchRecord], None]] = []
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -168,6 +171,8 @@ class Sessions:
         else:
             self._live.pop(record.id, None)
             self._locks.pop(record.id, None)
+            for listener in self.ended:
+                listener(record)
         self.planner.plan(record, game, deadline, now)
 
 

@@ -284,6 +284,15 @@ class GameInfo(Generic[G, A]):
     # The table sizes the game plays with, when not every count from min to max (G2:
     # Sequence Numbers has no five-player game); empty: all of them.
     player_counts: tuple[int, ...] = ()
+    # The table sizes a tournament may seat, when not every seat count; `tables_exact`:
+    # every table of a round has that size (teams), topped up by AI seats, where otherwise a
+    # table may hold fewer, down to the smallest size, when the entrants don't divide.
+    tournament_tables: tuple[int, ...] = ()
+    tables_exact: bool = False
+
+    def table_sizes(self) -> tuple[int, ...]:
+        """The table sizes a tournament of this game may choose, smallest first."""
+        return self.tournament_tables or self.seat_counts()
 
     def seat_counts(self) -> tuple[int, ...]:
         """Every number of players a table of this game may start with, smallest first."""

@@ -11,6 +11,7 @@ from bot.storage.standings_data import SeatKind
 from engines.base import Outcome
 
 LEFT_KEY = "left"  # record.extra: {seat: user id} of members who left the running game
+MOVED_KEY = "moved"  # record.extra: [seat] of every seat whose member made a move themselves
 AI_FROM_KEY = "ai_from"  # record.extra: {seat: version} since which the AI plays a member's seat
 
 

@@ -49,6 +49,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
     if not record.is_open:
         table.items = []
         table.layout.rule().text(Part.RESULT, ending_line(record, game))
+        table.content = notice  # why it ended now, when not by a move (the round's time)
         return table
     if record.pace in SLOW:  # a live turn's minute and a half needs no clock line
         table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)

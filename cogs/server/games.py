@@ -16,6 +16,13 @@ from cogs.server.notices import NoticeCommands
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
+from cogs.server.tournament_board import (
+    STANDINGS,
+    StandingsSource,
+    TournamentBoard,
+    TournamentButton,
+)
+from cogs.server.tournament_commands import TournamentCommands
 from cogs.wording.commands_i18n import slash, slash_text
 
 
@@ -24,12 +31,16 @@ class Games(
     StandingCommands,
     MemberGames,
     NoticeCommands,
+    TournamentCommands,
     commands.GroupCog,
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),
 ):
-    def __init__(self, desk: Desk, matches: MatchService, pages: Pages) -> None:
+    def __init__(
+        self, desk: Desk, matches: MatchService, pages: Pages, board: TournamentBoard
+    ) -> None:
         self.desk = desk
+        self.board = board
         self.matches = matches
         self.renderers = desk.renderers  # whose texts word a refused reset
         self.pages = pages
@@ -47,6 +58,8 @@ async def setup(bot: commands.Bot) -> None:
     pages.register(HISTORY, History(storage, renderers))
     pages.register(STORY, Story(storage, renderers))
     pages.register(MINE, MineSource(storage, renderers))
+    pages.register(STANDINGS, StandingsSource(storage, renderers, desk.matches))
     await bot.add_cog(pages)
-    await bot.add_cog(Games(desk, desk.matches, pages))
-    bot.add_dynamic_items(PageButton, StoryButton, MatchPick)
+    board = TournamentBoard(bot, desk.matches, desk)
+    await bot.add_cog(Games(desk, desk.matches, pages, board))
+    bot.add_dynamic_items(PageButton, StoryButton, MatchPick, TournamentButton)

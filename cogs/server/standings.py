@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.ratings import PROVISIONAL_GAMES
+from bot.storage import Podium
 from bot.storage.standings_data import HallEntry, RatingRow
 from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args
 from cogs.desk.renderers import Renderers
@@ -23,6 +24,7 @@ HALL = "hall"  # the page kind; no args
 SEASON, ALL = "season", "all"
 ROWS_PER_PAGE = 10
 SEASONS_PER_PAGE = 3
+TOURNAMENTS_SHOWN = 10  # finished tournaments the hall of fame lists, newest first
 
 
 def games_count(games: int) -> str:
@@ -123,15 +125,22 @@ class Hall(StoredPages):
         if guild_id is None:
             return str(OUT_OF_DATE)
         entries = await self.storage.standings.hall(guild_id)
-        if not entries:
+        podiums = await self.storage.podiums(guild_id)
+        if not entries and not podiums:
             return _(
                 "The hall of fame is empty: it fills when a moderator starts a new season "
-                "with {new_season}."
+                "with {new_season}, and when a tournament ends."
             ).format(new_season=command("games season new"))
         seasons = [list(group) for _season, group in groupby(entries, key=lambda e: e.season)]
         count = page_count(len(seasons), SEASONS_PER_PAGE)
         shown = clamp(wanted, count)
         embed = discord.Embed(title=_("Hall of fame"), colour=discord.Colour.gold())
+        if podiums and shown == 0:  # the newest tournaments' podiums lead the first page
+            embed.add_field(
+                name=_("Tournaments"),
+                value="\n".join(podium_lines(self.renderers, podiums))[:1024],
+                inline=False,
+            )
         for season in seasons[shown * SEASONS_PER_PAGE : (shown + 1) * SEASONS_PER_PAGE]:
             embed.add_field(
                 name=_("Season {season}").format(season=number(season[0].season)),
@@ -139,6 +148,19 @@ class Hall(StoredPages):
                 inline=False,
             )
         return Page(embed, shown, count)
+
+
+def podium_lines(renderers: Renderers, podiums: list[Podium]) -> list[str]:
+    """One line per finished tournament, newest first: its number, game, date and podium."""
+    lines = []
+    for tournament, group in groupby(podiums, key=lambda p: p.tournament_id):
+        places = list(group)
+        game = places[0].game
+        title = renderers.title(game) if renderers.get(game) else game
+        podium = " ".join(f"{place_mark(p.place)} <@{p.user_id}>" for p in places)
+        when = f"<t:{int(places[0].finished_at)}:d>"
+        lines.append(f"**#{tournament} {title}** {when}: {podium}")
+    return lines[:TOURNAMENTS_SHOWN]
 
 
 def hall_lines(renderers: Renderers, entries: list[HallEntry]) -> list[str]:

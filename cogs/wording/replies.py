@@ -134,6 +134,7 @@ NOTICES = {
     "welcome_back": lazy_gettext("Welcome back! Your seat is yours again."),
     "lobby_expired": lazy_gettext("Nobody started this lobby in time, so it closed."),
     "rematch": lazy_gettext("Rematch! The same players are seated; the host can start."),
+    "time_up": lazy_gettext("The round's time is up, so the AI finished this table."),
 }
 
 
@@ -177,6 +178,9 @@ ENDED = {
     "thread_deleted": lazy_gettext("The game's thread was deleted, so the game ended."),
     "thread_closed": lazy_gettext("The game's thread was closed, so the game ended."),
     "channel_deleted": lazy_gettext("The game's channel was deleted, so the game ended."),
+    "tournament_cancelled": lazy_gettext(
+        "Moderator {name} cancelled the tournament, so this table ended."
+    ),
 }
 
 

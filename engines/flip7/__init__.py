@@ -39,6 +39,7 @@ INFO = register(
         options=(GOAL_OPTION, BRUTAL_OPTION),
         simultaneous=False,
         hidden_hands=False,
+        tournament_tables=(3, 4, 5, 6),
     )
 )
 

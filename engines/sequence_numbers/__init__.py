@@ -44,6 +44,7 @@ INFO = register(
         simultaneous=False,
         hidden_hands=True,
         player_counts=tuple(sorted(TEAMS_AT)),
+        tables_exact=True,  # teams: a table of four must be four
     )
 )
 

@@ -30,6 +30,7 @@ INFO = register(
         options=(),
         simultaneous=True,
         hidden_hands=True,
+        tournament_tables=(3, 4, 5),
     )
 )
 

@@ -89,6 +89,10 @@ AI_STRENGTH_SEQUENCE = [
     ),
     rf"hard decisions: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
 ]
+TOURNAMENT = [
+    rf"pairing a swiss round of {NUMBER} entrants: p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"standings of a {NUMBER}-entrant tournament: p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -126,6 +130,7 @@ TINY = {
         {0: 3},
     ),
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
+    "tournament": (["bench.tournament", "--entrants", "40"], TOURNAMENT, {0: 40, 1: 40}),
     "ai_strength-flip7": (
         ["bench.ai_strength", "--game", "flip7", "--games", "20"],
         AI_STRENGTH_FLIP7,

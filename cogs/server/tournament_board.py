@@ -1,0 +1,209 @@
+"""A tournament in the channel: its sign-up message (Join, Leave, Check in), kept current;
+the check-in call; each round's call with a card per table, on which the table's thread
+opens; the final standings. And the standings as pages."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.errors import Refusal
+from bot.matches import MatchService
+from bot.storage import MatchRecord, TournamentRecord
+from bot.tournament.document import Document
+from bot.tournament.runner import TournamentChange
+from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
+from cogs.desk.table import Desk
+from cogs.ui.components import TableMessage, refuse
+from cogs.ui.layout import ENDED_COLOUR, Layout, Part
+from cogs.wording import i18n, tournament_words
+from cogs.wording.i18n import _
+from cogs.wording.names import shown
+from cogs.wording.replies import ai_name
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT_TEMPLATE = r"tour:(?P<action>join|leave|check):(?P<id>\d+)"
+STANDINGS = "tstand"
+PER_PAGE = 15
+LIVE_COLOUR = discord.Colour.gold()
+
+
+class TournamentButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOURNAMENT_TEMPLATE
+):
+    def __init__(self, action: str, tournament_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.success if action != "leave" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or action, style=style, custom_id=f"tour:{action}:{tournament_id}"
+            )
+        )
+        self.action, self.tournament_id = action, tournament_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> TournamentButton:
+        return cls(match["action"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        games: Any = interaction.client.get_cog("Games")  # found by name, as desk_of_bot says
+        await games.tournament_click(interaction, self.action, self.tournament_id)
+
+
+def signup_message(record: TournamentRecord, title: str, rounds: int) -> TableMessage:
+    """The tournament's message in the channel, in the reader's language (set by the caller)."""
+    live = record.state in ("signing_up", "checking_in")
+    layout = Layout(LIVE_COLOUR if record.is_live else ENDED_COLOUR)
+    layout.text(Part.HEADING, f"### {tournament_words.heading(record, title)}")
+    lines = [tournament_words.terms_line(record)]
+    if live:
+        lines.append(tournament_words.start_line(record))
+    lines.append(tournament_words.entrants_line(record))
+    lines.append(tournament_words.state_line(record, rounds))
+    layout.text(Part.PLAYERS, "\n".join(lines))
+    items: list[discord.ui.Item[Any]] = []
+    if live:
+        items.append(TournamentButton("join", record.id, _("Join")))
+        if record.state == "checking_in":
+            items.append(TournamentButton("check", record.id, _("Check in")))
+        items.append(TournamentButton("leave", record.id, _("Leave")))
+    elif record.state in ("running", "paused"):
+        items.append(TournamentButton("leave", record.id, _("Drop out")))
+    return TableMessage(layout=layout, items=items)
+
+
+class TournamentBoard:
+    """Shows what the tournament runner did, in the tournament's channel."""
+
+    def __init__(self, bot: discord.Client, matches: MatchService, desk: Desk) -> None:
+        self.bot, self.matches, self.desk = bot, matches, desk
+        self.runner = matches.tournaments
+        self.runner.publish = self.show
+
+    def title(self, game: str) -> str:
+        return self.desk.title(game)
+
+    async def message(self, record: TournamentRecord) -> TableMessage:
+        with i18n.reading(await self.desk.languages.server(record.guild_id)):
+            return signup_message(record, self.title(record.game), self.runner.total_rounds(record))
+
+    async def post(self, record: TournamentRecord) -> discord.Message | None:
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return None
+        sent = await channel.send(**(await self.message(record)).to_send())
+        await self.runner.set_message(record.id, sent.id)
+        return sent
+
+    async def show(self, change: TournamentChange) -> None:
+        record = change.record
+        fresh = await self.runner.get(record.id) or record
+        await self._redraw(fresh)
+        language = await self.desk.languages.server(record.guild_id)
+        with i18n.reading(language):
+            if change.kind == "check_in":
+                await self._check_in_call(fresh)
+            elif change.kind == "round":
+                await self._round_call(fresh, change.tables)
+            elif change.kind == "finished":
+                await self._final(fresh)
+
+    async def _redraw(self, record: TournamentRecord) -> None:
+        channel: Any = self.bot.get_channel(record.channel_id)
+        if channel is None or record.message_id is None:
+            return
+        try:
+            await channel.get_partial_message(record.message_id).edit(
+                **(await self.message(record)).to_edit()
+            )
+        except discord.HTTPException:
+            log.debug("tournament %s: its message could not be redrawn", record.id)
+
+    async def _send(self, record: TournamentRecord, text: str, users: list[int]) -> Any:
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return None
+        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in users])
+        try:
+            return await channel.send(text, allowed_mentions=mentions)
+        except discord.HTTPException:
+            log.warning("tournament %s: a message could not be posted", record.id)
+            return None
+
+    async def _check_in_call(self, record: TournamentRecord) -> None:
+        users = [e.user_id for e in Document(record).entrants]
+        text = tournament_words.check_in_call([f"<@{u}>" for u in users], record.starts_at)
+        await self._send(record, text, users)
+
+    async def _round_call(self, record: TournamentRecord, tables: tuple[MatchRecord, ...]) -> None:
+        """The round's call, then a card per table: the table's thread opens on its card
+        when the runner deals it."""
+        doc = Document(record)
+        users = [s.user_id for t in tables for s in t.seats if s.user_id is not None]
+        rounds = self.runner.total_rounds(record)
+        mentions = [f"<@{u}>" for u in users]
+        await self._send(record, tournament_words.round_call(doc.round, rounds, mentions), users)
+        for number, table in enumerate(tables, start=1):
+            names = [
+                f"<@{s.user_id}>" if s.user_id else ai_name(shown(s.name)) for s in table.seats
+            ]
+            card = await self._send(
+                record, tournament_words.table_card(doc.round, number, names), []
+            )
+            if card is not None:
+                await self.matches.set_message(table.id, card.id, self.matches.clock())
+
+    async def _final(self, record: TournamentRecord) -> None:
+        standings = self.runner.standings(record)
+        podium = [f"<@{s.user_id}>" for s in standings[:3]]
+        text = tournament_words.champion_call(self.title(record.game), podium)
+        await self._send(
+            record,
+            f"{text}\n{tournament_words.standings_hint()}",
+            [s.user_id for s in standings[:3]],
+        )
+
+
+class StandingsSource(StoredPages):
+    """The `standings` pages of one tournament."""
+
+    def __init__(self, storage: Any, renderers: Any, matches: MatchService) -> None:
+        super().__init__(storage, renderers)
+        self.runner = matches.tournaments
+
+    async def page(
+        self, interaction: discord.Interaction[Any], args: str, wanted: int
+    ) -> Page | str:
+        (number,) = split_args(args, 1)
+        record = await self.runner.get(int(number))
+        if record is None or record.guild_id != interaction.guild_id:
+            return str(tournament_words.REFUSALS["no_tournament"])
+        doc = Document(record)
+        if not doc.entrants:
+            return _("Nobody has signed up for this tournament yet.")
+        standings = self.runner.standings(record)
+        drops = {e.user_id: e.dropped for e in doc.entrants}
+        names = doc.names()
+        lines = [tournament_words.standing_line(s, names, drops.get(s.user_id)) for s in standings]
+        count = page_count(len(lines), PER_PAGE)
+        shown_page = clamp(wanted, count)
+        embed = discord.Embed(
+            title=tournament_words.heading(record, self.renderers.title(record.game)),
+            description="\n".join(lines[shown_page * PER_PAGE : (shown_page + 1) * PER_PAGE]),
+            colour=LIVE_COLOUR,
+        )
+        embed.set_footer(text=tournament_words.state_line(record, self.runner.total_rounds(record)))
+        return Page(embed, shown_page, count)
+
+
+async def answer_tournament_refusal(
+    interaction: discord.Interaction[Any], error: Refusal, fallback: Any
+) -> None:
+    text = tournament_words.refusal_text(error)
+    if text is None:
+        text = fallback(error)
+    await refuse(interaction, text)

@@ -1,0 +1,67 @@
+"""A server where tournaments are played: members, a moderator, the sign-up message, the
+tables of a round found in their threads, and points computed from announced places."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+
+from tests.cogs.helpers import components
+from tests.cogs.players import play_to_end
+
+
+def tournament_world(env: Any, count: int) -> SimpleNamespace:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("tournaments")
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    people = [guild.add_member(env.create_user(f"p{n:02d}")) for n in range(count)]
+    return SimpleNamespace(env=env, guild=guild, channel=channel, mod=mod, people=people)
+
+
+def _id(item: Any) -> str:
+    return getattr(item, "custom_id", "") or ""
+
+
+def signup(channel: Any, viewer: Any) -> discord.Message:
+    """The tournament's message (the newest with its buttons)."""
+    for message in reversed(channel.history(viewer=viewer)):
+        if any(_id(item).startswith("tour:") for item in components(message)):
+            return message
+    raise AssertionError("no tournament message")
+
+
+async def press(person: Any, channel: Any, action: str) -> Any:
+    message = signup(channel, person)
+    item = next(i for i in components(message) if _id(i).startswith(f"tour:{action}:"))
+    return await person.click(message, custom_id=item.custom_id)
+
+
+def points(places: list[int]) -> list[float]:
+    """60 · (n − p) / (n − 1) per seat, places shared equally, as docs/TOURNAMENTS.md says."""
+    n = len(places)
+    scale = [60 * (n - p) / (n - 1) for p in range(1, n + 1)]
+    shares = []
+    for place in places:
+        tied = places.count(place)
+        shares.append(sum(scale[place - 1 : place - 1 + tied]) / tied)
+    return shares
+
+
+async def round_tables(env: Any, tournament_id: int, round_number: int) -> list[Any]:
+    matches = await env.bot.storage.tournament_matches(tournament_id)
+    return [m for m in matches if m.extra.get("tournament_round") == round_number]
+
+
+def thread_of(channel: Any, thread_id: int) -> Any:
+    return next(t for t in channel.threads if t.id == thread_id)
+
+
+async def play_round(world: SimpleNamespace, tournament_id: int, round_number: int) -> None:
+    for match in await round_tables(world.env, tournament_id, round_number):
+        assert match.thread_id is not None, "each table is played in a thread"
+        seated = {s.user_id for s in match.seats}
+        people = [p for p in world.people if p.id in seated]
+        await play_to_end(world.env, thread_of(world.channel, match.thread_id), people)
