@@ -77,8 +77,10 @@ class MatchService:
 
     async def restore(self) -> None:
         """After a start: re-arm every open match's timer, and start pruning old logs."""
-        await self.auto.restore()
+        # Tournaments first: the matches' timers are armed last, so none falls due while
+        # another restore still waits on the database.
         await self.tournaments.restore()
+        await self.auto.restore()
         self.retention.start()
 
     async def stop(self) -> None:
