@@ -10,6 +10,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from contextlib import nullcontext
 from importlib.metadata import entry_points
 
 import aiohttp
@@ -20,6 +21,8 @@ from bot.app import PluginMismatch, TabletopBot, setup_logging
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import PostgresStorage, StorageBusy, StorageError
 from bot.storage.sqlite.database import open_database
+from bot.storage.sqlite.holder import holding
+from bot.storage.sqlite.store import HOLDER
 
 log = logging.getLogger("bot")
 
@@ -57,7 +60,8 @@ def check_database(settings: Settings) -> None:
             "create it, or set CREATE_DATABASE=1 to start a new database there."
         )
     try:
-        opened = open_database(path, create=settings.create_database)
+        with holding(path, HOLDER) if path.parent.is_dir() else nullcontext():
+            opened = open_database(path, create=settings.create_database)
     except StorageBusy:
         raise SettingsError(
             f"DATABASE_PATH {str(path)!r} is busy: another program holds it."

@@ -5,7 +5,8 @@ half-written (copying the file with `cp` could tear a write and miss the -wal fi
 
 `python -m bot.backup --restore BACKUP` puts a backup back at DATABASE_PATH through the same
 API, so the database and its WAL stay one consistent whole (no stale -wal replayed over a
-copied file). Stop the bot first: a running bot keeps its own copy of open matches.
+copied file). Stop the bot first: a running bot keeps its own copy of open matches, so a
+restore refuses while a bot holds the database (its lock file, bot/storage/sqlite/holder.py).
 
 PostgreSQL is backed up with pg_dump and restored with pg_restore (docs/HOSTING.md)."""
 
@@ -20,7 +21,9 @@ from pathlib import Path
 from dotenv import find_dotenv, load_dotenv
 
 from bot.settings import DEFAULT_DATABASE
+from bot.storage.errors import StorageError
 from bot.storage.sqlite.database import newest_schema
+from bot.storage.sqlite.holder import holding
 
 
 class BackupError(Exception):
@@ -86,8 +89,22 @@ def _copy(src: sqlite3.Connection, dest: Path) -> None:
 
 
 def restore(backup_file: Path, target: Path) -> None:
-    """Replace the database at `target` (the bot stopped) with the backup's contents."""
+    """Replace the database at `target` (the bot stopped) with the backup's contents.
+    Refused while a bot holds `target`; held meanwhile, so no bot starts on a half-restore."""
     src = _open_existing(backup_file, "backup")
+    try:
+        if target.parent.is_dir():
+            with holding(target, "python -m bot.backup --restore"):
+                _restore(src, backup_file, target)
+        else:
+            _restore(src, backup_file, target)
+    except StorageError as error:  # held by a bot, or its lock file can't be opened
+        raise BackupError(str(error)) from None
+    finally:
+        src.close()
+
+
+def _restore(src: sqlite3.Connection, backup_file: Path, target: Path) -> None:
     try:
         _check(src, repr(str(backup_file)))
         _make_folder(target.parent)
@@ -98,8 +115,6 @@ def restore(backup_file: Path, target: Path) -> None:
         db.close()
     except sqlite3.Error as error:
         raise BackupError(f"the restore failed: {error}.") from None
-    finally:
-        src.close()
 
 
 def main(argv: list[str] | None = None) -> int:

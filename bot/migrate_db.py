@@ -23,6 +23,7 @@ import asyncpg
 
 from bot.storage import PostgresStorage, StorageError
 from bot.storage.sqlite.database import open_database
+from bot.storage.sqlite.holder import holding
 
 # Each table with the columns that order its rows (its key), parents before children.
 TABLES = {
@@ -90,6 +91,13 @@ async def _copy_table(source: sqlite3.Connection, db: asyncpg.Connection, table:
 
 
 async def migrate(path: Path, url: str) -> list[str]:
+    """Copy every row; refused while a bot holds the SQLite file (its moves would be left
+    behind), which stays held meanwhile."""
+    with holding(path, "python -m bot.migrate_db"):
+        return await _migrate(path, url)
+
+
+async def _migrate(path: Path, url: str) -> list[str]:
     opened = open_database(path)  # this bot's newest schema; refuses what it can't open
     source = opened.connection
     try:

@@ -3,6 +3,7 @@ continues the match from the backup's moment and plays it to the end."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from tests.cogs.helpers import table_of
 from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
 
 ROOT = Path(__file__).resolve().parents[2]
+MIGRATE = (sys.executable, "-m", "bot.migrate_db", "--from")
 
 
 def _backup_tool(*args: str) -> subprocess.CompletedProcess[str]:
@@ -88,3 +90,42 @@ async def test_i26_a_first_backup_makes_its_folder(tmp_path):
     refused = _backup_tool(str(blocked / "copy.sqlite3"), "--database", str(database))
     assert refused.returncode == 2
     assert refused.stderr.startswith(f"error: can't make the folder {str(blocked)!r}: ")
+
+
+async def test_a_restore_or_a_migration_refuses_while_the_bot_holds_the_database(
+    world, settings, tmp_path
+):
+    """The running bot holds its database's lock file: a restore (which would pull the file
+    from under its open matches) and a migration (which would leave its next moves behind)
+    refuse, naming it, and change nothing; once the bot has stopped, the restore goes on."""
+    env, channel, people = world.env, world.channel, world.people
+    await first_turn(world)
+    database = str(settings.database_path)
+    copy = tmp_path / "before.sqlite3"
+    assert _backup_tool(str(copy), "--database", database).returncode == 0  # backups may run
+    await play_one(channel, people)
+    record = await env.bot.storage.open_match_in_channel(channel.id)
+    restored = _backup_tool("--restore", str(copy), "--database", database)
+    assert restored.returncode == 2
+    assert restored.stderr.strip() == (
+        f"error: the database {database!r} is in use by the bot, pid {os.getpid()} "
+        "(it holds bot.sqlite3.lock); stop it first."
+    )
+    migrated = subprocess.run(
+        [*MIGRATE, f"sqlite:{database}", "--to", "postgresql://nobody@127.0.0.1:1/none"],
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert migrated.returncode == 2
+    assert f"is in use by the bot, pid {os.getpid()}" in migrated.stderr
+    assert await env.bot.storage.get_match(record.id) == record  # nothing was touched
+    await play_one(channel, people)  # the bot plays on
+    after = await env.bot.storage.get_match(record.id)
+    assert after is not None and after.version > record.version
+
+    await env.bot.shutdown_storage()
+    again = _backup_tool("--restore", str(copy), "--database", database)
+    assert again.returncode == 0, again.stderr

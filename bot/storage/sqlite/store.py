@@ -34,6 +34,7 @@ from bot.storage.errors import StorageError
 from bot.storage.records import Deadline, LoadedRecords, MatchRecord, ResultRow, Seat, match_update
 from bot.storage.sqlite.database import Opened, open_database, translate
 from bot.storage.sqlite.dialect import SQLITE
+from bot.storage.sqlite.holder import hold, release
 from bot.storage.sqlite.results import result_statements
 from bot.storage.sqlite.standings import SqliteStandings
 from bot.storage.sqlite.step import Step
@@ -44,6 +45,7 @@ from bot.storage.tournament_store import TournamentStore
 from engines.base import Event
 
 READ_BUSY_MS = 1500
+HOLDER = "the bot"  # how a refused restore or migration names who holds the file
 
 
 class Storage(StoreBase, TournamentStore):
@@ -77,7 +79,28 @@ class Storage(StoreBase, TournamentStore):
         # The driver logs every statement with its parameters (whole game states) at DEBUG.
         logging.getLogger("aiosqlite").setLevel(logging.INFO)
         path = Path(path)
+        # Held while the bot runs, so a restore or a migration refuses to touch the file.
+        early = path.parent.is_dir()
+        if early:
+            hold(path, HOLDER)
+        try:
+            return await cls._open(path, create, factory, held=early)
+        except BaseException:
+            if early:
+                release(path)
+            raise
+
+    @classmethod
+    async def _open(
+        cls, path: Path, create: bool, factory: type[sqlite3.Connection], held: bool
+    ) -> Storage:
         opened = await asyncio.to_thread(open_database, path, create=create, factory=factory)
+        if not held:  # a first start made the folder just now
+            try:
+                hold(path, HOLDER)
+            except BaseException:
+                opened.connection.close()
+                raise
         writer = Writer(opened, path, asyncio.get_running_loop())
         try:
             reader = await aiosqlite.connect(str(path), isolation_level=None, factory=factory)
@@ -85,6 +108,8 @@ class Storage(StoreBase, TournamentStore):
             await reader.execute("PRAGMA query_only=ON")
         except sqlite3.Error as error:
             await asyncio.to_thread(writer.stop)
+            if not held:
+                release(path)
             raise translate(error, path) from None
         return cls(reader, writer, opened)
 
@@ -93,6 +118,8 @@ class Storage(StoreBase, TournamentStore):
         if writer is not None:
             await asyncio.to_thread(writer.stop)
         await self._reader.close()
+        if writer is not None:
+            release(self._path)
 
     async def _write(
         self,
