@@ -18,6 +18,7 @@ import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.app import PluginMismatch, TabletopBot, setup_logging
+from bot.service import run_until_stopped
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import PostgresStorage, StorageBusy, StorageError
 from bot.storage.sqlite.database import open_database
@@ -83,6 +84,15 @@ def bot_factory() -> Callable[[Settings], TabletopBot]:
     return factory
 
 
+async def serve(bot: TabletopBot, token: str) -> None:
+    """Connect and run until Discord ends it or SIGTERM/SIGINT stop the bot gracefully
+    (bot/service.py); either way the database is closed before this returns."""
+    async with bot:
+        stopped = await run_until_stopped(bot, bot.start(token))
+    if stopped:
+        log.info("stopped; the database is closed")
+
+
 def main() -> int:
     load_dotenv(find_dotenv(usecwd=True))
     try:
@@ -95,7 +105,7 @@ def main() -> int:
         return 2
     bot = create_bot(settings)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(serve(bot, settings.token))
     except PluginMismatch as error:
         print(f"error: {error}; every game needs its engine and its cog.", file=sys.stderr)
         return 2

@@ -3,6 +3,7 @@ loads the extensions it was given (the Discord layer composes them: `cogs.app`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -14,7 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.health import HealthServer
+from bot.log_format import formatter_for
 from bot.matches import MatchService
+from bot.service import DRAIN_SECONDS, Gate, keep_watchdog, notify, watchdog_interval
 from bot.settings import Settings
 from bot.storage import Store, open_storage, where
 from engines.base import GAMES, packaged_games
@@ -91,10 +95,11 @@ def install_log_redaction(
 
 
 def setup_logging(settings: Settings) -> None:
-    """`python -m bot`'s logging: one line per record, no secrets in any of them."""
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    """`python -m bot`'s logging: one line per record (text, or JSON with LOG_FORMAT=json),
+    no secrets in any of them."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(formatter_for(settings.log_format))
+    logging.basicConfig(level=settings.log_level, handlers=[handler])
     password = urlsplit(settings.database_url).password if settings.database_url else None
     install_log_redaction([settings.token, *([password] if password else [])])
 
@@ -151,6 +156,11 @@ class TabletopBot(commands.Bot):
         # The games whose cog plug-in loaded (cogs' add_game names each), for the start check.
         self.plugged: set[str] = set()
         self.tree.error(self._on_command_error)
+        # Every interaction comes through the gate, which a stop closes (bot/service.py).
+        self.gate = Gate()
+        self.gate.install(self._connection)
+        self.health: HealthServer | None = None
+        self._watchdog: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.settings)
@@ -171,6 +181,28 @@ class TabletopBot(commands.Bot):
         # Discord's ids for the commands, so sentences can name them as command mentions.
         self.dispatch("commands_synced", synced)
         await self.matches.restore()
+        if self.settings.health_port is not None:
+            self.health = HealthServer(self, self.settings.health_host, self.settings.health_port)
+            await self.health.start()
+
+    async def on_ready(self) -> None:
+        """Connected (again): systemd's Type=notify learns the start is done, and its
+        watchdog, when it has one, starts being pinged."""
+        notify("READY=1")
+        interval = watchdog_interval()
+        if interval is not None and self._watchdog is None:
+            self._watchdog = asyncio.create_task(keep_watchdog(interval))
+
+    async def stop_gracefully(self) -> None:
+        """Stop taking interactions (new ones are told the bot is restarting), finish
+        those in flight, then close the database and Discord (see `close`)."""
+        notify("STOPPING=1")
+        left = await self.gate.drain()
+        if left:
+            log.warning("stopping with %d interactions running after %g s", left, DRAIN_SECONDS)
+        if self.gate.refused:
+            log.info("answered %d interactions while stopping: restarting", self.gate.refused)
+        await self.close()
 
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -185,7 +217,13 @@ class TabletopBot(commands.Bot):
             await self.answer_failure(interaction, cause)
 
     async def close(self) -> None:
+        self.gate.closed = True
+        if self._watchdog is not None:
+            self._watchdog.cancel()
         await self.shutdown_storage()
+        if self.health is not None:
+            await self.health.stop()
+            self.health = None
         await super().close()
 
     async def shutdown_storage(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.changes import Change, Publisher, no_publisher
 from bot.errors import Notice, Refusal
 from bot.events import HANDED_OVER, TIMED_OUT
+from bot.metrics import Metrics
 from bot.scheduler import Due
 from bot.sessions import Sessions
 from bot.storage import MatchRecord
@@ -53,7 +54,10 @@ class AutoMoves:
                 return
             assert game is not None
             # A step of a longer choice may change the game without any event: save it anyway.
-            events = _ai_move(record, info, game) if kind == "ai" else _timeout(record, info, game)
+            if kind == "ai":
+                events = self._ai_move(record, info, game)
+            else:
+                events = _timeout(record, info, game)
             await sessions.commit(record, game, events, self.publish)
 
     async def play_out(self, match_id: int) -> None:
@@ -75,8 +79,11 @@ class AutoMoves:
             for _step in range(PLAY_OUT_LIMIT):
                 if game.outcome() is not None or not game.to_act():
                     break
-                events += _ai_move(record, info, game)
+                events += self._ai_move(record, info, game)
             await self.sessions.commit(record, game, events, self.publish, Notice("time_up"))
+
+    def _ai_move(self, record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
+        return _ai_move(record, info, game, self.sessions.metrics)
 
     async def restore(self) -> None:
         """After a start: re-arm every open match's AI turn or stored deadline. Only a
@@ -105,10 +112,12 @@ def _waits_on(record: MatchRecord, game: Game, kind: str) -> bool:
     return any((record.seats[s].ai is not None) == want_ai for s in game.to_act())
 
 
-def _ai_move(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
+def _ai_move(record: MatchRecord, info: GameInfo, game: Game, metrics: Metrics) -> list[Event]:
     seat = next(s for s in game.to_act() if record.seats[s].ai)
     level = record.seats[seat].ai or info.ai_levels[-1]
-    return game.apply(seat, info.choose_ai(game, seat, level))
+    with metrics.ai_decision(record.game):
+        action = info.choose_ai(game, seat, level)
+    return game.apply(seat, action)
 
 
 def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:

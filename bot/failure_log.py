@@ -43,9 +43,15 @@ class _Spell:
 
 
 class FailureLog:
-    def __init__(self, clock: Callable[[], float], interval: float = INTERVAL) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        interval: float = INTERVAL,
+        on_outage: Callable[[StorageError], None] | None = None,
+    ) -> None:
         self._clock = clock  # the bot's clock, which tests move
         self._interval = interval
+        self._on_outage = on_outage  # counts every failed call (the metrics), logged or not
         self._spells: dict[str, _Spell] = {}
 
     def report(self, error: BaseException, what: str) -> None:
@@ -55,6 +61,8 @@ class FailureLog:
         if outage is None:
             log.error("%s", what, exc_info=error)
             return
+        if self._on_outage is not None:
+            self._on_outage(outage)
         kind = str(outage).rstrip(".") or type(outage).__name__
         spell = self._spells.get(kind)
         if spell is None:

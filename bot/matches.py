@@ -14,6 +14,7 @@ from bot.auto_moves import AutoMoves
 from bot.away_room import Away
 from bot.changes import Change, Publisher
 from bot.failure_log import FailureLog
+from bot.metrics import Metrics
 from bot.moves import Moves
 from bot.planner import Planner
 from bot.retention import Retention
@@ -34,10 +35,11 @@ class MatchService:
         self.settings = settings
         self.clock = clock
         # Failures told to the host: an unusable database once per kind and interval.
-        self.failures = FailureLog(clock)
+        self.metrics = Metrics()
+        self.failures = FailureLog(clock, on_outage=self._count_outage)
         self.planner = Planner(clock, settings, self.failures)
         self.timers = self.planner.timers
-        self.sessions = Sessions(storage, settings, clock, self.planner)
+        self.sessions = Sessions(storage, settings, clock, self.planner, self.metrics)
         self.seating = Seating(self.sessions, settings)
         self.moves = Moves(self.sessions)
         self.auto = AutoMoves(self.sessions)
@@ -58,6 +60,14 @@ class MatchService:
         self.tournaments = Tournaments(
             self.sessions, self.seating, self.moves, self.auto, self.failures
         )
+
+    def _count_outage(self, outage: Exception) -> None:
+        self.metrics.database_errors.labels(type(outage).__name__).inc()
+
+    async def refresh_metrics(self, latencies: list[tuple[int, float]]) -> None:
+        """Read what the gauges show (open matches, timers, gateway latency) for a scrape."""
+        counts = await self.storage.open_counts()
+        self.metrics.refresh(counts, self.timers.count, latencies)
 
     @property
     def publish(self) -> Publisher:

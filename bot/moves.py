@@ -22,6 +22,17 @@ class Moves:
         `stamp` is the game's epoch when the button was drawn. `answer` runs under the match
         lock, so tables are redrawn in the order moves happened.
         """
+        try:
+            change = await self._play(match_id, user_id, stamp, code, answer)
+        except Refusal as refused:
+            self.sessions.metrics.moves_refused.labels(refused.kind).inc()
+            raise
+        self.sessions.metrics.moves_made.labels(change.record.game).inc()
+        return change
+
+    async def _play(
+        self, match_id: int, user_id: int, stamp: int, code: str, answer: Publisher
+    ) -> Change:
         async with self.sessions.session(match_id):
             record, game = await self.sessions.current(match_id)
             if game is None:

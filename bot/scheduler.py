@@ -52,6 +52,11 @@ class Scheduler:
             heapq.heappush(self._heap, (due.at, number, match_id))
         self._rearm()
 
+    @property
+    def count(self) -> int:
+        """How many matches have a timer armed."""
+        return len(self._due)
+
     def pending(self, match_id: int) -> Due | None:
         entry = self._due.get(match_id)
         return entry[0] if entry else None

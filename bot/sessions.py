@@ -12,6 +12,8 @@ from bot.changes import Change, Publisher, show_saved
 from bot.deadlines import deadline_for
 from bot.errors import Notice, NotSaved, Refusal
 from bot.failure_log import FailureLog
+from bot.log_format import GUILD, MATCH, log_context
+from bot.metrics import Metrics
 from bot.planner import Planner
 from bot.settings import Settings
 from bot.storage import EndHow, MatchRecord, ResultRow, StorageError, Store
@@ -36,8 +38,10 @@ class Sessions:
         settings: Settings,
         clock: Callable[[], float],
         planner: Planner,
+        metrics: Metrics | None = None,
     ) -> None:
         self.storage = storage
+        self.metrics = metrics or Metrics()
         self.settings = settings
         self.clock = clock
         self.planner = planner
@@ -56,22 +60,25 @@ class Sessions:
     @contextlib.asynccontextmanager
     async def session(self, match_id: int) -> AsyncIterator[None]:
         """The match lock, forgetting the in-memory copy if anything inside fails."""
-        async with self.lock(match_id):
-            try:
-                yield
-            except BaseException:
-                self._live.pop(match_id, None)
-                raise
+        # Every line logged meanwhile names the match (and its server, once loaded).
+        with log_context(match_id=match_id, guild_id=GUILD.get()):
+            async with self.lock(match_id):
+                try:
+                    yield
+                except BaseException:
+                    self._live.pop(match_id, None)
+                    raise
 
     async def current(self, match_id: int) -> tuple[MatchRecord, Game | None]:
         """The open match and its game (None in the lobby); refuse one that has ended."""
         live = self._live.get(match_id)
-        if live is not None:
-            return live
-        record = await self.storage.get_match(match_id)
-        if record is None or not record.is_open:
-            raise Refusal("already_ended")
-        live = self._live[match_id] = (record, await self.game_of(record))
+        if live is None:
+            record = await self.storage.get_match(match_id)
+            if record is None or not record.is_open:
+                raise Refusal("already_ended")
+            live = self._live[match_id] = (record, await self.game_of(record))
+        if MATCH.get() == match_id:  # inside its session, which puts the server back after
+            GUILD.set(live[0].guild_id)
         return live
 
     async def game_of(self, record: MatchRecord) -> Game | None:

@@ -47,6 +47,13 @@ class Settings:
     # results and ratings stay.
     event_retention_days: float = 180.0
 
+    # The host's health and metrics server (/healthz, /metrics), off without a port; it
+    # listens on this machine only unless HEALTH_HOST says otherwise.
+    health_port: int | None = None
+    health_host: str = "127.0.0.1"
+    # "text" (one readable line per record) or "json" (one JSON object per line).
+    log_format: str = "text"
+
     @property
     def shards(self) -> Shards | None:
         """The part of the servers this process serves (None: every server)."""
@@ -104,6 +111,23 @@ def _database_url(env: Mapping[str, str]) -> str | None:
     return url
 
 
+def _health(env: Mapping[str, str]) -> tuple[int | None, str]:
+    port_raw = env.get("HEALTH_PORT", "").strip()
+    host = env.get("HEALTH_HOST", "").strip() or "127.0.0.1"
+    if not port_raw:
+        return None, host
+    if not port_raw.isdigit() or not 1 <= int(port_raw) <= 65535:
+        raise SettingsError(f"HEALTH_PORT must be a port from 1 to 65535, not {port_raw!r}.")
+    return int(port_raw), host
+
+
+def _log_format(env: Mapping[str, str]) -> str:
+    raw = env.get("LOG_FORMAT", "").strip().lower() or "text"
+    if raw not in ("text", "json"):
+        raise SettingsError(f"LOG_FORMAT must be text or json, not {raw!r}.")
+    return raw
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     """Build Settings from environment variables; raise SettingsError naming the bad one."""
     env = os.environ if env is None else env
@@ -124,6 +148,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         raise SettingsError(f"CREATE_DATABASE must be 1 or 0, not {create_raw!r}.")
     shard_count, shard_ids = _shards(env)
     database_url = _database_url(env)
+    health_port, health_host = _health(env)
     return Settings(
         token=token,
         database_path=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -139,4 +164,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         event_retention_days=_number(env, "EVENT_RETENTION_DAYS", 180.0, 1, 36500, "days"),
         member_match_limit=int(_number(env, "MEMBER_MATCH_LIMIT", 10, 1, 100, "matches")),
         channel_match_limit=int(_number(env, "CHANNEL_MATCH_LIMIT", 25, 1, 500, "matches")),
+        health_port=health_port,
+        health_host=health_host,
+        log_format=_log_format(env),
     )

@@ -193,6 +193,17 @@ class StoreBase(ABC):
         )
         return [self._to_record(r) for r in rows]
 
+    async def open_counts(self) -> list[tuple[str, str, int]]:
+        """How many matches are open, by game and pace (for the metrics)."""
+        rows = await self._rows(
+            f"SELECT game, pace, COUNT(*) FROM matches WHERE {OPEN} GROUP BY game, pace"
+        )
+        return [(str(game), str(pace), int(count)) for game, pace, count in rows]
+
+    async def ping(self) -> None:
+        """A trivial query, for the health check; raises StorageError when it fails."""
+        await self._rows("SELECT 1")
+
     async def open_briefs(self, shards: Shards | None = None) -> list[OpenBrief]:
         """Every open match's seats, version and deadline: enough to re-arm its timer.
         With `shards`, only the matches of servers on those shards."""

@@ -4,6 +4,7 @@ Discord's three seconds, and a move made from a private hand answered in that ha
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -11,6 +12,7 @@ import discord
 
 from bot import lobby
 from bot.errors import Refusal
+from bot.log_format import log_context
 from bot.matches import Change, MatchService
 from cogs.desk.hands import OpenHands
 from cogs.desk.members import members_called
@@ -169,11 +171,14 @@ class Clicks:
         still busy after DEFER_AFTER seconds (a slow database) is deferred first, so
         Discord never shows "This interaction failed"."""
         watch = _Deferral(interaction)
+        started = time.perf_counter()
         try:
             await self._guarded(interaction, match_id, request, move)
         finally:
             watch.cancel()
             done_responding(interaction)
+            kind = "move" if move else "lobby"
+            self.matches.metrics.answer_seconds.labels(kind).observe(time.perf_counter() - started)
 
     async def _guarded(
         self,
@@ -184,16 +189,20 @@ class Clicks:
     ) -> None:
         """Run a click's request; a refusal or a failure still gets a short, true answer
         (discord.py would only log a button's exception, and the member would see nothing)."""
-        try:
-            await request
-        except Refusal as error:
-            await answer_refusal(self.renderers, interaction, error)
-        except Exception as error:
-            what = (
-                f"a click on match {match_id} by user {interaction.user.id} "
-                f"in channel {interaction.channel_id} failed"
-            )
-            await answer_failure(interaction, error, self.matches.failures, what, move=move)
+        guild = interaction.guild
+        shard = guild.shard_id if guild is not None else None
+        # Every line logged for this click names its match, server and shard.
+        with log_context(match_id=match_id, guild_id=interaction.guild_id, shard=shard):
+            try:
+                await request
+            except Refusal as error:
+                await answer_refusal(self.renderers, interaction, error)
+            except Exception as error:
+                what = (
+                    f"a click on match {match_id} by user {interaction.user.id} "
+                    f"in channel {interaction.channel_id} failed"
+                )
+                await answer_failure(interaction, error, self.matches.failures, what, move=move)
 
     async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
         """A move made from a private message: refresh that message with the seat's view

@@ -26,7 +26,7 @@ from cogs.ui.components import DYNAMIC_ITEMS, refuse
 from cogs.wording import command_mentions, i18n
 from cogs.wording.commands_i18n import CatalogTranslator
 from cogs.wording.language import Languages
-from cogs.wording.replies import failure_answer
+from cogs.wording.replies import RESTARTING, failure_answer
 
 
 class Desk(commands.Cog):
@@ -103,6 +103,12 @@ class Desk(commands.Cog):
         i18n.set_reader(await self.languages.member(interaction))
         return True
 
+    async def answer_restarting(self, interaction: discord.Interaction[Any]) -> None:
+        """A click or command that came in while the bot stops: told so, in the member's
+        language, and not taken (bot/service.py's gate lets none through)."""
+        await self.hear(interaction)
+        await refuse(interaction, str(RESTARTING))
+
     async def answer_failure(
         self, interaction: discord.Interaction[Any], error: BaseException
     ) -> None:
@@ -128,4 +134,5 @@ async def setup(bot: commands.Bot) -> None:
     # discord.py asks the tree for this check, and the tree exists before the Desk does.
     bot.tree.interaction_check = desk.hear  # type: ignore[method-assign]
     bot.answer_failure = desk.answer_failure
+    bot.gate.answer_restarting = desk.answer_restarting
     await bot.tree.set_translator(CatalogTranslator())

@@ -204,6 +204,12 @@ NOT_DONE = lazy_gettext(
     "That wasn't done: the bot can't use its database just now, so nothing changed. "
     "Please try again in a moment."
 )
+# Told to a click or command that came in while the bot is stopping (a restart, an upgrade):
+# it was not taken, so nothing changed.
+RESTARTING = lazy_gettext(
+    "The bot is restarting, so that wasn't done and nothing changed. "
+    "Please try again in a few seconds."
+)
 SAVED_NOT_SHOWN = lazy_gettext(
     "Your move was made and saved, but the table couldn't be updated. Use {table} to see it."
 )

@@ -14,13 +14,14 @@ closed, every hold in one process shares one descriptor, counted here.
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from bot.storage.errors import StorageError
+from bot.storage.errors import ReadOnlyDatabase, StorageError
 
 
 class DatabaseHeld(StorageError):
@@ -52,6 +53,15 @@ def _open(lock: Path, owner_like: Path) -> int:
     return fd
 
 
+def _unopenable(lock: Path, error: OSError) -> StorageError:
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return ReadOnlyDatabase(
+            f"the database's folder {str(lock.parent)!r} is read-only ({error.strerror}): "
+            "the bot needs to write its files there."
+        )
+    return StorageError(f"can't open the lock file {str(lock)!r}: {error.strerror}.")
+
+
 def hold(database: Path, holder: str) -> None:
     """Lock `database`'s lock file for this process, naming `holder` in it; raise
     DatabaseHeld naming the other holder if another process has it."""
@@ -64,8 +74,7 @@ def hold(database: Path, holder: str) -> None:
         try:
             fd = _open(lock, database)
         except OSError as error:
-            why = error.strerror
-            raise StorageError(f"can't open the lock file {str(lock)!r}: {why}.") from None
+            raise _unopenable(lock, error) from None
         try:
             fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

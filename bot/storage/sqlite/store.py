@@ -145,6 +145,12 @@ class Storage(StoreBase, TournamentStore):
         self._writer.submit(job)
         return await job.future
 
+    async def ping(self) -> None:
+        """A write transaction that changes nothing: reads go on while another program
+        holds the write lock, but no move could be saved, so that must fail the check."""
+        # On its own (as a write wanting ids is), not grouped into a batch's executemany.
+        await self._write([("SELECT 1", ())], want_id=True)
+
     async def _read(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         try:
             return list(await self._reader.execute_fetchall(sql, params))

@@ -1,0 +1,105 @@
+"""The host's health and metrics server (HEALTH_PORT; 127.0.0.1 unless HEALTH_HOST):
+
+- `/healthz`: 200 "ok" while every shard's gateway connection is up and the database
+  answers a trivial query within a second; otherwise 503 with one line saying which.
+- `/metrics`: Prometheus' text format, from the bot's own registry (bot/metrics.py).
+
+aiohttp is discord.py's own HTTP library, so this adds no dependency. The lines answered
+carry no token, no member and no game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST
+
+from bot.failure_log import outage_of
+
+if TYPE_CHECKING:
+    from bot.app import TabletopBot
+
+log = logging.getLogger(__name__)
+
+DATABASE_WAIT = 1.0  # seconds the trivial query may take before the bot counts as unhealthy
+
+
+def shards_down(bot: discord.Client) -> list[int]:
+    """The shards whose gateway connection is not up (one unsharded connection is 0)."""
+    if isinstance(bot, discord.AutoShardedClient):
+        return sorted(sid for sid, shard in bot.shards.items() if shard.is_closed())
+    ws = bot.ws
+    return [] if ws is not None and ws.open else [0]
+
+
+async def database_problem(bot: TabletopBot) -> str | None:
+    """None when the database answered in time; else why not, in a few words."""
+    try:
+        await asyncio.wait_for(bot.storage.ping(), DATABASE_WAIT)
+    except TimeoutError:
+        return f"no answer within {DATABASE_WAIT:g} s"
+    except Exception as error:
+        outage = outage_of(error)
+        if outage is None:
+            raise
+        return str(outage).rstrip(".") or type(outage).__name__
+    return None
+
+
+async def problem(bot: TabletopBot) -> str | None:
+    """What keeps the bot from serving, as one line, or None."""
+    if bot.is_closed():
+        return "stopping"
+    if not bot.is_ready():
+        return "gateway: not connected yet"
+    down = shards_down(bot)
+    if down:
+        return "gateway: shard " + ", ".join(map(str, down)) + " disconnected"
+    if not hasattr(bot, "storage"):
+        return "database: closed"
+    trouble = await database_problem(bot)
+    return None if trouble is None else f"database: {trouble}"
+
+
+class HealthServer:
+    def __init__(self, bot: TabletopBot, host: str, port: int) -> None:
+        self.bot, self.host, self.port = bot, host, port
+        app = web.Application()
+        app.router.add_get("/healthz", self._health)
+        app.router.add_get("/metrics", self._metrics)
+        self._runner = web.AppRunner(app, access_log=None)
+
+    async def start(self) -> None:
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        self.port = self._runner.addresses[0][1]  # the port bound (a test asks for 0: any)
+        log.info("health and metrics on http://%s:%d/healthz and /metrics", self.host, self.port)
+
+    async def stop(self) -> None:
+        await self._runner.cleanup()
+
+    async def _health(self, request: web.Request) -> web.Response:
+        trouble = await problem(self.bot)
+        if trouble is None:
+            return web.Response(text="ok\n")
+        return web.Response(status=503, text=trouble + "\n")
+
+    async def _metrics(self, request: web.Request) -> web.Response:
+        if hasattr(self.bot, "matches") and hasattr(self.bot, "storage"):
+            try:
+                await self.bot.matches.refresh_metrics(self.latencies())
+            except Exception as error:
+                if outage_of(error) is None:
+                    raise
+                # The counters still tell; the gauges keep their last values.
+        body = self.bot.matches.metrics.exposition() if hasattr(self.bot, "matches") else b""
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    def latencies(self) -> list[tuple[int, float]]:
+        if isinstance(self.bot, discord.AutoShardedClient):
+            return list(self.bot.latencies)
+        return [(0, self.bot.latency)]
