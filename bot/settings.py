@@ -116,7 +116,8 @@ def _health(env: Mapping[str, str]) -> tuple[int | None, str]:
     host = env.get("HEALTH_HOST", "").strip() or "127.0.0.1"
     if not port_raw:
         return None, host
-    if not port_raw.isdigit() or not 1 <= int(port_raw) <= 65535:
+    # 0 takes any free port, which the log names (the tests use it).
+    if not port_raw.isdigit() or not 0 <= int(port_raw) <= 65535:
         raise SettingsError(f"HEALTH_PORT must be a port from 1 to 65535, not {port_raw!r}.")
     return int(port_raw), host
 

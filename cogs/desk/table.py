@@ -105,8 +105,13 @@ class Desk(commands.Cog):
 
     async def answer_restarting(self, interaction: discord.Interaction[Any]) -> None:
         """A click or command that came in while the bot stops: told so, in the member's
-        language, and not taken (bot/service.py's gate lets none through)."""
-        await self.hear(interaction)
+        language, and not taken (bot/service.py's gate lets none through). Once the
+        database is closed, the member's saved choice can't be read: their Discord app's
+        language is used."""
+        if hasattr(self.bot, "storage"):
+            await self.hear(interaction)
+        else:
+            i18n.set_reader(i18n.supported(str(interaction.locale)) or i18n.SOURCE)
         await refuse(interaction, str(RESTARTING))
 
     async def answer_failure(

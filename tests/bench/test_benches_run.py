@@ -93,6 +93,15 @@ TOURNAMENT = [
     rf"pairing a swiss round of {NUMBER} entrants: p50 {NUMBER} ms, p99 {NUMBER} ms",
     rf"standings of a {NUMBER}-entrant tournament: p50 {NUMBER} ms, p99 {NUMBER} ms",
 ]
+GRACEFUL_STOP = [
+    rf"runs: {NUMBER}, {NUMBER} tables, SIGTERM after {NUMBER} moves",
+    rf"SIGTERM to exit: p50 {NUMBER} s, max {NUMBER} s",
+    rf"the bot's own stop \(log lines stopping to stopped\): max {NUMBER} s",
+    rf"exit codes: \{{0: {NUMBER}\}}",
+    rf"clicks told made: {NUMBER}; the click after the signal: told restarting {NUMBER}, "
+    rf"met the closed bot {NUMBER}; unanswered {NUMBER}; other answers 0",
+    r"the moves saved are the moves told made: True",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -140,6 +149,11 @@ TINY = {
         ["bench.ai_strength", "--game", "sinkorswim", "--games", "4"],
         AI_STRENGTH_SINKORSWIM,
         {0: 4},
+    ),
+    "graceful_stop": (
+        ["bench.graceful_stop", "--runs", "1", "--matches", "2", "--moves", "6"],
+        GRACEFUL_STOP,
+        {0: 1, 3: 1},
     ),
     "ai_strength-sequence": (
         ["bench.ai_strength", "--game", "sequence", "--games", "4"],
