@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.health import HealthServer
-from bot.log_format import formatter_for
+from bot.log_format import formatter_for, install_record_context
 from bot.matches import MatchService
 from bot.service import DRAIN_SECONDS, Gate, keep_watchdog, notify, watchdog_interval
 from bot.settings import Settings
@@ -97,6 +97,7 @@ def install_log_redaction(
 def setup_logging(settings: Settings) -> None:
     """`python -m bot`'s logging: one line per record (text, or JSON with LOG_FORMAT=json),
     no secrets in any of them."""
+    install_record_context()
     handler = logging.StreamHandler()
     handler.setFormatter(formatter_for(settings.log_format))
     logging.basicConfig(level=settings.log_level, handlers=[handler])

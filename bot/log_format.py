@@ -3,8 +3,8 @@ per line (time, level, logger, message, match, guild, shard) for a log collector
 
 Which match, server and shard a line is about comes from context variables that the code
 handling a click or a timer sets for the duration (`log_context`), so every line written
-meanwhile, the libraries' included, carries them without each call passing them on. A
-record's own `extra={"match_id": ...}` wins over the context.
+meanwhile, the libraries' included, carries them without each call passing them on: the
+record factory (`install_record_context`) stamps them on each record as it is made.
 
 The JSON lines carry the same text as the plain ones: the message after `RedactSecrets`
 (bot.app) has removed tokens, and never a hand or a game state, which no line writes.
@@ -44,6 +44,27 @@ def log_context(**values: int | None) -> Iterator[None]:
             variable.reset(token)
 
 
+_installed = False
+
+
+def install_record_context() -> None:
+    """Stamp every record, when it is made, with the match, server and shard of the code
+    that logs it: a handler that formats later (or elsewhere) still has them."""
+    global _installed
+    if _installed:
+        return
+    make = logging.getLogRecordFactory()
+
+    def with_context(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = make(*args, **kwargs)
+        for name, variable in _FIELDS:
+            setattr(record, name, variable.get())
+        return record
+
+    logging.setLogRecordFactory(with_context)
+    _installed = True
+
+
 class JsonFormatter(logging.Formatter):
     """One JSON object per record, on one line (a traceback goes in "exception")."""
 
@@ -55,8 +76,7 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
         }
         for name, variable in _FIELDS:
-            value = getattr(record, name, None)
-            line[name] = value if value is not None else variable.get()
+            line[name] = getattr(record, name, variable.get())
         if record.exc_info and not record.exc_text:
             record.exc_text = self.formatException(record.exc_info)
         if record.exc_text:

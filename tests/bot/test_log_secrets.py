@@ -14,6 +14,7 @@ from simcord.gateway import FakeGateway
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
 from bot.app import RedactSecrets, install_log_redaction
+from bot.log_format import JsonFormatter, install_record_context
 from tests.cogs.test_sink_or_swim import open_table, pick, seat_user, state
 
 INTERACTION_TOKEN = "simcord_interaction_"  # how SimCord spells every interaction token
@@ -167,3 +168,24 @@ def test_redaction_of_rest_paths_payloads_and_bot_tokens():
     assert "/interactions/123/<token>/callback" in record.getMessage()
     assert webhook == "PATCH /webhooks/42/<token>/messages/@original"
     assert bot_token == "<token>"
+
+
+async def test_json_log_lines_parse_one_by_one_and_keep_the_same_secrets(world, debug_log):
+    """LOG_FORMAT=json: the same whole game at DEBUG, each record written by the JSON
+    formatter, is one JSON object per line, names the match and server of a click's lines,
+    and holds none of the secrets the plain lines are searched for."""
+    install_record_context()
+    hands = await _play_sink_or_swim(world)
+    formatter = JsonFormatter()
+    lines = [formatter.format(record) for record in debug_log.records]
+    parsed = [json.loads(line) for line in lines]  # raises on any line that is not JSON
+    assert len(parsed) > 100 and all("\n" not in line for line in lines)
+    assert {"time", "level", "logger", "message", "match_id", "guild_id", "shard"} <= set(
+        parsed[0]
+    )
+    assert any(p["match_id"] is not None and p["guild_id"] == world.guild.id for p in parsed)
+    text = "\n".join(p["message"] + p.get("exception", "") for p in parsed)
+    assert INTERACTION_TOKEN not in text and "test-token" not in text
+    assert '"rng"' not in text and "'rng'" not in text
+    assert HAND_FIELD not in text
+    assert not [hand for hand in hands if hand in text]
