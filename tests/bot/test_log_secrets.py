@@ -180,9 +180,7 @@ async def test_json_log_lines_parse_one_by_one_and_keep_the_same_secrets(world, 
     lines = [formatter.format(record) for record in debug_log.records]
     parsed = [json.loads(line) for line in lines]  # raises on any line that is not JSON
     assert len(parsed) > 100 and all("\n" not in line for line in lines)
-    assert {"time", "level", "logger", "message", "match_id", "guild_id", "shard"} <= set(
-        parsed[0]
-    )
+    assert {"time", "level", "logger", "message", "match_id", "guild_id", "shard"} <= set(parsed[0])
     assert any(p["match_id"] is not None and p["guild_id"] == world.guild.id for p in parsed)
     text = "\n".join(p["message"] + p.get("exception", "") for p in parsed)
     assert INTERACTION_TOKEN not in text and "test-token" not in text

@@ -77,7 +77,9 @@ class World:
         host = self.people[names[0]]
         assert (await host.slash(channel, "flip7 start", goal=goal)).acknowledged
         for name in names[1:]:
-            assert (await self.people[name].click(table_of(channel, host), label="Join")).acknowledged
+            assert (
+                await self.people[name].click(table_of(channel, host), label="Join")
+            ).acknowledged
         assert (await host.click(table_of(channel, host), label="Start")).acknowledged
         record = await self.bot.storage.open_match_in_channel(channel.id)
         assert record is not None
