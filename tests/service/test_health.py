@@ -15,7 +15,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot.storage import StorageBusy
 from tests.cogs.helpers import buttons, moves_open, table_of
-from tests.cogs.test_flip7 import open_table, play_one
+from tests.cogs.test_flip7 import play_one
 
 
 @pytest.fixture
