@@ -252,3 +252,16 @@ def test_event_retention_is_read_in_days():
         SettingsError, match="EVENT_RETENTION_DAYS must be between 1 and 36500 days"
     ):
         load_settings({"DISCORD_TOKEN": "t", "EVENT_RETENTION_DAYS": "0"})
+
+
+def test_python_m_bot_refuses_a_database_another_bot_holds_naming_it(tmp_path):
+    """A second bot on the same SQLite file (a unit started twice) stops with one line
+    naming the one that holds it, through the lock file the running bot keeps."""
+    from bot.storage.sqlite.holder import holding
+
+    path = tmp_path / "db" / "bot.sqlite3"
+    _make_database(path)
+    env = {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(path)}
+    with holding(path, "the bot"):
+        result = _run_bot(tmp_path, env)
+    _one_error_line(result, f"is in use by the bot, pid {os.getpid()} (it holds bot.sqlite3.lock)")
