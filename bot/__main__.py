@@ -79,7 +79,10 @@ def bot_factory() -> Callable[[Settings], TabletopBot]:
     ends the start here in one line."""
     found = entry_points(group="tabletop_bot.app", name="create_bot")
     if not found:
-        raise SettingsError("the Discord layer is not installed; run `pip install -e .` again.")
+        raise SettingsError(
+            "the Discord layer is not installed; install again: "
+            "rm -f .venv/.pyproject.sha256 && scripts/start --install"
+        )
     factory: Callable[[Settings], TabletopBot] = next(iter(found)).load()
     return factory
 
