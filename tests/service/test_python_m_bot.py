@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -167,3 +168,20 @@ def test_sigterm_during_a_burst_of_clicks_keeps_every_answered_move(tmp_path):
         versions = dict(db.execute("SELECT id, version FROM matches").fetchall())
     assert versions == {match: version + made[match] for match, version in started.items()}
     assert any(line["message"] == "stopped; the database is closed" for line in bot.log())
+
+
+def test_python_m_bot_tells_systemd_when_it_is_ready_and_when_it_stops(tmp_path):
+    """Under Type=notify, systemd hands the bot NOTIFY_SOCKET: here the test listens on
+    that socket as systemd would (the watchdog's pings: tests/service/test_notify.py)."""
+    address = tmp_path / "notify"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(address))
+    listener.settimeout(30)
+    bot = Bot(tmp_path / "tabletop.sqlite3", NOTIFY_SOCKET=str(address))
+    try:
+        assert listener.recv(100) == b"READY=1"
+        assert bot.stop() == 0
+        assert listener.recv(100) == b"STOPPING=1"
+    finally:
+        bot.kill()
+        listener.close()
