@@ -109,6 +109,9 @@ def main() -> int:
     bot = create_bot(settings)
     try:
         asyncio.run(serve(bot, settings.token))
+    except SettingsError as error:  # found only once running (HEALTH_PORT taken)
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     except PluginMismatch as error:
         print(f"error: {error}; every game needs its engine and its cog.", file=sys.stderr)
         return 2

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,6 +20,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.failure_log import outage_of
+from bot.settings import SettingsError
 
 if TYPE_CHECKING:
     from bot.app import TabletopBot
@@ -75,7 +77,14 @@ class HealthServer:
 
     async def start(self) -> None:
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
+        try:
+            await web.TCPSite(self._runner, self.host, self.port).start()
+        except OSError as error:  # the port taken, or an address not of this machine
+            await self._runner.cleanup()
+            why = os.strerror(error.errno) if error.errno else str(error)
+            raise SettingsError(
+                f"HEALTH_PORT {self.port}: can't listen on {self.host} ({why})."
+            ) from None
         self.port = self._runner.addresses[0][1]  # the port bound (a test asks for 0: any)
         log.info("health and metrics on http://%s:%d/healthz and /metrics", self.host, self.port)
 

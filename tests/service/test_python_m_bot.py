@@ -185,3 +185,31 @@ def test_python_m_bot_tells_systemd_when_it_is_ready_and_when_it_stops(tmp_path)
     finally:
         bot.kill()
         listener.close()
+
+
+def test_python_m_bot_on_a_health_port_in_use_ends_with_one_line(tmp_path):
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "tests.service.fake_discord"],
+            cwd=tmp_path,
+            env={
+                "PATH": "/usr/bin:/bin",
+                "PYTHONPATH": str(ROOT),
+                "DISCORD_TOKEN": TOKEN,
+                "HEALTH_PORT": str(port),
+            },
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+    finally:
+        taken.close()
+    assert run.returncode == 2, run.stderr
+    last = run.stderr.strip().splitlines()[-1]
+    assert last == f"error: HEALTH_PORT {port}: can't listen on 127.0.0.1 (Address already in use)."
+    assert "Traceback" not in run.stderr
