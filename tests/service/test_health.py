@@ -127,3 +127,9 @@ async def test_metrics_after_a_game_count_its_moves_refusals_and_ai_decisions(wo
     assert not any(name == "tabletop_open_matches" for name, _labels in after)  # none open
     assert after[("tabletop_deadlines_pending", ())] == 0
     assert after[("tabletop_gateway_latency_seconds", (("shard", "0"),))] == env.bot.latency
+
+
+async def test_healthz_is_503_once_the_gateway_connection_is_closed(world):
+    assert await get(world, "/healthz") == (200, "ok\n")
+    await world.env.bot.ws.close()  # the connection drops (discord.py reconnects in time)
+    assert await get(world, "/healthz") == (503, "gateway: shard 0 disconnected\n")
