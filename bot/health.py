@@ -13,24 +13,39 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.failure_log import outage_of
+from bot.matches import MatchService
 from bot.settings import SettingsError
+from bot.storage import Store
 
-if TYPE_CHECKING:
-    from bot.app import TabletopBot
+
+class Served(Protocol):
+    """What the server asks of the bot (bot.app.Served, which imports this module)."""
+
+    storage: Store
+    matches: MatchService
+    ws: Any
+
+    def is_closed(self) -> bool: ...
+
+    def is_ready(self) -> bool: ...
+
+    @property
+    def latency(self) -> float: ...
+
 
 log = logging.getLogger(__name__)
 
 DATABASE_WAIT = 1.0  # seconds the trivial query may take before the bot counts as unhealthy
 
 
-def shards_down(bot: discord.Client) -> list[int]:
+def shards_down(bot: Served | discord.Client) -> list[int]:
     """The shards whose gateway connection is not up (one unsharded connection is 0)."""
     if isinstance(bot, discord.AutoShardedClient):
         return sorted(sid for sid, shard in bot.shards.items() if shard.is_closed())
@@ -38,7 +53,7 @@ def shards_down(bot: discord.Client) -> list[int]:
     return [] if ws is not None and ws.open else [0]
 
 
-async def database_problem(bot: TabletopBot) -> str | None:
+async def database_problem(bot: Served) -> str | None:
     """None when the database answered in time; else why not, in a few words."""
     try:
         await asyncio.wait_for(bot.storage.ping(), DATABASE_WAIT)
@@ -52,7 +67,7 @@ async def database_problem(bot: TabletopBot) -> str | None:
     return None
 
 
-async def problem(bot: TabletopBot) -> str | None:
+async def problem(bot: Served) -> str | None:
     """What keeps the bot from serving, as one line, or None."""
     if bot.is_closed():
         return "stopping"
@@ -68,7 +83,7 @@ async def problem(bot: TabletopBot) -> str | None:
 
 
 class HealthServer:
-    def __init__(self, bot: TabletopBot, host: str, port: int) -> None:
+    def __init__(self, bot: Served, host: str, port: int) -> None:
         self.bot, self.host, self.port = bot, host, port
         app = web.Application()
         app.router.add_get("/healthz", self._health)
