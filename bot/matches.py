@@ -21,6 +21,7 @@ from bot.seating import Seating
 from bot.sessions import Sessions, load_game
 from bot.settings import Settings
 from bot.storage import Store
+from bot.thinking import Thinker, default_workers
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -40,7 +41,9 @@ class MatchService:
         self.sessions = Sessions(storage, settings, clock, self.planner)
         self.seating = Seating(self.sessions, settings)
         self.moves = Moves(self.sessions)
-        self.auto = AutoMoves(self.sessions)
+        workers = settings.ai_workers
+        self.thinker = Thinker(default_workers() if workers is None else workers)
+        self.auto = AutoMoves(self.sessions, self.thinker)
         self.away = Away(self.auto)
         self.lock = self.sessions.lock
         self.game_of = self.sessions.game_of
@@ -87,4 +90,5 @@ class MatchService:
         await self.tournaments.stop()
         await self.retention.stop()
         await self.planner.stop()
+        self.thinker.stop()
         self.failures.stop()

@@ -289,6 +289,11 @@ class GameInfo(Generic[G, A]):
     # table may hold fewer, down to the smallest size, when the entrants don't divide.
     tournament_tables: tuple[int, ...] = ()
     tables_exact: bool = False
+    # The AI levels whose decision may take more than a few milliseconds (a search over the
+    # turns to come): the platform decides them off its event loop, from the saved state
+    # (`decide_from_state`), so no click waits for them. A level left out is decided where
+    # it is asked, as sending the state would cost more than the decision.
+    thinking_levels: tuple[str, ...] = ()
 
     def table_sizes(self) -> tuple[int, ...]:
         """The table sizes a tournament of this game may choose, smallest first."""
@@ -366,6 +371,16 @@ def register(info: GameInfo[G, A]) -> GameInfo[G, A]:
     assert isinstance(GAMES, _Registry)
     GAMES.add(info)
     return info
+
+
+def decide_from_state(module: str, key: str, state: dict[str, Any], seat: int, level: str) -> str:
+    """The code of the move the AI of `level` makes for `seat` in the saved `state` of game
+    `key`: the same move `choose_ai` makes on the live game, since a state round-trips
+    exactly (its random generator too). A worker process runs it; `module` is the one that
+    registers the game, imported first so a game registered outside engines/ is found."""
+    import_module(module)
+    info = GAMES[key]
+    return str(info.choose_ai(info.from_dict(state), seat, level).code)
 
 
 def check_action(action: Any, kinds: tuple[type, ...]) -> Any:

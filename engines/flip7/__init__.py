@@ -36,6 +36,8 @@ INFO = register(
         choose_ai=ai.choose,
         ai_levels=ai.AI_LEVELS,
         timeout_move=ai.timeout_move,
+        # No thinking_levels: the hard AI decides from its win model in 0.04 ms at the
+        # median (0.3 ms at most), less than its state takes to send to another process.
         options=(GOAL_OPTION, BRUTAL_OPTION),
         simultaneous=False,
         hidden_hands=False,

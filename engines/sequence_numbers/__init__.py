@@ -35,6 +35,9 @@ INFO = register(
         choose_ai=choose,
         ai_levels=AI_LEVELS,
         timeout_move=timeout_move,
+        # Both judge every cell of the board for each card: 0.5-0.7 ms at the median, up to
+        # 2.4 ms, against 0.06 ms to send the state.
+        thinking_levels=("strong", "hard"),
         options=(
             # G2: with 6 players, two teams of three (None, the default) or three of two.
             Option("teams", default=None, choices=(2, 3)),

@@ -27,6 +27,9 @@ INFO = register(
         choose_ai=ai.choose,
         ai_levels=ai.AI_LEVELS,
         timeout_move=ai.timeout_move,
+        # The hard pick plays out the others' likely picks: 1.6 ms at the median, 5 ms at
+        # most, against 0.2 ms to send the state (bench.ai_strength, docs/ARCHITECTURE.md).
+        thinking_levels=("hard",),
         options=(),
         simultaneous=True,
         hidden_hands=True,
