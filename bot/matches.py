@@ -16,6 +16,7 @@ from bot.changes import Change, Publisher
 from bot.failure_log import FailureLog
 from bot.moves import Moves
 from bot.planner import Planner
+from bot.practice import Hints
 from bot.retention import Retention
 from bot.seating import Seating
 from bot.sessions import Sessions, load_game
@@ -56,6 +57,8 @@ class MatchService:
         self.rematch = self.seating.rematch
         self.set_pace = self.seating.set_pace
         self.play = self.moves.play
+        self.hints = Hints(self.sessions)
+        self.hint = self.hints.hint
         self.end = self.moves.end
         self.retention = Retention(storage.standings, settings, clock, self.failures)
         self.tournaments = Tournaments(

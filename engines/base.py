@@ -141,6 +141,19 @@ class Outcome:
         return not self.winners
 
 
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the game's strongest AI would do now for one seat, and why, as data: `move` is
+    the move's code, `kind` names the reason ("hit_or_stay", "tide", "build", "block"…) and
+    `data` holds its numbers (chances as fractions, cells, seats). It is worked out from
+    that seat's view only, so a `resample`d game gives the same hint; the layer above words
+    it in one line for the member who asked."""
+
+    kind: str
+    move: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
 def ranked(
     winners: Sequence[int],
     scores: Sequence[int],
@@ -294,6 +307,9 @@ class GameInfo(Generic[G, A]):
     # (`decide_from_state`), so no click waits for them. A level left out is decided where
     # it is asked, as sending the state would cost more than the decision.
     thinking_levels: tuple[str, ...] = ()
+    # A practice table's hint for a seat asked a decision now (`Hint`), from that seat's view
+    # only; None: the game gives none, and its practice tables show no Hint button.
+    hint: Callable[[G, int], Hint] | None = None
 
     def table_sizes(self) -> tuple[int, ...]:
         """The table sizes a tournament of this game may choose, smallest first."""
