@@ -57,7 +57,7 @@ class MatchService:
         self.rematch = self.seating.rematch
         self.set_pace = self.seating.set_pace
         self.play = self.moves.play
-        self.hints = Hints(self.sessions)
+        self.hints = Hints(self.sessions, self.thinker)
         self.hint = self.hints.hint
         self.end = self.moves.end
         self.retention = Retention(storage.standings, settings, clock, self.failures)

@@ -17,12 +17,19 @@ import asyncio
 import logging
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import Any
 
-from engines.base import AnyGame, AnyGameInfo, decide_from_state, packaged_games
+from engines.base import (
+    AnyGame,
+    AnyGameInfo,
+    decide_from_state,
+    hint_from_state,
+    packaged_games,
+)
 
 log = logging.getLogger(__name__)
 
@@ -56,9 +63,16 @@ class Thinker:
     def ask(self, info: AnyGameInfo, game: AnyGame, seat: int, level: str) -> asyncio.Future[Any]:
         """Send the decision to the pool now, from the game as it stands (call it under the
         match's lock); await `answer` for the move."""
+        state = game.to_dict()
+        return self._send(partial(decide_from_state, _module(info), info.key, state, seat, level))
+
+    def ask_hint(self, info: AnyGameInfo, game: AnyGame, seat: int) -> asyncio.Future[Any]:
+        """Send a practice hint to the pool now (it is the strongest level's judgement);
+        await `result` for it."""
+        return self._send(partial(hint_from_state, _module(info), info.key, game.to_dict(), seat))
+
+    def _send(self, job: Callable[[], Any]) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
-        module, state = info.new_game.__module__, game.to_dict()
-        job = partial(decide_from_state, module, info.key, state, seat, level)
         try:
             asked = loop.run_in_executor(self.running_pool(loop), job)
         except BrokenProcessPool:  # a worker died (killed, out of memory): start anew
@@ -73,18 +87,22 @@ class Thinker:
     async def answer(self, info: AnyGameInfo, asked: asyncio.Future[Any]) -> Any | None:
         """The move the pool decided, or None when it was late past the budget or the pool
         failed: the caller then makes the safe move itself."""
+        code = await self.result(info, asked)
+        return None if code is None else info.action_from_code(code)
+
+    async def result(self, info: AnyGameInfo, asked: asyncio.Future[Any]) -> Any | None:
+        """What the pool worked out, or None when it was late past the budget or failed."""
         try:
             if self._started is not None:
                 await asyncio.wait_for(asyncio.shield(self._started), START_LIMIT)
-            code = await asyncio.wait_for(asyncio.shield(asked), self.budget)
+            return await asyncio.wait_for(asyncio.shield(asked), self.budget)
         except TimeoutError:
-            log.warning("an AI decision of %s took over %.1f s; moved safe", info.key, self.budget)
+            log.warning("AI work for %s took over %.1f s; not waited for", info.key, self.budget)
             return None
         except BrokenProcessPool:
-            log.warning("the AI workers stopped; %s moved safe, the pool starts again", info.key)
+            log.warning("the AI workers stopped (%s); the pool starts again", info.key)
             self._drop_pool()
             return None
-        return info.action_from_code(code)
 
     async def decide(self, info: AnyGameInfo, game: AnyGame, seat: int, level: str) -> Any:
         """The AI's move now: in place, or from the pool with the safe move if it is late."""
@@ -114,6 +132,11 @@ class Thinker:
     def stop(self) -> None:
         """Shut the pool down at the bot's stop: the workers and the pool's thread joined."""
         self._drop_pool()
+
+
+def _module(info: AnyGameInfo) -> str:
+    """The module a worker imports so the game is registered there (see decide_from_state)."""
+    return info.new_game.__module__
 
 
 def _retrieved(future: asyncio.Future[Any]) -> None:

@@ -399,6 +399,16 @@ def decide_from_state(module: str, key: str, state: dict[str, Any], seat: int, l
     return str(info.choose_ai(info.from_dict(state), seat, level).code)
 
 
+def hint_from_state(module: str, key: str, state: dict[str, Any], seat: int) -> Hint:
+    """A practice table's hint for `seat` in the saved `state`, as a worker process makes it
+    (see `decide_from_state`): the same hint the live game gives."""
+    import_module(module)
+    info = GAMES[key]
+    if info.hint is None:
+        raise IllegalMove("no_hints", game=key)
+    return info.hint(info.from_dict(state), seat)
+
+
 def check_action(action: Any, kinds: tuple[type, ...]) -> Any:
     """`action` if it is one of the game's action classes `kinds` with every field of its
     declared type; IllegalMove("not_an_option") otherwise. Equality alone would let True

@@ -4,6 +4,9 @@ seated member on their turn, from a button of the turn it was drawn in."""
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from bot.changes import Change
@@ -30,7 +33,9 @@ async def service(tmp_path):
     await storage.close()
 
 
-async def _table(service: MatchService, practice: bool, game: str = "flip7") -> int:
+async def _table(
+    service: MatchService, practice: bool, game: str = "flip7", guests: tuple[int, ...] = (BOB,)
+) -> int:
     record = await service.open_lobby(
         guild_id=1,
         channel_id=5,
@@ -40,7 +45,8 @@ async def _table(service: MatchService, practice: bool, game: str = "flip7") -> 
         options={},
         practice=practice,
     )
-    await service.lobby_action(record.id, BOB, "bob", "join", _quiet)
+    for guest in guests:
+        await service.lobby_action(record.id, guest, f"guest{guest}", "join", _quiet)
     await service.lobby_action(record.id, ALICE, "alice", "start", _quiet)
     return record.id
 
@@ -100,3 +106,18 @@ async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(
     assert await _refusal(service, match_id, ALICE, 0) == "already_ended"
     again = await service.rematch(match_id, ALICE, "alice", _quiet)
     assert is_practice(again.record) and again.record.extra["unrated"] is True
+
+
+async def test_a_hint_the_workers_are_too_busy_for_is_refused_kindly(service):
+    """Sink or Swim's hint is the hard AI's search, worked out in the workers: when they
+    are late past the budget, the member is asked to try again instead of waiting."""
+    match_id = await _table(service, practice=True, game="sinkorswim", guests=(BOB, CAROL))
+    _, game = await service.sessions.current(match_id)
+    assert game is not None
+    hinted = await service.hint(match_id, ALICE, game.epoch())  # the workers are running
+    assert hinted.hint == GAMES["sinkorswim"].hint(game, hinted.seat)
+    loop = asyncio.get_running_loop()
+    busy = loop.run_in_executor(service.thinker.running_pool(loop), time.sleep, 0.5)
+    service.thinker.budget = 0.05
+    assert await _refusal(service, match_id, ALICE, game.epoch()) == "hint_busy"
+    await busy

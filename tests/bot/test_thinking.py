@@ -177,3 +177,19 @@ async def test_a_table_waiting_for_its_worker_holds_up_no_other_match(tmp_path):
         await storage.close()
     assert not multiprocessing.active_children()
     assert not _pool_threads()
+
+
+@pytest.mark.parametrize("key", ["sinkorswim", "sequence"])
+async def test_a_hint_off_the_loop_is_the_hint_on_it(thinker, key):
+    """A practice hint worked out in a worker is the one the live game gives."""
+    info = GAMES[key]
+    assert info.hint is not None
+    game = info.new_game([f"p{n}" for n in range(TABLES[key])], 8)
+    for _step in range(40):
+        if game.is_over:
+            break
+        seat = game.to_act()[0]
+        assert await thinker.result(info, thinker.ask_hint(info, game, seat)) == info.hint(
+            game, seat
+        )
+        game.apply(seat, info.choose_ai(game, seat, "hard"))
