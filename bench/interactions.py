@@ -18,18 +18,18 @@ alone, then beside N tables of four hard AI seats (Sink or Swim, Sequence Number
 Flip 7 in turn), seated by the bot as a tournament seats its tables and playing themselves
 at `--ai-delay` seconds a move in real time, their long decisions in the worker pool
 (`--ai-workers`, default one fewer than the CPUs; 0: on the event loop, for comparison).
-Each part prints its clicks' p50 and p99, the AI moves made meanwhile, and the longest
-the event loop was held (a probe that sleeps 2 ms again and again measures how late it wakes).
+Each part prints its clicks' p50 and p99, the AI moves made meanwhile, and the event
+loop's own time on AI decisions (deciding in place, or sending the state to a worker).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import resource
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -38,13 +38,13 @@ from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.settings import Settings
 from bot.storage import Seat
+from bot.thinking import LoopTime
 from tests.cogs.helpers import acting_name, components, moves_open, round_score, table_of
 
 STAY_FROM = 20  # a member stays once their round score reaches this
 HARD_GAMES = ("sinkorswim", "sequence", "flip7")  # the AI tables' games, in turn
 HARD_SEATS = 4
 FIRST_MOVES_LIMIT = 60.0  # seconds the AI tables may take to make their first moves
-PROBE_EVERY = 0.002  # seconds the loop probe sleeps between its wake-ups
 
 
 async def _one_move(channel, people, alice) -> float | None:
@@ -152,26 +152,12 @@ async def _first_moves(bot, ids: list[int]) -> None:
         await asyncio.sleep(0.05)
 
 
-async def _probe(stalls: list[float]) -> None:
-    """How late the event loop wakes a short sleep, again and again: how long one step (a
-    click's answer, an AI's move and its thinking, when that runs on the loop) held it."""
-    while True:
-        start = time.perf_counter()
-        await asyncio.sleep(PROBE_EVERY)
-        stalls.append(time.perf_counter() - start - PROBE_EVERY)
-
-
-async def _probed(tables: list[tuple], moves: int) -> tuple[list[float], list[float]]:
-    """The part's click timings, and the loop's stalls meanwhile."""
-    stalls: list[float] = []
-    probe = asyncio.create_task(_probe(stalls))
-    try:
-        timings = await _play(tables, moves)
-    finally:
-        probe.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await probe
-    return timings, stalls
+async def _part(bot, tables: list[tuple], moves: int) -> tuple[list[float], LoopTime]:
+    """The part's click timings, and the event loop's time on AI decisions meanwhile."""
+    thinker = bot.matches.thinker
+    thinker.on_loop = LoopTime()
+    timings = await _play(tables, moves)
+    return timings, replace(thinker.on_loop)  # as it stood at the part's end
 
 
 async def run(args: argparse.Namespace, channels: int | None, url: str | None = None) -> None:
@@ -192,33 +178,30 @@ async def run(args: argparse.Namespace, channels: int | None, url: str | None = 
         tables = await _open_matches(env, args.goal, args.matches, channels)
         open_matches = len(await bot.storage.open_matches())
         wall = time.perf_counter()
-        timings, stalls = await (_probed if args.hard_matches else _no_probe)(tables, args.moves)
+        timings, on_loop = await _part(bot, tables, args.moves)
         wall = time.perf_counter() - wall
         if args.hard_matches:
-            parts.append(("without hard AI seats", timings, stalls, 0))
+            parts.append(("without hard AI seats", timings, on_loop, 0))
             ids = await _deal_ai_tables(bot, env, args.hard_matches)
             await _first_moves(bot, ids)
             before = await _ai_moves(bot, ids)
-            beside, stalls = await _probed(tables, args.moves)
+            beside, on_loop = await _part(bot, tables, args.moves)
             made = await _ai_moves(bot, ids) - before
-            parts.append((f"beside {len(ids)} tables of four hard AI seats", beside, stalls, made))
+            parts.append((f"beside {len(ids)} tables of four hard AI seats", beside, on_loop, made))
     report(timings, wall, open_matches, channels)
-    for name, part, stalls, ai_moves in parts:
+    for name, part, on_loop, ai_moves in parts:
         p50, p99 = (seconds * 1000 for seconds in p50_p99(part))
-        held = max(stalls, default=0.0) * 1000
+        mean = on_loop.seconds / on_loop.decisions * 1000 if on_loop.decisions else 0.0
         print(
             f"{name}: {len(part)} clicks, p50 {p50:.1f} ms, p99 {p99:.1f} ms; "
-            f"AI moves meanwhile: {ai_moves}; the loop held at most {held:.1f} ms"
+            f"AI moves meanwhile: {ai_moves}; AI decisions' time on the event loop: "
+            f"{on_loop.decisions}, mean {mean:.2f} ms, longest {on_loop.longest * 1000:.2f} ms"
         )
     if url is None:
         size = settings.database_path.stat().st_size // 1024
         print(f"database: {settings.database_path} ({size} KB)")
     else:
         print("database: PostgreSQL (durable, on a Unix socket)")
-
-
-async def _no_probe(tables: list[tuple], moves: int) -> tuple[list[float], list[float]]:
-    return await _play(tables, moves), []
 
 
 def report(timings: list[float], wall: float, open_matches: int, channels: int | None) -> None:

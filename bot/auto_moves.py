@@ -67,7 +67,7 @@ class AutoMoves:
                     answer = self._answer(match_id, version, info, seat, asked)
                     sessions.planner.finish_apart(match_id, version, kind, answer)
                     return
-                events = game.apply(seat, info.choose_ai(game, seat, level))
+                events = game.apply(seat, self.thinker.decide_here(info, game, seat, level))
             else:
                 events = _timeout(record, info, game)
             # A step of a longer choice may change the game without any event: save it anyway.

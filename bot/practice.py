@@ -28,10 +28,11 @@ def gives_hints(record: MatchRecord) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Hinted:
-    """A hint for the member at `seat`, with the match as it stood when it was made."""
+    """A hint for the member at `seat`, with what the wording needs as it stood when the
+    hint was asked: the match record and the seat's view."""
 
     record: MatchRecord
-    game: AnyGame
+    view: object
     seat: int
     hint: Hint
 
@@ -54,13 +55,14 @@ class Hints:
             info = GAMES[record.game]
             give = info.hint
             assert give is not None  # _asking_seat refused a game without hints
+            view = game.view(seat)
             if not self.thinker.off_loop(info, info.ai_levels[-1]):
-                return Hinted(record, game, seat, give(game, seat))
+                return Hinted(record, view, seat, give(game, seat))
             asked = self.thinker.ask_hint(info, game, seat)
         hint = await self.thinker.result(info, asked)
         if hint is None:
             raise Refusal("hint_busy")
-        return Hinted(record, game, seat, hint)
+        return Hinted(record, view, seat, hint)
 
 
 def _asking_seat(record: MatchRecord, game: AnyGame | None, user_id: int, stamp: int) -> int:

@@ -17,9 +17,11 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -46,6 +48,22 @@ def default_workers() -> int:
     return max(1, cpus - 1)
 
 
+@dataclass(slots=True)
+class LoopTime:
+    """The event loop's own time spent on AI decisions (deciding in place, or saving the
+    state and sending it to the pool): what a click waited behind, summed up. CPU time of
+    the loop's thread, so a machine busy elsewhere does not inflate it."""
+
+    decisions: int = 0
+    seconds: float = 0.0
+    longest: float = 0.0
+
+    def add(self, seconds: float) -> None:
+        self.decisions += 1
+        self.seconds += seconds
+        self.longest = max(self.longest, seconds)
+
+
 class Thinker:
     """Decides AI moves: in place when they are quick, in the worker pool when they think.
     `workers` 0 decides everything in place (a host that may not start processes)."""
@@ -55,6 +73,7 @@ class Thinker:
         self.budget = budget
         self._pool: Executor | None = None
         self._started: asyncio.Future[Any] | None = None
+        self.on_loop = LoopTime()
 
     def off_loop(self, info: AnyGameInfo, level: str) -> bool:
         """Whether this level's decisions go to the pool."""
@@ -63,8 +82,18 @@ class Thinker:
     def ask(self, info: AnyGameInfo, game: AnyGame, seat: int, level: str) -> asyncio.Future[Any]:
         """Send the decision to the pool now, from the game as it stands (call it under the
         match's lock); await `answer` for the move."""
+        start = time.thread_time()
         state = game.to_dict()
-        return self._send(partial(decide_from_state, _module(info), info.key, state, seat, level))
+        asked = self._send(partial(decide_from_state, _module(info), info.key, state, seat, level))
+        self.on_loop.add(time.thread_time() - start)
+        return asked
+
+    def decide_here(self, info: AnyGameInfo, game: AnyGame, seat: int, level: str) -> Any:
+        """The move of a level quick enough to decide on the loop, decided now."""
+        start = time.thread_time()
+        action = info.choose_ai(game, seat, level)
+        self.on_loop.add(time.thread_time() - start)
+        return action
 
     def ask_hint(self, info: AnyGameInfo, game: AnyGame, seat: int) -> asyncio.Future[Any]:
         """Send a practice hint to the pool now (it is the strongest level's judgement);
@@ -107,7 +136,7 @@ class Thinker:
     async def decide(self, info: AnyGameInfo, game: AnyGame, seat: int, level: str) -> Any:
         """The AI's move now: in place, or from the pool with the safe move if it is late."""
         if not self.off_loop(info, level):
-            return info.choose_ai(game, seat, level)
+            return self.decide_here(info, game, seat, level)
         action = await self.answer(info, self.ask(info, game, seat, level))
         return info.timeout_move(game, seat) if action is None else action
 

@@ -242,7 +242,7 @@ class Clicks:
         hinted = await self.matches.hint(match_id, interaction.user.id, stamp)
         record = hinted.record
         texts = self.renderers[record.game].texts
-        line = texts.hint(hinted.hint, hinted.game.view(hinted.seat), seat_names(record.seats))
+        line = texts.hint(hinted.hint, hinted.view, seat_names(record.seats))
         await refuse(interaction, f"💡 {line}")
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:

@@ -32,9 +32,11 @@ INTERACTIONS = [
 INTERACTIONS_HARD_AI = [
     *INTERACTIONS,
     rf"without hard AI seats: {NUMBER} clicks, p50 {NUMBER} ms, p99 {NUMBER} ms; "
-    rf"AI moves meanwhile: {NUMBER}; the loop held at most {NUMBER} ms",
+    rf"AI moves meanwhile: {NUMBER}; AI decisions' time on the event loop: {NUMBER}, "
+    rf"mean {NUMBER} ms, longest {NUMBER} ms",
     rf"beside {NUMBER} tables of four hard AI seats: {NUMBER} clicks, p50 {NUMBER} ms, "
-    rf"p99 {NUMBER} ms; AI moves meanwhile: {NUMBER}; the loop held at most {NUMBER} ms",
+    rf"p99 {NUMBER} ms; AI moves meanwhile: {NUMBER}; AI decisions' time on the event loop: "
+    rf"{NUMBER}, mean {NUMBER} ms, longest {NUMBER} ms",
 ]
 RESTORE = [
     rf"live matches restored: {NUMBER}",

@@ -193,3 +193,14 @@ async def test_a_hint_off_the_loop_is_the_hint_on_it(thinker, key):
             game, seat
         )
         game.apply(seat, info.choose_ai(game, seat, "hard"))
+
+
+async def test_the_loop_s_own_time_on_decisions_is_counted(thinker):
+    """Each decision adds the loop's share: deciding in place, or sending the state."""
+    quick, slow = GAMES["flip7"], GAMES["sinkorswim"]
+    quick_game = quick.new_game(["a", "b", "c"], 1)
+    slow_game = slow.new_game(["a", "b", "c"], 1)
+    await thinker.decide(quick, quick_game, quick_game.to_act()[0], "hard")
+    await thinker.decide(slow, slow_game, 0, "hard")
+    assert thinker.on_loop.decisions == 2
+    assert 0 < thinker.on_loop.longest <= thinker.on_loop.seconds
