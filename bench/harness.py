@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 
 import simcord
@@ -43,9 +43,13 @@ def share_interval(share: float, count: int) -> float:
 
 
 @asynccontextmanager
-async def simulated(settings: Settings) -> AsyncIterator[tuple[TabletopBot, simcord.Env]]:
-    """A bot built from `settings`, logged in to SimCord; its database closed at the end."""
-    bot = create_bot(settings)
+async def simulated(
+    settings: Settings, clock: Callable[[], float] | None = None
+) -> AsyncIterator[tuple[TabletopBot, simcord.Env]]:
+    """A bot built from `settings`, logged in to SimCord; its database closed at the end.
+    `clock`: the bot's clock instead of the one SimCord moves (`time.time`: its timers
+    come due in real time, as AI moves do on a live bot)."""
+    bot = create_bot(settings) if clock is None else create_bot(settings, clock)
     try:
         async with simcord.run(bot) as env:
             yield bot, env

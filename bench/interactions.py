@@ -2,6 +2,7 @@
 
     python -m bench.interactions [--matches 300] [--channels 25] [--moves 3000] [--goal 1000]
                                  [--in-channels] [--postgresql]
+                                 [--hard-matches 20] [--ai-delay 1.2] [--ai-workers N]
 
 Each match is Flip 7 with three members, started in one of `--channels` channels and
 played in a thread of its own, as a server's games are by default (with --in-channels:
@@ -11,6 +12,14 @@ message, answered by discord.py's real machinery and written to SQLite on disk (
 --postgresql, to a durable PostgreSQL server the bench starts on a Unix socket). The time
 per move runs from the click to the bot's answer. Should every match end before `--moves`
 moves were made (a low `--goal`), the run fails: it exits non-zero, never loops on.
+
+With --hard-matches N the run has two parts, each of `--moves` moves: the members' matches
+alone, then beside N tables of four hard AI seats (Sink or Swim, Sequence Numbers and
+Flip 7 in turn), seated by the bot as a tournament seats its tables and playing themselves
+at `--ai-delay` seconds a move in real time, their long decisions in the worker pool
+(`--ai-workers`, default one fewer than the CPUs; 0: on the event loop, for comparison).
+Each part prints its clicks' p50 and p99, the AI moves made meanwhile, and the event
+loop's own time on AI decisions (deciding in place, or sending the state to a worker).
 """
 
 from __future__ import annotations
@@ -20,6 +29,7 @@ import asyncio
 import resource
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -27,9 +37,14 @@ import discord
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.settings import Settings
+from bot.storage import Seat
+from bot.thinking import LoopTime
 from tests.cogs.helpers import acting_name, components, moves_open, round_score, table_of
 
 STAY_FROM = 20  # a member stays once their round score reaches this
+HARD_GAMES = ("sinkorswim", "sequence", "flip7")  # the AI tables' games, in turn
+HARD_SEATS = 4
+FIRST_MOVES_LIMIT = 60.0  # seconds the AI tables may take to make their first moves
 
 
 async def _one_move(channel, people, alice) -> float | None:
@@ -97,24 +112,91 @@ async def _play(tables: list[tuple], moves: int) -> list[float]:
     return timings
 
 
-async def run(
-    matches: int, moves: int, goal: int, channels: int | None, url: str | None = None
-) -> None:
+async def _deal_ai_tables(bot, env, count: int) -> list[int]:
+    """`count` tables of four hard AI seats, seated and dealt by the bot (as a tournament
+    deals its tables), each in a channel of its own and watched by one member, its host."""
+    guild = env.create_guild()
+    host = guild.add_member(env.create_user("watcher"))
+    level = "hard"
+    ids = []
+    for index in range(count):
+        game = HARD_GAMES[index % len(HARD_GAMES)]
+        channel = guild.create_text_channel(f"ai-{index}")
+        record = await bot.storage.create_match(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            game=game,
+            host_id=host.id,
+            seats=[Seat(name, ai=level) for name in ("Ada", "Bao", "Cleo", "Dan")[:HARD_SEATS]],
+            options={},
+            now=bot.clock(),
+            extra={"where": "channel"},
+        )
+        await bot.matches.seating.deal(record.id, bot.matches.publish)
+        ids.append(record.id)
+    return ids
+
+
+async def _ai_moves(bot, ids: list[int]) -> int:
+    """The moves the AI tables have made so far (each saved move is a version)."""
+    return sum(record.version for record in await bot.storage.get_matches(ids))
+
+
+async def _first_moves(bot, ids: list[int]) -> None:
+    """Wait until every AI table has made a move: their workers have started."""
+    dealt = {record.id: record.version for record in await bot.storage.get_matches(ids)}
+    waited = time.perf_counter()
+    while any(r.version == dealt[r.id] for r in await bot.storage.get_matches(ids)):
+        if time.perf_counter() - waited > FIRST_MOVES_LIMIT:
+            raise RuntimeError("the AI tables made no move")
+        await asyncio.sleep(0.05)
+
+
+async def _part(bot, tables: list[tuple], moves: int) -> tuple[list[float], LoopTime]:
+    """The part's click timings, and the event loop's time on AI decisions meanwhile."""
+    thinker = bot.matches.thinker
+    thinker.on_loop = LoopTime()
+    timings = await _play(tables, moves)
+    return timings, replace(thinker.on_loop)  # as it stood at the part's end
+
+
+async def run(args: argparse.Namespace, channels: int | None, url: str | None = None) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     settings = Settings(
         token="bench",
         database_path=folder / "bench.sqlite3",
         database_url=url,
-        ai_delay=0,
+        ai_delay=args.ai_delay,
+        ai_workers=args.ai_workers,
         turn_timeout=3600,
     )
-    async with simulated(settings) as (bot, env):
-        tables = await _open_matches(env, goal, matches, channels)
+    parts = []
+    # The AI tables play in real time beside the clicks, so the bot's timers keep the wall
+    # clock (SimCord's own moves only when told to).
+    clock = time.time if args.hard_matches else None
+    async with simulated(settings, clock) as (bot, env):
+        tables = await _open_matches(env, args.goal, args.matches, channels)
         open_matches = len(await bot.storage.open_matches())
         wall = time.perf_counter()
-        timings = await _play(tables, moves)
+        timings, on_loop = await _part(bot, tables, args.moves)
         wall = time.perf_counter() - wall
+        if args.hard_matches:
+            parts.append(("without hard AI seats", timings, on_loop, 0))
+            ids = await _deal_ai_tables(bot, env, args.hard_matches)
+            await _first_moves(bot, ids)
+            before = await _ai_moves(bot, ids)
+            beside, on_loop = await _part(bot, tables, args.moves)
+            made = await _ai_moves(bot, ids) - before
+            parts.append((f"beside {len(ids)} tables of four hard AI seats", beside, on_loop, made))
     report(timings, wall, open_matches, channels)
+    for name, part, on_loop, ai_moves in parts:
+        p50, p99 = (seconds * 1000 for seconds in p50_p99(part))
+        mean = on_loop.seconds / on_loop.decisions * 1000 if on_loop.decisions else 0.0
+        print(
+            f"{name}: {len(part)} clicks, p50 {p50:.1f} ms, p99 {p99:.1f} ms; "
+            f"AI moves meanwhile: {ai_moves}; AI decisions' time on the event loop: "
+            f"{on_loop.decisions}, mean {mean:.2f} ms, longest {on_loop.longest * 1000:.2f} ms"
+        )
     if url is None:
         size = settings.database_path.stat().st_size // 1024
         print(f"database: {settings.database_path} ({size} KB)")
@@ -148,15 +230,20 @@ def main() -> None:
     parser.add_argument("--moves", type=positive, default=3000)
     parser.add_argument("--goal", type=positive, default=1000, help="each match's goal, 50-1000")
     parser.add_argument("--postgresql", action="store_true", help="on a PostgreSQL server")
+    parser.add_argument(
+        "--hard-matches", type=positive, default=None, help="AI tables of the second part"
+    )
+    parser.add_argument("--ai-delay", type=float, default=1.2, help="seconds between AI moves")
+    parser.add_argument("--ai-workers", type=int, default=None, help="AI worker processes")
     args = parser.parse_args()
     if not 50 <= args.goal <= 1000:
         parser.error("--goal must be from 50 to 1000, as /flip7 start takes it")
     channels = None if args.in_channels else args.channels
     if not args.postgresql:
-        asyncio.run(run(args.matches, args.moves, args.goal, channels))
+        asyncio.run(run(args, channels))
         return
     with throwaway_postgres() as url:
-        asyncio.run(run(args.matches, args.moves, args.goal, channels, url))
+        asyncio.run(run(args, channels, url))
 
 
 if __name__ == "__main__":

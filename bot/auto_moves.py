@@ -4,15 +4,18 @@ match's timer after a start."""
 
 from __future__ import annotations
 
+from asyncio import Future
+from typing import Any
+
 from bot.changes import Change, Publisher, no_publisher
 from bot.errors import Notice, Refusal
 from bot.events import HANDED_OVER, TIMED_OUT
-from bot.metrics import Metrics
 from bot.scheduler import Due
 from bot.sessions import Sessions
 from bot.storage import MatchRecord
 from bot.storage.seat_results import AI_FROM_KEY
-from engines.base import GAMES, Event, Game, GameInfo
+from bot.thinking import Thinker
+from engines.base import GAMES, AnyGame, AnyGameInfo, Event, Game, GameInfo
 
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
 TURN_STEPS_LIMIT = 100  # steps the bot takes for an absent member in one turn, at most
@@ -20,8 +23,10 @@ PLAY_OUT_LIMIT = 100_000  # AI steps to finish a table whose time is up: far abo
 
 
 class AutoMoves:
-    def __init__(self, sessions: Sessions) -> None:
+    def __init__(self, sessions: Sessions, thinker: Thinker) -> None:
         self.sessions = sessions
+        # Decides AI moves, those that think long off the event loop.
+        self.thinker = thinker
         # Changes no member's click caused; the application points it at the tables.
         self.publish: Publisher = no_publisher
         # Told when a member's turn is about to run out; the application points it at pings.
@@ -53,12 +58,40 @@ class AutoMoves:
                 await sessions.commit(record, None, [], self.publish, Notice("lobby_expired"))
                 return
             assert game is not None
-            # A step of a longer choice may change the game without any event: save it anyway.
             if kind == "ai":
-                events = self._ai_move(record, info, game)
+                seat, level = _ai_seat(record, info, game)
+                if self.thinker.off_loop(info, level):
+                    # The worker thinks while this match's lock is free and the timers due
+                    # after it run; the move is made if the game is still where it was.
+                    asked = self.thinker.ask(info, game, seat, level)
+                    answer = self._answer(match_id, version, info, seat, asked)
+                    sessions.planner.finish_apart(match_id, version, kind, answer)
+                    return
+                with sessions.metrics.ai_decision(record.game):
+                    action = self.thinker.decide_here(info, game, seat, level)
+                events = game.apply(seat, action)
             else:
                 events = _timeout(record, info, game)
+            # A step of a longer choice may change the game without any event: save it anyway.
             await sessions.commit(record, game, events, self.publish)
+
+    async def _answer(
+        self, match_id: int, version: int, info: AnyGameInfo, seat: int, asked: Future[Any]
+    ) -> None:
+        """Make the move the worker decided (the safe one if it was late), unless the match
+        moved on meanwhile: then its new version armed a timer of its own."""
+        with self.sessions.metrics.ai_decision(info.key):
+            action = await self.thinker.answer(info, asked)
+        async with self.sessions.session(match_id):
+            try:
+                record, game = await self.sessions.current(match_id)
+            except Refusal:
+                return
+            if record.version != version or game is None:
+                return
+            if action is None:
+                action = info.timeout_move(game, seat)
+            await self.sessions.commit(record, game, game.apply(seat, action), self.publish)
 
     async def play_out(self, match_id: int) -> None:
         """Time is up for the table (a tournament round's limit): the AI plays every seat
@@ -79,11 +112,11 @@ class AutoMoves:
             for _step in range(PLAY_OUT_LIMIT):
                 if game.outcome() is not None or not game.to_act():
                     break
-                events += self._ai_move(record, info, game)
+                seat, level = _ai_seat(record, info, game)
+                with self.sessions.metrics.ai_decision(record.game):
+                    action = await self.thinker.decide(info, game, seat, level)
+                events += game.apply(seat, action)
             await self.sessions.commit(record, game, events, self.publish, Notice("time_up"))
-
-    def _ai_move(self, record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
-        return _ai_move(record, info, game, self.sessions.metrics)
 
     async def restore(self) -> None:
         """After a start: re-arm every open match's AI turn or stored deadline. Only a
@@ -112,12 +145,10 @@ def _waits_on(record: MatchRecord, game: Game, kind: str) -> bool:
     return any((record.seats[s].ai is not None) == want_ai for s in game.to_act())
 
 
-def _ai_move(record: MatchRecord, info: GameInfo, game: Game, metrics: Metrics) -> list[Event]:
+def _ai_seat(record: MatchRecord, info: AnyGameInfo, game: AnyGame) -> tuple[int, str]:
+    """The AI seat to move now and its level."""
     seat = next(s for s in game.to_act() if record.seats[s].ai)
-    level = record.seats[seat].ai or info.ai_levels[-1]
-    with metrics.ai_decision(record.game):
-        action = info.choose_ai(game, seat, level)
-    return game.apply(seat, action)
+    return seat, record.seats[seat].ai or info.ai_levels[-1]
 
 
 def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:

@@ -17,11 +17,13 @@ from bot.failure_log import FailureLog
 from bot.metrics import Metrics
 from bot.moves import Moves
 from bot.planner import Planner
+from bot.practice import Hints
 from bot.retention import Retention
 from bot.seating import Seating
 from bot.sessions import Sessions, load_game
 from bot.settings import Settings
 from bot.storage import Store
+from bot.thinking import Thinker, default_workers
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -42,7 +44,9 @@ class MatchService:
         self.sessions = Sessions(storage, settings, clock, self.planner, self.metrics)
         self.seating = Seating(self.sessions, settings)
         self.moves = Moves(self.sessions)
-        self.auto = AutoMoves(self.sessions)
+        workers = settings.ai_workers
+        self.thinker = Thinker(default_workers() if workers is None else workers)
+        self.auto = AutoMoves(self.sessions, self.thinker)
         self.away = Away(self.auto)
         self.lock = self.sessions.lock
         self.game_of = self.sessions.game_of
@@ -55,6 +59,8 @@ class MatchService:
         self.rematch = self.seating.rematch
         self.set_pace = self.seating.set_pace
         self.play = self.moves.play
+        self.hints = Hints(self.sessions, self.thinker)
+        self.hint = self.hints.hint
         self.end = self.moves.end
         self.retention = Retention(storage.standings, settings, clock, self.failures)
         self.tournaments = Tournaments(
@@ -97,4 +103,5 @@ class MatchService:
         await self.tournaments.stop()
         await self.retention.stop()
         await self.planner.stop()
+        self.thinker.stop()
         self.failures.stop()

@@ -3,7 +3,9 @@ it), else nothing. What runs when a timer is due is set by the match service."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
 
 from bot.deadlines import next_due
 from bot.failure_log import FailureLog, outage_of
@@ -28,12 +30,23 @@ class Planner:
         self.failures = failures
         self.fire: Fire = _nothing  # the match service's automatic step
         self.timers = Scheduler(clock, self._fire)
+        self._apart: set[asyncio.Task[None]] = set()
 
     async def _fire(self, match_id: int, version: int, kind: str) -> None:
         """Run a due timer. One that met an unusable database runs again shortly, so an AI
         turn or a deadline missed while the database was away is made once it is back."""
+        await self._guarded(match_id, version, kind, self.fire(match_id, version, kind))
+
+    def finish_apart(self, match_id: int, version: int, kind: str, work: Awaitable[None]) -> None:
+        """Finish a timer's step in a task of its own (an AI move waiting for its worker),
+        so the timers due after it run meanwhile; its failures are told as the timer's."""
+        task = asyncio.create_task(self._guarded(match_id, version, kind, work))
+        self._apart.add(task)
+        task.add_done_callback(self._apart.discard)
+
+    async def _guarded(self, match_id: int, version: int, kind: str, work: Awaitable[None]) -> None:
         try:
-            await self.fire(match_id, version, kind)
+            await work
         except Exception as error:
             again = outage_of(error) is not None
             later = f"; it runs again in {RETRY_AFTER:g} s" if again else ""
@@ -70,3 +83,7 @@ class Planner:
 
     async def stop(self) -> None:
         await self.timers.stop()
+        for task in list(self._apart):
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task

@@ -12,6 +12,7 @@ from bot import lobby
 from bot.changes import Change, Publisher, refusal
 from bot.errors import Notice, Refusal
 from bot.events import ABANDONED, LEFT, RETURNED, STARTED
+from bot.practice import PRACTICE_EXTRA, is_practice
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.storage import Deadline, MatchRecord, Seat
@@ -57,9 +58,11 @@ class Seating:
         options: dict[str, Any],
         pace: str = "live",
         where: str = "channel",
+        practice: bool = False,
     ) -> MatchRecord:
         """A new lobby; `where` the match is to be played once started: "thread" (one
-        opened on the lobby message) or "channel"."""
+        opened on the lobby message) or "channel". A `practice` table is unrated and gives
+        each member hints on their turn."""
         storage = self.sessions.storage
         now = self.sessions.clock()
         limit = self.settings.channel_match_limit
@@ -76,7 +79,7 @@ class Seating:
             now=now,
             deadline_at=now + self.settings.lobby_timeout,
             pace=pace,
-            extra={"where": where},
+            extra={"where": where, **(PRACTICE_EXTRA if practice else {})},
         )
         expiry = Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout)
         self.sessions.planner.plan(record, None, expiry, now)
@@ -114,6 +117,7 @@ class Seating:
             options=dict(old.options),
             pace=old.pace,
             where=str(old.extra.get("where", "channel")),
+            practice=is_practice(old),
         )
         info = GAMES[old.game]
         async with self.sessions.session(record.id):

@@ -25,6 +25,9 @@ class Settings:
     turn_timeout: float = 90.0
     lobby_timeout: float = 900.0
     ai_delay: float = 1.2
+    # Worker processes for AI decisions that think long (None: one fewer than the CPUs, at
+    # least one; 0: every decision on the event loop).
+    ai_workers: int | None = None
     # Seeds the deals of new games in a row, for pictures and reproducible play; None draws
     # each deal's seed from the system's randomness, as in production.
     game_seed: int | None = None
@@ -80,6 +83,12 @@ def _number(
     if not low <= value <= high:
         raise SettingsError(f"{name} must be between {low:g} and {high:g} {unit}, not {raw}.")
     return value
+
+
+def _workers(env: Mapping[str, str]) -> int | None:
+    if not env.get("AI_WORKERS", "").strip():
+        return None
+    return int(_number(env, "AI_WORKERS", 0, 0, 64, "processes"))
 
 
 def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
@@ -158,6 +167,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         turn_timeout=_number(env, "TURN_TIMEOUT", 90.0, 10, 3600),
         lobby_timeout=_number(env, "LOBBY_TIMEOUT", 900.0, 60, 86400),
         ai_delay=_number(env, "AI_DELAY", 1.2, 0, 10),
+        ai_workers=_workers(env),
         create_database=create_raw in ("1", "true", "yes"),
         database_url=database_url,
         shard_count=shard_count,

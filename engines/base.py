@@ -141,6 +141,19 @@ class Outcome:
         return not self.winners
 
 
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the game's strongest AI would do now for one seat, and why, as data: `move` is
+    the move's code, `kind` names the reason ("hit_or_stay", "tide", "build", "block"…) and
+    `data` holds its numbers (chances as fractions, cells, seats). It is worked out from
+    that seat's view only, so a `resample`d game gives the same hint; the layer above words
+    it in one line for the member who asked."""
+
+    kind: str
+    move: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
 def ranked(
     winners: Sequence[int],
     scores: Sequence[int],
@@ -289,6 +302,14 @@ class GameInfo(Generic[G, A]):
     # table may hold fewer, down to the smallest size, when the entrants don't divide.
     tournament_tables: tuple[int, ...] = ()
     tables_exact: bool = False
+    # The AI levels whose decision may take more than a few milliseconds (a search over the
+    # turns to come): the platform decides them off its event loop, from the saved state
+    # (`decide_from_state`), so no click waits for them. A level left out is decided where
+    # it is asked, as sending the state would cost more than the decision.
+    thinking_levels: tuple[str, ...] = ()
+    # A practice table's hint for a seat asked a decision now (`Hint`), from that seat's view
+    # only; None: the game gives none, and its practice tables show no Hint button.
+    hint: Callable[[G, int], Hint] | None = None
 
     def table_sizes(self) -> tuple[int, ...]:
         """The table sizes a tournament of this game may choose, smallest first."""
@@ -366,6 +387,26 @@ def register(info: GameInfo[G, A]) -> GameInfo[G, A]:
     assert isinstance(GAMES, _Registry)
     GAMES.add(info)
     return info
+
+
+def decide_from_state(module: str, key: str, state: dict[str, Any], seat: int, level: str) -> str:
+    """The code of the move the AI of `level` makes for `seat` in the saved `state` of game
+    `key`: the same move `choose_ai` makes on the live game, since a state round-trips
+    exactly (its random generator too). A worker process runs it; `module` is the one that
+    registers the game, imported first so a game registered outside engines/ is found."""
+    import_module(module)
+    info = GAMES[key]
+    return str(info.choose_ai(info.from_dict(state), seat, level).code)
+
+
+def hint_from_state(module: str, key: str, state: dict[str, Any], seat: int) -> Hint:
+    """A practice table's hint for `seat` in the saved `state`, as a worker process makes it
+    (see `decide_from_state`): the same hint the live game gives."""
+    import_module(module)
+    info = GAMES[key]
+    if info.hint is None:
+        raise IllegalMove("no_hints", game=key)
+    return info.hint(info.from_dict(state), seat)
 
 
 def check_action(action: Any, kinds: tuple[type, ...]) -> Any:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 from types import SimpleNamespace
 
 import pytest
@@ -40,6 +41,13 @@ async def simcord_env(simcord_env):
     calls no cleanup, and an open aiosqlite thread outlives the test's event loop)."""
     yield simcord_env
     await simcord_env.bot.shutdown_storage()
+
+
+@pytest.fixture(autouse=True)
+def no_processes_left():
+    """A bot's AI workers are joined when it stops: none outlives its test."""
+    yield
+    assert not multiprocessing.active_children(), "worker processes were left running"
 
 
 @pytest.fixture(autouse=True)

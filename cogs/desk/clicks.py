@@ -22,6 +22,7 @@ from cogs.desk.refusals import answer_failure, answer_refusal
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import done_responding, refuse, responding
 from cogs.wording.i18n import _
+from cogs.wording.words import seat_names
 
 DEFER_AFTER = 2.0  # seconds a click may take before it is deferred (Discord allows 3)
 
@@ -238,6 +239,20 @@ class Clicks:
             await edit(content=note, embeds=[], view=None)
         else:
             await edit(**private.to_edit())
+
+    async def hint(self, interaction: discord.Interaction[Any], match_id: int, stamp: int) -> None:
+        """A practice table's Hint: the hard AI's move and why, in one private line in the
+        member's language; refused politely off their turn, off a practice table, or from
+        an old table."""
+        self.pings.seen(match_id, interaction.user.id)
+        await self._guarded(interaction, match_id, self._hint(interaction, match_id, stamp))
+
+    async def _hint(self, interaction: discord.Interaction[Any], match_id: int, stamp: int) -> None:
+        hinted = await self.matches.hint(match_id, interaction.user.id, stamp)
+        record = hinted.record
+        texts = self.renderers[record.game].texts
+        line = texts.hint(hinted.hint, hinted.view, seat_names(record.seats))
+        await refuse(interaction, f"💡 {line}")
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
         """The table's hand button (and `/<game> hand`): the member's own view, privately,

@@ -8,11 +8,12 @@ import discord
 from bot.away import away_members
 from bot.matches import Change
 from bot.pace import SLOW
+from bot.practice import gives_hints, is_practice
 from bot.storage import MatchRecord
-from cogs.desk.lobby import lobby_table
+from cogs.desk.lobby import lobby_table, practice_line
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import ended_table, ending_line
-from cogs.ui.components import LobbyButton, TableMessage
+from cogs.ui.components import HintButton, LobbyButton, TableMessage
 from cogs.ui.layout import Layout, Part
 from cogs.wording.i18n import _
 from cogs.wording.names import shown
@@ -51,6 +52,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         table.layout.rule().text(Part.RESULT, ending_line(record, game))
         table.content = notice  # why it ended now, when not by a move (the round's time)
         return table
+    add_practice(table, record, game)
     if record.pace in SLOW:  # a live turn's minute and a half needs no clock line
         table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
     away = away_lines(record)
@@ -59,6 +61,17 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
     if notice:
         table.content = notice
     return table
+
+
+def add_practice(table: TableMessage, record: MatchRecord, game: Game) -> None:
+    """A practice table says so, and while it waits on a member it shows the Hint button
+    (each member's answer is private, so one button serves them all)."""
+    if not is_practice(record):
+        return
+    assert table.layout is not None
+    table.layout.before(Part.PRACTICE, f"-# {practice_line(record)}", Part.PROMPT)
+    if gives_hints(record) and any(record.seats[s].user_id for s in game.to_act()):
+        table.items.append(HintButton(record.ref, game.epoch(), label=_("Hint")))
 
 
 def away_lines(record: MatchRecord) -> str:

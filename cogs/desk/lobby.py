@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.pace import PACES
+from bot.practice import gives_hints, is_practice
 from bot.storage import MatchRecord
 from cogs.ui.components import Choice, GameRenderer, LobbyButton, PaceSelect, TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text, menu_id
@@ -61,6 +62,8 @@ def lobby_table(
         if short
         else _("Ready: the host can start.")
     )
+    if is_practice(record):
+        layout.text(Part.PRACTICE, f"-# {practice_line(record)}")
     layout.text(Part.PROMPT, f"-# {waiting}")
     full = len(record.seats) >= info.max_players
     grey, green = discord.ButtonStyle.secondary, discord.ButtonStyle.success
@@ -78,6 +81,16 @@ def lobby_table(
     ]
     items.append(pace_select(record))
     return TableMessage(items=items, layout=layout, content=notice)
+
+
+def practice_line(record: MatchRecord) -> str:
+    """What a practice table is, said on the table and in its lobby."""
+    if gives_hints(record):
+        return _(
+            "🎓 Practice table: unrated. On your turn, 💡 Hint privately tells you what "
+            "the hard AI would do, and why."
+        )
+    return _("🎓 Practice table: unrated.")
 
 
 def seated_text(seated: int, counts: tuple[int, ...]) -> str:

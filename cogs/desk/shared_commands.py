@@ -55,10 +55,11 @@ class SharedCommands:
         options: dict[str, Any],
         pace: str = "live",
         where: str | None = None,
+        practice: bool = False,
     ) -> None:
         """`/<game> start`: open a lobby here at `pace`, to be played in a thread of its own
         or in the channel (`where`, else as the server chose, else a thread where the bot
-        may open one)."""
+        may open one); a `practice` table is unrated and gives hints."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, _("Games are played in server channels, not in DMs."))
             return
@@ -86,6 +87,7 @@ class SharedCommands:
             options=options,
             where=place,
             pace=pace,
+            practice=practice,
         )
         await self.tables.post_new(interaction, record)
         if chosen != "channel" and lacking:

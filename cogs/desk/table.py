@@ -60,6 +60,7 @@ class Desk(commands.Cog):
         self.pace_click = self.clicks.pace_click
         self.move = self.clicks.move
         self.show_private = self.clicks.show_private
+        self.hint = self.clicks.hint
         self.from_elsewhere = self.clicks.from_elsewhere
         self.open_lobby = self.shared.open_lobby
         self.lobby_command = self.shared.lobby_command

@@ -21,6 +21,8 @@ from engines.base import GAMES, AnyGameInfo, Option
 
 PACE = "pace"  # the option every game's start has; no game option may take its name
 PACE_TEXT = slash_text("How long each turn may take (default: live)")
+PRACTICE = "practice"  # every game's start has it too: an unrated table with hints
+PRACTICE_TEXT = slash_text("An unrated table where each player may ask for a hint on their turn")
 
 
 @dataclass(frozen=True)
@@ -116,8 +118,9 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
         interaction: discord.Interaction[Any], where: str | None = None, **chosen: Any
     ) -> None:
         pace = chosen.pop(PACE) or "live"
+        practice = bool(chosen.pop(PRACTICE))
         options = {name: value for name, value in chosen.items() if value is not None}
-        await desk.open_lobby(interaction, info.key, options, pace, where)
+        await desk.open_lobby(interaction, info.key, options, pace, where, practice)
 
     parameters = [Parameter("interaction", Parameter.POSITIONAL_OR_KEYWORD)]
     parameters[0] = parameters[0].replace(annotation=discord.Interaction)
@@ -130,6 +133,7 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
         Parameter("where", Parameter.KEYWORD_ONLY, default=None, annotation=str | None)
     )
     parameters.append(Parameter(PACE, Parameter.KEYWORD_ONLY, default=None, annotation=str | None))
+    parameters.append(Parameter(PRACTICE, Parameter.KEYWORD_ONLY, default=False, annotation=bool))
     start.__signature__ = Signature(parameters)  # type: ignore[attr-defined]
     command: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=slash("command", "start"), description=words.description, callback=start
@@ -137,10 +141,14 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
     command = app_commands.guild_only()(command)
     renamed = {o.name: words.options[o.name][0] for o in info.options}
     command = app_commands.rename(
-        **renamed, pace=slash("command", "pace"), where=slash("command", "where")
+        **renamed,
+        pace=slash("command", "pace"),
+        where=slash("command", "where"),
+        practice=slash("command", "practice"),
     )(command)
     described = {o.name: words.options[o.name][1] for o in info.options}
     described[PACE] = PACE_TEXT
+    described[PRACTICE] = PRACTICE_TEXT
     described["where"] = slash_text("Where this game is played (default: as the server chose)")
     command = app_commands.describe(**described)(command)
     named: dict[str, list[app_commands.Choice[Any]]] = {

@@ -360,6 +360,39 @@ class HandButton(
         await desk.show_private(interaction, self.match_id)
 
 
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"hint:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+)",
+):
+    """A practice table's Hint: what the hard AI would do, answered privately to the
+    clicking member on their turn. `stamp` is the game's epoch when it was drawn."""
+
+    def __init__(self, ref: str, stamp: int, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                emoji="💡",
+                custom_id=f"hint:{ref}:{stamp}",
+            )
+        )
+        self.match_id, self.database = parse_ref(ref)
+        self.stamp = stamp
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> HintButton:
+        return cls(ref_of(match), int(match["stamp"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        desk = desk_of(interaction)
+        await desk.hear(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await desk.hint(interaction, self.match_id, self.stamp)
+
+
 class PaceSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"pace:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
@@ -402,7 +435,7 @@ class PaceSelect(
         await desk.pace_click(interaction, self.match_id, pace)
 
 
-DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton, PaceSelect)
+DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton, HintButton, PaceSelect)
 
 
 class ClickHandler(Protocol):
@@ -419,6 +452,10 @@ class ClickHandler(Protocol):
     ) -> None: ...
 
     async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None: ...
+
+    async def hint(
+        self, interaction: discord.Interaction[Any], match_id: int, stamp: int
+    ) -> None: ...
 
     async def pace_click(
         self, interaction: discord.Interaction[Any], match_id: int, pace: str

@@ -37,6 +37,7 @@ class Part(IntEnum):
     FOOTNOTE = 11
     CLOCK = 12  # the match's pace and when the running turn ends
     AWAY = 13  # the members whose clocks stop, and until when
+    PRACTICE = 14  # a practice table says so: unrated, with hints
 
 
 MENU_IDS = 1000  # component ids from here up are select menus; the parts stay below

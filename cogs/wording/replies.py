@@ -54,6 +54,10 @@ REFUSALS = {
     "rematch_open": lazy_gettext("The rematch lobby is already open: join it below."),
     "no_such_game_here": lazy_gettext("No game is open in this channel. Start one with {start}."),
     "not_away": lazy_gettext("You aren't away right now."),
+    "hint_busy": lazy_gettext("The AI is busy thinking for many tables: ask again in a moment."),
+    "not_practice": lazy_gettext(
+        "Hints are only given at practice tables: start one with the practice option."
+    ),
 }
 
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.names import shown
-from engines.base import Action, Decision, Event, IllegalMove
+from engines.base import Action, Decision, Event, Hint, IllegalMove
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -129,6 +129,11 @@ class GameTexts(Protocol):
 
     def score(self, score: int) -> str:
         """A final score with its unit, for results ("113 points", "2 SEQUENCES")."""
+        ...
+
+    def hint(self, hint: Hint, view: object, names: Sequence[str]) -> str:
+        """A practice table's hint in one line, for the seat whose `view` it was made from
+        (an unknown kind raises KeyError; a game that gives no hints raises it for all)."""
         ...
 
 

@@ -3,6 +3,7 @@
 from typing import TYPE_CHECKING
 
 from engines.base import Game, GameInfo, Option, register
+from engines.sequence_numbers import hints
 from engines.sequence_numbers.actions import (
     Action,
     Back,
@@ -35,6 +36,10 @@ INFO = register(
         choose_ai=choose,
         ai_levels=AI_LEVELS,
         timeout_move=timeout_move,
+        hint=hints.hint,
+        # Both judge every cell of the board for each card: 0.5-0.7 ms at the median, up to
+        # 2.4 ms, against 0.06 ms to send the state.
+        thinking_levels=("strong", "hard"),
         options=(
             # G2: with 6 players, two teams of three (None, the default) or three of two.
             Option("teams", default=None, choices=(2, 3)),

@@ -30,19 +30,32 @@ GUESSES = 24
 
 def hard_pick(view: SinkOrSwimView, cards: list[int]) -> int:
     """The card with the best total over a few deals of the unseen cards."""
-    seat = view.seat
-    assert seat is not None
     if len(cards) == 1:
         return cards[0]
-    others = [s for s, p in enumerate(view.players) if s != seat and not p.eliminated]
-    rng = random.Random(zlib.crc32(f"{view.round}.{view.trick}.{seat}".encode()))
     totals = dict.fromkeys(cards, 0.0)
-    for _ in range(max(1, GUESSES // max(1, len(others)))):
-        hands = _deal(view, cards, others, rng)
-        picks = {s: strong_pick(_their_view(view, s, hands), hands[s]) for s in others}
+    for picks, hands in guessed_picks(view, cards):
         for card in cards:
             totals[card] += _value(view, card, picks, hands)
     return max(cards, key=lambda card: (totals[card], -card))
+
+
+Guess = tuple[dict[int, int], dict[int, list[int]]]
+"""One deal of the unseen cards: each opponent's guessed pick, and every seat's hand."""
+
+
+def guessed_picks(view: SinkOrSwimView, cards: list[int]) -> list[Guess]:
+    """The deals the hard AI weighs its cards against, the same ones on every call for the
+    same view (seeded by the trick)."""
+    seat = view.seat
+    assert seat is not None
+    others = [s for s, p in enumerate(view.players) if s != seat and not p.eliminated]
+    rng = random.Random(zlib.crc32(f"{view.round}.{view.trick}.{seat}".encode()))
+    guesses = []
+    for _ in range(max(1, GUESSES // max(1, len(others)))):
+        hands = _deal(view, cards, others, rng)
+        picks = {s: strong_pick(_their_view(view, s, hands), hands[s]) for s in others}
+        guesses.append((picks, hands))
+    return guesses
 
 
 def _deal(

@@ -29,6 +29,15 @@ INTERACTIONS = [
     rf"time per move \(click to answer\): p50 {NUMBER} ms, p99 {NUMBER} ms",
     rf"peak memory of the whole process .*: {NUMBER} MB",
 ]
+INTERACTIONS_HARD_AI = [
+    *INTERACTIONS,
+    rf"without hard AI seats: {NUMBER} clicks, p50 {NUMBER} ms, p99 {NUMBER} ms; "
+    rf"AI moves meanwhile: {NUMBER}; AI decisions' time on the event loop: {NUMBER}, "
+    rf"mean {NUMBER} ms, longest {NUMBER} ms",
+    rf"beside {NUMBER} tables of four hard AI seats: {NUMBER} clicks, p50 {NUMBER} ms, "
+    rf"p99 {NUMBER} ms; AI moves meanwhile: {NUMBER}; AI decisions' time on the event loop: "
+    rf"{NUMBER}, mean {NUMBER} ms, longest {NUMBER} ms",
+]
 RESTORE = [
     rf"live matches restored: {NUMBER}",
     rf"restart \(open the database, re-arm every timer\): {NUMBER} s",
@@ -109,6 +118,15 @@ TINY = {
         ["bench.interactions", "--matches", "4", "--channels", "2", "--moves", "20"],
         INTERACTIONS,
         {0: 4, 1: 20},
+    ),
+    "interactions-hard-ai": (
+        [
+            "bench.interactions",
+            *("--matches", "2", "--channels", "1", "--moves", "20"),
+            *("--hard-matches", "3", "--ai-delay", "0.05"),
+        ],
+        INTERACTIONS_HARD_AI,
+        {0: 2, 1: 20, 5: 20, 6: 3},
     ),
     "interactions-in-channels": (
         ["bench.interactions", "--matches", "2", "--moves", "20", "--in-channels"],

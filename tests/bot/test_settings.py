@@ -31,10 +31,11 @@ def test_every_setting_is_read():
             "TURN_TIMEOUT": "30",
             "LOBBY_TIMEOUT": "120",
             "AI_DELAY": "0",
+            "AI_WORKERS": "3",
         }
     )
     assert (settings.dev_guild_id, settings.log_level, settings.turn_timeout) == (123, "DEBUG", 30)
-    assert (settings.lobby_timeout, settings.ai_delay) == (120, 0)
+    assert (settings.lobby_timeout, settings.ai_delay, settings.ai_workers) == (120, 0, 3)
     assert str(settings.database_path) == "/tmp/x.sqlite3"
 
 
@@ -46,6 +47,7 @@ def test_every_setting_is_read():
         ({"DISCORD_TOKEN": "t", "TURN_TIMEOUT": "soon"}, "TURN_TIMEOUT must be a number"),
         ({"DISCORD_TOKEN": "t", "TURN_TIMEOUT": "1"}, "between 10 and 3600"),
         ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+        ({"DISCORD_TOKEN": "t", "AI_WORKERS": "99"}, "AI_WORKERS must be between 0 and 64"),
     ],
 )
 def test_bad_settings_name_the_problem(env, fragment):

@@ -263,8 +263,8 @@ def _synced_group(env, key: str) -> dict:
 
 async def test_start_commands_and_hand_commands_follow_each_games_info(world):
     """`/<game> start` takes exactly the game's lobby options with their ranges, choices and
-    defaults, plus the pace and place every game has, and `hand` exists only where the game hides
-    hands (GameInfo.hidden_hands)."""
+    defaults, plus the pace, place and practice every game has, and `hand` exists only where the
+    game hides hands (GameInfo.hidden_hands)."""
     from bot.pace import PACES
     from engines.base import GAMES
 
@@ -275,7 +275,9 @@ async def test_start_commands_and_hand_commands_follow_each_games_info(world):
         subcommands = {c["name"]: c for c in group["options"]}
         assert ("hand" in subcommands) == info.hidden_hands, key
         start = {o["name"]: o for o in subcommands["start"].get("options", [])}
-        assert set(start) == {option.name for option in info.options} | {"pace", "where"}, key
+        shared = {"pace", "where", "practice"}
+        assert set(start) == {option.name for option in info.options} | shared, key
+        assert start["practice"]["type"] == 5 and not start["practice"].get("required")  # bool
         assert [c["value"] for c in start["pace"]["choices"]] == list(PACES), key
         assert start["pace"].get("required", False) is False  # live unless chosen
         assert [c["value"] for c in start["where"]["choices"]] == ["thread", "channel"], key

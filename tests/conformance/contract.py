@@ -180,7 +180,8 @@ def _wrong_typed(action: Any) -> list[Any]:
 
 def check_views(info: GameInfo, game: Game, seed: int, where: str) -> bool:
     """Every seat's view is one it could not tell from a resampled game (OpenSpiel's
-    resample_from_infostate): a view that leaks another seat's hidden cards differs. True
+    resample_from_infostate): a view that leaks another seat's hidden cards differs, and so
+    does a practice hint that reads them. True
     when a resample changed what some other seat sees (hidden cards really moved)."""
     rng = random.Random(seed)
     moved = False
@@ -191,6 +192,11 @@ def check_views(info: GameInfo, game: Game, seed: int, where: str) -> bool:
         sample = game.resample(seat, rng)
         info.from_dict(sample.to_dict())  # a resample is a state the rules accept
         assert sample.view(seat) == view, f"{where}: seat {seat}'s view shows hidden cards"
+        if info.hint is not None and game.decision(seat) is not None:
+            hint = info.hint(game, seat)
+            assert info.hint(sample, seat) == hint, (
+                f"{where}: seat {seat}'s hint reads hidden cards"
+            )
         moved = moved or any(sample.view(other) != game.view(other) for other in players)
     return moved
 

@@ -21,7 +21,7 @@ from cogs.games.api import (
 )
 from cogs.wording.i18n import _
 from cogs.wording.words import common_error
-from engines.base import Action, Decision, Event, Game, IllegalMove
+from engines.base import Action, Decision, Event, Game, Hint, IllegalMove
 from tests.nim.engine import NIM, NimGame
 
 
@@ -56,6 +56,9 @@ class NimTexts:
 
     def score(self, score: int) -> str:
         return _("the last stone") if score else _("no last stone")
+
+    def hint(self, hint: Hint, view: object, names: Sequence[str]) -> str:
+        raise KeyError(hint.kind)  # Nim gives no hints
 
     def rules(self, options: Mapping[str, Any]) -> str:
         stones = options.get("stones", NIM.option("stones").default)

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cogs.games.flip7.hint_words import hint_line
 from cogs.wording.i18n import _, lazy_gettext, number
 from cogs.wording.words import common_error, join_names, points, signed
-from engines.base import Action, BadCode, Decision, Event, IllegalMove
+from engines.base import Action, BadCode, Decision, Event, Hint, IllegalMove
 from engines.flip7 import cards
 from engines.flip7.actions import ChooseCard, ChoosePlayer, Hit, Stay
 from engines.flip7.cards import is_number
@@ -387,6 +388,9 @@ class Flip7Texts:
                 return _("+{amount} for me").format(amount=amount)
             return _("{amount} to {name}").format(amount=signed(-amount), name=w.name(action.seat))
         return _("me") if action.seat == me else w.name(action.seat)
+
+    def hint(self, hint: Hint, view: object, names: Sequence[str]) -> str:
+        return hint_line(hint, lambda action: self.option(action, view, names))
 
     def error(self, error: IllegalMove, names: Sequence[str]) -> str:
         refused_option = _option_error(str(error.data.get("option")))

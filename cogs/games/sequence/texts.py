@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cogs.games.sequence.hint_words import hint_line
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import common_error
-from engines.base import Action, Decision, Event, IllegalMove
+from engines.base import Action, Decision, Event, Hint, IllegalMove
 from engines.sequence_numbers import (
     COLOURS,
     Back,
@@ -343,6 +344,10 @@ class SequenceTexts:
         if error.kind == "not_dead":
             return _not_dead(fields)
         return _error_templates()[error.kind].format(**fields)
+
+    def hint(self, hint: Hint, view: object, names: Sequence[str]) -> str:
+        assert isinstance(view, SequenceView)
+        return hint_line(hint, card_label, lambda team: team_name(team, view, names))
 
     def score(self, score: int) -> str:
         return ngettext("{count} SEQUENCE", "{count} SEQUENCES", score).format(count=number(score))

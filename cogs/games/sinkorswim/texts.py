@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cogs.games.sinkorswim.hint_words import hint_line
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.words import ai_level, common_error, join_names, points, signed
-from engines.base import Action, Decision, Event, IllegalMove
+from engines.base import Action, Decision, Event, Hint, IllegalMove
 from engines.sink_or_swim.actions import Pick
 from engines.sink_or_swim.cards import card_belts
 from engines.sink_or_swim.views import SinkOrSwimView
@@ -239,6 +240,9 @@ class SinkOrSwimTexts:
         if "levels" in data:
             data["levels"] = join_names([ai_level(level) for level in data["levels"]])
         return template.format(**data)
+
+    def hint(self, hint: Hint, view: object, names: Names) -> str:
+        return hint_line(hint)
 
     def score(self, score: int) -> str:
         return points(score)
