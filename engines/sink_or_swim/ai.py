@@ -20,13 +20,19 @@ def choose(game: Game[Pick], seat: int, level: str = "strong") -> Pick:
     "hard" plays against the picks it expects of the others."""
     if level not in AI_LEVELS:
         raise IllegalMove("unknown_ai_level", level=level, levels=AI_LEVELS)
+    view, cards = pick_choices(game, seat)
+    return Pick(PICKERS[level](view, cards))
+
+
+def pick_choices(game: Game[Pick], seat: int) -> tuple[SinkOrSwimView, list[int]]:
+    """The seat's own view and the cards it may pick now, lowest first (what every level
+    and the practice hint decide from)."""
     decision = game.decision(seat)
     if decision is None:
         raise IllegalMove("nothing_to_pick", seat=seat)
     view = game.view(seat)
     assert isinstance(view, SinkOrSwimView)
-    cards = sorted(option.card for option in decision.options if isinstance(option, Pick))
-    return Pick(PICKERS[level](view, cards))
+    return view, sorted(option.card for option in decision.options if isinstance(option, Pick))
 
 
 def timeout_move(game: Game[Pick], seat: int) -> Pick:

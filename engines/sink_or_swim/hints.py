@@ -11,22 +11,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.base import Hint, IllegalMove
+from engines.base import Hint
 from engines.sink_or_swim.actions import Pick
+from engines.sink_or_swim.ai import pick_choices
 from engines.sink_or_swim.game import SinkOrSwimGame
 from engines.sink_or_swim.hard import guessed_picks, hard_pick
-from engines.sink_or_swim.views import SinkOrSwimView
 
 AIMS = ("low", "high", "none")  # the tide card taken with 0, 1, or 2+ cards played above
 
 
 def hint(game: SinkOrSwimGame, seat: int) -> Hint:
-    decision = game.decision(seat)
-    if decision is None:
-        raise IllegalMove("nothing_to_pick", seat=seat)
-    view = game.view(seat)
-    assert isinstance(view, SinkOrSwimView)
-    cards = sorted(option.card for option in decision.options if isinstance(option, Pick))
+    view, cards = pick_choices(game, seat)
     card = hard_pick(view, cards)
     guesses = guessed_picks(view, cards)
     aims = Counter(
