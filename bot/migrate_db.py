@@ -1,7 +1,8 @@
 """`python -m bot.migrate_db --from sqlite:PATH --to postgresql://…`: move the bot's data
 from SQLite to PostgreSQL, with the bot stopped.
 
-Both schemas are first brought to this bot's newest; then every table is copied in one
+Both schemas are first brought to this bot's newest; then every table the schema has but
+`meta` (read from it, parents before children by its foreign keys) is copied in one
 PostgreSQL transaction and read back, and its row count and a checksum of its rows (in key
 order) must match the source's, or nothing is kept. The database's instance id moves too,
 so the tables' buttons already in Discord keep working. A target holding any match, result
@@ -16,6 +17,7 @@ import json
 import sqlite3
 import sys
 from collections.abc import Iterable, Sequence
+from graphlib import TopologicalSorter
 from pathlib import Path
 from typing import Any
 
@@ -25,19 +27,9 @@ from bot.storage import PostgresStorage, StorageError
 from bot.storage.sqlite.database import open_database
 from bot.storage.sqlite.holder import holding
 
-# Each table with the columns that order its rows (its key), parents before children.
-TABLES = {
-    "matches": "id",
-    "match_events": "match_id, version, seq",
-    "results": "match_id, seat",
-    "match_ends": "match_id",
-    "seasons": "guild_id, number",
-    "ratings": "guild_id, game, season, kind, key",
-    "rating_changes": "match_id, seat, season",
-    "hall_of_fame": "guild_id, season, game, place",
-    "guild_settings": "guild_id",
-    "member_settings": "user_id",
-}
+# The instance's own id and schema version: the target keeps its version, the id is
+# carried by _carry_identity.
+NOT_COPIED = {"meta"}
 
 
 class MigrationError(Exception):
@@ -71,8 +63,33 @@ async def _column_types(db: asyncpg.Connection, table: str) -> dict[str, str]:
     return {row[0]: row[1] for row in rows}
 
 
-async def _copy_table(source: sqlite3.Connection, db: asyncpg.Connection, table: str) -> str:
-    order = TABLES[table]
+def tables(source: sqlite3.Connection) -> dict[str, list[str]]:
+    """Every table of the schema but `meta`, parents before children as its foreign keys
+    say, each with the columns of its key (all its columns when it has none)."""
+    names = [
+        row[0]
+        for row in source.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY name"
+        )
+        if row[0] not in NOT_COPIED
+    ]
+    graph = TopologicalSorter[str]()
+    for name in names:
+        parents = {row[2] for row in source.execute(f"PRAGMA foreign_key_list({name})")}
+        graph.add(name, *sorted(parents - {name}))
+    keys: dict[str, list[str]] = {}
+    for name in graph.static_order():
+        info = list(source.execute(f"PRAGMA table_info({name})"))
+        key = [row[1] for row in sorted(info, key=lambda row: row[5]) if row[5]]
+        keys[name] = key or [row[1] for row in info]
+    return keys
+
+
+async def _copy_table(
+    source: sqlite3.Connection, db: asyncpg.Connection, table: str, key: list[str]
+) -> str:
+    order = ", ".join(key)
     types = await _column_types(db, table)
     columns = [row[1] for row in source.execute(f"PRAGMA table_info({table})")]
     names = ", ".join(columns)
@@ -83,9 +100,13 @@ async def _copy_table(source: sqlite3.Connection, db: asyncpg.Connection, table:
     if rows:
         await db.copy_records_to_table(table, records=rows, columns=columns)
     # Text keys in byte order, as SQLite sorts them, whatever the server's collation.
-    pg_order = ", ".join(f'{c} COLLATE "C"' if types[c] == "text" else c for c in order.split(", "))
+    pg_order = ", ".join(f'{c} COLLATE "C"' if types[c] == "text" else c for c in key)
     copied = await db.fetch(f"SELECT {names} FROM {table} ORDER BY {pg_order}")
-    if len(copied) != len(rows) or checksum(copied) != checksum(rows):
+    if len(copied) != len(rows):
+        raise MigrationError(
+            f"{table}: {len(copied)} rows arrived of {len(rows)}; nothing was kept."
+        )
+    if checksum(copied) != checksum(rows):
         raise MigrationError(f"{table}: the copy differs from the source; nothing was kept.")
     return f"{table}: {len(rows)} rows, checksum {checksum(rows)}"
 
@@ -105,12 +126,23 @@ async def _migrate(path: Path, url: str) -> list[str]:
         await storage.close()
         db = await asyncpg.connect(url)
         try:
+            keys = tables(source)
+            target = {
+                row[0]
+                for row in await db.fetch(
+                    "SELECT table_name FROM information_schema.tables "
+                    "WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
+                )
+            } - NOT_COPIED
+            if target != set(keys):
+                differ = ", ".join(sorted(target ^ set(keys)))
+                raise MigrationError(f"the two schemas differ ({differ}); nothing was copied.")
             async with db.transaction():
-                for table in TABLES:
+                for table in keys:
                     if await db.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
                         raise MigrationError(f"the target already holds {table}; use an empty one.")
-                report = [await _copy_table(source, db, table) for table in TABLES]
-                await _carry_identity(source, db)
+                report = [await _copy_table(source, db, t, key) for t, key in keys.items()]
+                await _carry_identity(source, db, keys)
         finally:
             await db.close()
     finally:
@@ -118,14 +150,24 @@ async def _migrate(path: Path, url: str) -> list[str]:
     return report
 
 
-async def _carry_identity(source: sqlite3.Connection, db: asyncpg.Connection) -> None:
-    """Match ids go on after the highest ever handed out, and the instance id moves."""
-    used = source.execute(
-        "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'matches'), 0), "
-        "coalesce((SELECT max(id) FROM matches), 0))"
-    ).fetchone()[0]
-    if used:
-        await db.execute("SELECT setval(pg_get_serial_sequence('matches', 'id'), $1)", used)
+async def _carry_identity(
+    source: sqlite3.Connection, db: asyncpg.Connection, keys: dict[str, list[str]]
+) -> None:
+    """Generated ids (matches, tournaments…) go on after the highest ever handed out, and
+    the instance id moves."""
+    for table, key in keys.items():
+        if len(key) != 1:
+            continue
+        sequence = await db.fetchval("SELECT pg_get_serial_sequence($1, $2)", table, key[0])
+        if sequence is None:
+            continue
+        used = source.execute(
+            "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = ?), 0), "
+            f"coalesce((SELECT max({key[0]}) FROM {table}), 0))",
+            (table,),
+        ).fetchone()[0]
+        if used:
+            await db.execute("SELECT setval($1::regclass, $2)", sequence, used)
     instance = source.execute("SELECT value FROM meta WHERE key = 'instance'").fetchone()[0]
     await db.execute("UPDATE meta SET value = $1 WHERE key = 'instance'", instance)
 

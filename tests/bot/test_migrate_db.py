@@ -3,11 +3,24 @@ setting arrives, checked by counts and checksums; a target in use is refused."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
-from bot.storage import Deadline, PostgresStorage, ResultRow, Storage, Store
+import asyncpg
+
+from bot.storage import (
+    Deadline,
+    Podium,
+    PostgresStorage,
+    ResultRow,
+    Seat,
+    Storage,
+    Store,
+    TournamentRecord,
+)
+from bot.storage.base import match_insert
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
 from tests.bot.storage_helpers import open_lobby
@@ -37,6 +50,8 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
         events=[Event("win", {"seat": 0})],
         results=members(win([210, 150]), 100, 200),
     )
+    for n in range(5):  # enough rated games for the ending season's hall of fame
+        await finish(store, members(win([120, 80]), 100, 200), now=1510.0 + n, channel=50 + n)
     await store.standings.new_season(1, 1550.0)
     # One result as an older version recorded it: no place, nothing rated.
     await finish(store, [ResultRow(100, 0, 90, True)], now=1560.0, channel=22)
@@ -52,7 +67,61 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.set_language(1, "vi")
     await store.set_reminders(1, False)
     await store.set_member_language(100, "id")
+    await store.set_away(100, 1700.0, 1800.0)
+    await _tournament(store)
     return store, finished.id, playing.id
+
+
+async def _tournament(store: Storage) -> None:
+    """A finished tournament with one table (a match that points at it) and its podium."""
+    made = await store.create_tournament(
+        TournamentRecord(
+            id=0,
+            guild_id=1,
+            channel_id=10,
+            game="flip7",
+            state="signing_up",
+            created_by=100,
+            created_at=1000.0,
+            starts_at=1100.0,
+            due_at=None,
+            data={"format": "swiss", "entrants": [{"user_id": 100, "name": "ann"}]},
+        )
+    )
+    table = match_insert(
+        guild_id=1,
+        channel_id=40,
+        game="flip7",
+        host_id=100,
+        seats=[Seat("Ann", 100), Seat("Bob", 200)],
+        options={},
+        now=1200.0,
+        deadline_at=None,
+        pace="relaxed",
+        extra={"tournament_round": 1},
+        tournament_id=made.id,
+    )
+    made.state, made.version = "running", 1
+    await store.save_tournament(made, expected_version=0, tables=[table])
+    made.state, made.version = "finished", 2
+    podium = [Podium(made.id, 1, 100, "flip7", 12.0, 1900.0)]
+    await store.save_tournament(made, expected_version=1, podium=podium)
+
+
+def _counts(path: Path) -> dict[str, int]:
+    """Every table of the SQLite schema but meta, with its row count."""
+    db = sqlite3.connect(path)
+    try:
+        names = [
+            row[0]
+            for row in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%' AND name != 'meta'"
+            )
+        ]
+        return {name: db.execute(f"SELECT count(*) FROM {name}").fetchone()[0] for name in names}
+    finally:
+        db.close()
 
 
 async def _standings(store: Store) -> tuple:
@@ -73,21 +142,20 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
     events = await store.events(playing_id)
     board = await store.standings.leaderboard(1, "flip7")
     standings = await _standings(store)
+    briefs = [b.id for b in await store.open_briefs()]
+    assert playing_id in briefs
     instance = store.instance
     await store.close()
 
     moved = _migrate(source, postgres_url)
     assert moved.returncode == 0, moved.stderr
-    lines = moved.stdout.splitlines()
-    assert lines[0].startswith("matches: 3 rows, checksum ")
-    assert lines[2].startswith("results: 3 rows, checksum ")
-    assert [line.split(":")[0] for line in lines[3:8]] == [
-        "match_ends",
-        "seasons",
-        "ratings",
-        "rating_changes",
-        "hall_of_fame",
-    ]
+    lines = dict(line.split(": ", 1) for line in moved.stdout.splitlines())
+    counts = _counts(source)
+    for table in ("matches", "results", "tournaments", "away_periods", "hall_of_fame"):
+        assert lines[table].startswith(f"{counts[table]} rows, checksum "), table
+    order = list(lines)
+    assert order.index("tournaments") < order.index("matches") < order.index("match_events")
+    assert order.index("tournaments") < order.index("tournament_podiums")
 
     target = await PostgresStorage.open(postgres_url)
     try:
@@ -100,11 +168,62 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         assert await target.deadline_of(playing_id) == Deadline(playing_id, "turn", 1, 1690.0)
         assert (await target.language(1), await target.reminders_on(1)) == ("vi", False)
         assert await target.member_language(100) == "id"
-        assert [b.id for b in await target.open_briefs()] == [playing_id]
+        assert [b.id for b in await target.open_briefs()] == briefs
         assert (await open_lobby(target, channel=30)).id > playing_id  # ids go on
+        assert [m.channel_id for m in await target.tournament_matches(1)] == [40]
+        assert await target.podiums(1) == [Podium(1, 1, 100, "flip7", 12.0, 1900.0)]
+        assert await target.away_periods(100, 0.0) == [(1700.0, 1800.0)]
     finally:
         await target.close()
 
     again = _migrate(source, postgres_url)
     assert again.returncode == 2
-    assert again.stderr.strip() == "error: the target already holds matches; use an empty one."
+    assert again.stderr.strip() == "error: the target already holds away_periods; use an empty one."
+
+
+async def test_every_table_of_the_schema_is_migrated(tmp_path, postgres_url):
+    """Read from the schema, so a table a later migration adds is checked here too."""
+    source = tmp_path / "games.sqlite3"
+    store, _, _ = await _fill(source)
+    await store.close()
+    counts = _counts(source)
+    empty = [name for name, count in counts.items() if count == 0]
+    assert empty == [], "fill these tables in _fill so their copy is tested"
+
+    moved = _migrate(source, postgres_url)
+    assert moved.returncode == 0, moved.stderr
+    reported = {line.split(": ")[0] for line in moved.stdout.splitlines()}
+    assert reported == set(counts)
+    db = await asyncpg.connect(postgres_url)
+    try:
+        for name, count in counts.items():
+            assert await db.fetchval(f"SELECT count(*) FROM {name}") == count, name
+    finally:
+        await db.close()
+
+
+async def test_a_count_that_differs_stops_the_migration_and_keeps_nothing(tmp_path, postgres_url):
+    source = tmp_path / "games.sqlite3"
+    store, _, _ = await _fill(source)
+    await store.close()
+    db = await asyncpg.connect(postgres_url)
+    try:
+        target = await PostgresStorage.open(postgres_url)
+        await target.close()
+        # A trigger on the target that drops every away period as it arrives.
+        await db.execute(
+            "CREATE FUNCTION drop_row() RETURNS trigger LANGUAGE plpgsql AS "
+            "$$ BEGIN RETURN NULL; END $$"
+        )
+        await db.execute(
+            "CREATE TRIGGER lose_rows BEFORE INSERT ON away_periods "
+            "FOR EACH ROW EXECUTE FUNCTION drop_row()"
+        )
+        moved = _migrate(source, postgres_url)
+        assert moved.returncode == 2
+        assert moved.stderr.strip() == "error: away_periods: 0 rows arrived of 1; nothing was kept."
+        assert await db.fetchval("SELECT count(*) FROM matches") == 0
+    finally:
+        await db.execute("DROP TRIGGER IF EXISTS lose_rows ON away_periods")
+        await db.execute("DROP FUNCTION IF EXISTS drop_row()")
+        await db.close()
