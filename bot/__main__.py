@@ -13,11 +13,11 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from importlib.metadata import entry_points
 
-import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
 from bot.app import PluginMismatch, TabletopBot, setup_logging
+from bot.log_format import JsonFormatter
 from bot.service import run_until_stopped
 from bot.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import PostgresStorage, StorageBusy, StorageError
@@ -96,34 +96,41 @@ async def serve(bot: TabletopBot, token: str) -> None:
         log.info("stopped; the database is closed")
 
 
+def fail(text: str) -> int:
+    """The start's last line, on stderr: JSON too with LOG_FORMAT=json (read here, as the
+    settings may be what failed); exit code 2, no retry (docs/HOSTING.md)."""
+    if os.environ.get("LOG_FORMAT", "").strip().lower() == "json":
+        record = logging.LogRecord("bot", logging.ERROR, __file__, 0, text, None, None)
+        print(JsonFormatter().format(record), file=sys.stderr)
+    else:
+        print(f"error: {text}", file=sys.stderr)
+    return 2
+
+
 def main() -> int:
     load_dotenv(find_dotenv(usecwd=True))
+    # The bot has no voice: discord.py's warnings that its voice libraries are missing
+    # (PyNaCl, davey) would only be noise at every start.
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
     try:
         settings = load_settings()
         setup_logging(settings)
         check_database(settings)
         create_bot = bot_factory()
     except SettingsError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return fail(str(error))
     bot = create_bot(settings)
     try:
         asyncio.run(serve(bot, settings.token))
     except SettingsError as error:  # found only once running (HEALTH_PORT taken)
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        return fail(str(error))
     except PluginMismatch as error:
-        print(f"error: {error}; every game needs its engine and its cog.", file=sys.stderr)
-        return 2
+        return fail(f"{error}; every game needs its engine and its cog.")
     except discord.LoginFailure:
-        print("error: Discord refused DISCORD_TOKEN; copy the bot token again.", file=sys.stderr)
-        return 2
+        return fail("Discord refused DISCORD_TOKEN; copy the bot token again.")
     except discord.PrivilegedIntentsRequired:
-        print("error: the bot asked for an intent not enabled in the portal.", file=sys.stderr)
-        return 2
-    except (aiohttp.ClientError, OSError) as error:
-        print(f"error: can't reach Discord ({error}); check the network.", file=sys.stderr)
-        return 3
+        return fail("the bot asked for an intent not enabled in the portal.")
     return 0
 
 

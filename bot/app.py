@@ -18,7 +18,14 @@ from discord.ext import commands
 from bot.health import HealthServer
 from bot.log_format import formatter_for, install_record_context
 from bot.matches import MatchService
-from bot.service import DRAIN_SECONDS, Gate, keep_watchdog, notify, watchdog_interval
+from bot.service import (
+    DRAIN_SECONDS,
+    Gate,
+    keep_watchdog,
+    notify,
+    start_when_reachable,
+    watchdog_interval,
+)
 from bot.settings import Settings
 from bot.storage import Store, open_storage, where
 from engines.base import GAMES, packaged_games
@@ -161,6 +168,8 @@ class TabletopBot(commands.Bot):
         self.gate = Gate()
         self.gate.install(self._connection)
         self.health: HealthServer | None = None
+        # Why the bot can't log in yet (Discord unreachable at start-up), for /healthz.
+        self.waiting_for_discord: str | None = None
         self._watchdog: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -182,7 +191,15 @@ class TabletopBot(commands.Bot):
         # Discord's ids for the commands, so sentences can name them as command mentions.
         self.dispatch("commands_synced", synced)
         await self.matches.restore()
-        if self.settings.health_port is not None:
+        await self.serve_health_early()
+
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        """Log in and connect, waiting out a network or Discord outage at start-up."""
+        await start_when_reachable(self, token, reconnect=reconnect)
+
+    async def serve_health_early(self) -> None:
+        """Serve /healthz (once): from setup, or while the start waits for Discord."""
+        if self.settings.health_port is not None and self.health is None:
             self.health = HealthServer(self, self.settings.health_host, self.settings.health_port)
             await self.health.start()
 

@@ -71,6 +71,9 @@ async def problem(bot: Served) -> str | None:
     """What keeps the bot from serving, as one line, or None."""
     if bot.is_closed():
         return "stopping"
+    waiting = getattr(bot, "waiting_for_discord", None)
+    if waiting:
+        return f"gateway: {waiting}"
     if not bot.is_ready():
         return "gateway: not connected yet"
     down = shards_down(bot)

@@ -22,9 +22,17 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+import aiohttp
 import discord
+from discord.utils import MISSING
 
 log = logging.getLogger(__name__)
+
+# Waiting for Discord at start-up: the first pause, doubled each try up to the longest.
+RETRY_FIRST, RETRY_LONGEST = 2.0, 60.0
+# What a start-up try may meet while the network or Discord is down (a refused token is
+# discord.LoginFailure, which is none of these, and ends the start at once).
+UNREACHABLE = (aiohttp.ClientError, OSError, discord.DiscordServerError)
 
 DRAIN_SECONDS = 8.0  # the longest a stop waits for interactions in flight (systemd: 20 s)
 # Interaction types that can be answered with a message (commands, components, modals);
@@ -145,6 +153,10 @@ async def run_until_stopped(bot: Stoppable, start: Awaitable[None]) -> bool:
         if not running.done():
             log.info("stopping: finishing the interactions in flight")
             await bot.stop_gracefully()
+            if getattr(bot, "waiting_for_discord", None):
+                running.cancel()  # only waiting out an outage: nothing to finish
+                await asyncio.wait({running})
+                return True
             await running  # the connection ends once the bot has closed
         running.result()
         return asked.is_set()
@@ -152,3 +164,49 @@ async def run_until_stopped(bot: Stoppable, start: Awaitable[None]) -> bool:
         told.cancel()
         for number in signals:
             loop.remove_signal_handler(number)
+
+
+class Connecting(Protocol):
+    http: Any
+    waiting_for_discord: str | None
+
+    async def login(self, token: str) -> None: ...
+
+    async def connect(self, *, reconnect: bool = True) -> None: ...
+
+    async def serve_health_early(self) -> None: ...
+
+
+async def start_when_reachable(
+    bot: Connecting,
+    token: str,
+    *,
+    reconnect: bool = True,
+    first: float = RETRY_FIRST,
+    longest: float = RETRY_LONGEST,
+) -> None:
+    """`bot.start(token)` that waits out a network or Discord outage: each failed login is
+    one log line and a longer pause (up to `longest`), /healthz says why meanwhile, and
+    systemd is told the process is alive (READY=1 with a STATUS), so TimeoutStartSec
+    doesn't kill a bot that only waits. Once logged in, discord.py reconnects on its own."""
+    delay, tries = first, 0
+    while True:
+        tries += 1
+        try:
+            await bot.login(token)
+            break
+        except UNREACHABLE as error:
+            reason = f"can't reach Discord ({str(error) or type(error).__name__})"
+            bot.waiting_for_discord = reason
+            log.warning("%s; try %d, the next in %g s", reason, tries, delay)
+            notify(f"READY=1\nSTATUS=waiting for Discord: {reason}")
+            # The next login makes a new session on the same connector: close this one
+            # and let discord.py make a new connector, so nothing is left unclosed.
+            await bot.http.close()
+            bot.http.connector = MISSING
+            await bot.serve_health_early()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, longest)
+    bot.waiting_for_discord = None
+    notify("STATUS=connecting to Discord")
+    await bot.connect(reconnect=reconnect)
