@@ -207,6 +207,10 @@ class TabletopBot(commands.Bot):
         """Connected (again): systemd's Type=notify learns the start is done, and its
         watchdog, when it has one, starts being pinged."""
         notify("READY=1")
+        self.start_watchdog()
+
+    def start_watchdog(self) -> None:
+        """Ping systemd's watchdog from now on (once READY=1 is sent, it counts)."""
         interval = watchdog_interval()
         if interval is not None and self._watchdog is None:
             self._watchdog = asyncio.create_task(keep_watchdog(interval))

@@ -176,6 +176,8 @@ class Connecting(Protocol):
 
     async def serve_health_early(self) -> None: ...
 
+    def start_watchdog(self) -> None: ...
+
 
 async def start_when_reachable(
     bot: Connecting,
@@ -200,6 +202,7 @@ async def start_when_reachable(
             bot.waiting_for_discord = reason
             log.warning("%s; try %d, the next in %g s", reason, tries, delay)
             notify(f"READY=1\nSTATUS=waiting for Discord: {reason}")
+            bot.start_watchdog()  # READY=1 starts systemd's WatchdogSec: keep pinging
             # The next login makes a new session on the same connector: close this one
             # and let discord.py make a new connector, so nothing is left unclosed.
             await bot.http.close()

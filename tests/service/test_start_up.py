@@ -50,7 +50,13 @@ def test_an_unreachable_discord_at_start_up_is_waited_out(tmp_path):
     notify.settimeout(30)
     port = _free_port()
     unreachable = f"http://127.0.0.1:{_free_port()}/api/v10"  # nothing listens there
-    bot = _bot(tmp_path, unreachable, NOTIFY_SOCKET=str(tmp_path / "notify"), HEALTH_PORT=str(port))
+    bot = _bot(
+        tmp_path,
+        unreachable,
+        NOTIFY_SOCKET=str(tmp_path / "notify"),
+        WATCHDOG_USEC="1000000",  # WatchdogSec=1: pinged every 0.5 s
+        HEALTH_PORT=str(port),
+    )
     lines: list[dict] = []
     threading.Thread(
         target=lambda: lines.extend(json.loads(t) for t in bot.stderr), daemon=True
@@ -58,6 +64,8 @@ def test_an_unreachable_discord_at_start_up_is_waited_out(tmp_path):
     try:
         told = notify.recv(4096).decode()
         assert told.startswith("READY=1\nSTATUS=waiting for Discord: can't reach Discord (")
+        # READY=1 starts systemd's watchdog: the waiting bot pings it.
+        assert notify.recv(4096) == b"WATCHDOG=1"
         deadline = time.monotonic() + 30
         while sum("try" in line["message"] for line in lines) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
