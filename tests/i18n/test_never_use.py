@@ -24,7 +24,8 @@ def offenders(lang: str) -> list[tuple[str, str]]:
     for term in never_use(lang):
         pattern = re.compile(rf"(?<!\w){re.escape(term)}(?!\w)", re.IGNORECASE)
         for message in catalog:
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            raw = message.string
+            strings = [raw] if isinstance(raw, str) else list(raw or ())
             if any(pattern.search(s or "") for s in strings):
                 found.append((term, str(message.id)))
     return found
