@@ -461,7 +461,10 @@ class Tournaments:
             if record.state in SIGNING:
                 doc.set_entrants([e for e in doc.entrants if e.user_id != user_id])
             elif doc.entrant(user_id).dropped is not None:  # type: ignore[union-attr]
-                raise Refusal("tournament_dropped_already")
+                # Who presses Drop out themselves is spoken to; a moderator hears of "that member".
+                raise Refusal(
+                    "tournament_left_already" if why == "left" else "tournament_dropped_already"
+                )
             else:
                 doc.change(user_id, dropped=why)
             await self._save(doc)
