@@ -3,6 +3,8 @@ the refusals. Each is whole in the catalog; names are shown as typed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.errors import Refusal
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
@@ -165,6 +167,20 @@ def state_line(record: TournamentRecord, rounds: int) -> str:
 def round_call(number_: int, rounds: int, mentions: list[str]) -> str:
     return _("Round {round} of {rounds} begins: {players}, your tables are below.").format(
         round=number(number_), rounds=number(max(rounds, number_)), players=", ".join(mentions)
+    )
+
+
+def table_label(tournament_id: int | None, extra: dict[str, Any]) -> str | None:
+    """ "Tournament #1 · round 2 of 3 · table 1" for a tournament's table; None otherwise."""
+    round_, table = extra.get("tournament_round"), extra.get("tournament_table")
+    if tournament_id is None or not isinstance(round_, int) or not isinstance(table, int):
+        return None
+    rounds = extra.get("tournament_rounds")
+    return _("Tournament #{number} · round {round} of {rounds} · table {table}").format(
+        number=tournament_id,
+        round=number(round_),
+        rounds=number(max(rounds if isinstance(rounds, int) else round_, round_)),
+        table=number(table),
     )
 
 
