@@ -431,7 +431,8 @@ class Tournaments:
             if match.is_open or match.id in done or match.quarantine is not None:
                 continue
             doc.record_table(match.id, played_table(match))
-            for user in absent(match):
+            # A table that ended without a result proves nothing about who was there.
+            for user in absent(match) if match.status == "finished" else ():
                 entrant = doc.entrant(user)
                 if entrant is not None and entrant.dropped is None:
                     doc.change(user, dropped="missed_table")

@@ -59,3 +59,21 @@ async def test_member_pressing_drop_out_again_is_spoken_to(simcord_env):
     # A moderator removing the same member still hears about "that member".
     removed = await world.mod.slash(world.channel, "games tournament remove", member=quitter)
     assert "That member plays no further rounds already." in removed.response.content
+
+
+@pytest.mark.game_seed(36)
+async def test_table_without_result_marks_nobody_out(simcord_env):
+    world = tournament_world(simcord_env, 3)
+    env = world.env
+    await _announce(world, game="sinkorswim", format="swiss", table_size=3, rounds=2, pace="live")
+    for person in world.people:
+        await press(person, world.channel, "join")
+    await world.mod.slash(world.channel, "games tournament start")
+    (table,) = await round_tables(env, 1, 1)
+    thread = next(t for t in world.channel.threads if t.id == table.thread_id)
+    reset = await world.mod.slash(thread, "games reset")
+    assert reset.response is not None
+    ended = await env.bot.storage.get_match(table.id)
+    assert ended.status != "finished"
+    record = await env.bot.storage.get_tournament(1)
+    assert all(e["dropped"] is None for e in record.data["entrants"]), record.data["entrants"]
