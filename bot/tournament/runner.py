@@ -431,7 +431,8 @@ class Tournaments:
             if match.is_open or match.id in done or match.quarantine is not None:
                 continue
             doc.record_table(match.id, played_table(match))
-            for user in absent(match):
+            # A table that ended without a result proves nothing about who was there.
+            for user in absent(match) if match.status == "finished" else ():
                 entrant = doc.entrant(user)
                 if entrant is not None and entrant.dropped is None:
                     doc.change(user, dropped="missed_table")
@@ -461,7 +462,10 @@ class Tournaments:
             if record.state in SIGNING:
                 doc.set_entrants([e for e in doc.entrants if e.user_id != user_id])
             elif doc.entrant(user_id).dropped is not None:  # type: ignore[union-attr]
-                raise Refusal("tournament_dropped_already")
+                # Who presses Drop out themselves is spoken to; a moderator hears of "that member".
+                raise Refusal(
+                    "tournament_left_already" if why == "left" else "tournament_dropped_already"
+                )
             else:
                 doc.change(user_id, dropped=why)
             await self._save(doc)

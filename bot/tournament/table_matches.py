@@ -12,11 +12,14 @@ from bot.storage import MatchRecord, Seat
 from bot.storage.base import match_insert
 from bot.storage.seat_results import LEFT_KEY, MOVED_KEY
 from bot.storage.statements import Statement
+from bot.tournament import formats
 from bot.tournament.document import Document
 from bot.tournament.formats import Played
 from engines.base import GAMES
 
 ROUND_KEY = "tournament_round"  # record.extra: the round a tournament table belongs to
+TABLE_KEY = "tournament_table"  # record.extra: the table's number in its round, from 1
+ROUNDS_KEY = "tournament_rounds"  # record.extra: the tournament's rounds as known then
 
 
 def table_inserts(
@@ -26,6 +29,7 @@ def table_inserts(
     game's strongest level), is played in a thread of its own at the tournament's pace,
     and is unrated when the tournament is."""
     record, terms, names = doc.record, doc.terms, doc.names()
+    rounds = max(formats.total_rounds(doc.progress()), doc.round)
     level = GAMES[record.game].ai_levels[-1]
     inserts = []
     for number, table in enumerate(seats):
@@ -39,7 +43,13 @@ def table_inserts(
         # who partners whom) is drawn instead, the same way again after a restart.
         random.Random(f"{record.id}:{doc.round}:{number}").shuffle(placed)
         host = next(user for user in table if user is not None)
-        extra: dict[str, Any] = {"where": "thread", ROUND_KEY: doc.round}
+        # The table names itself by these (its card, its thread), not by the game's rounds.
+        extra: dict[str, Any] = {
+            "where": "thread",
+            ROUND_KEY: doc.round,
+            TABLE_KEY: number + 1,
+            ROUNDS_KEY: rounds,
+        }
         if not terms.rated:
             extra["unrated"] = True
         inserts.append(

@@ -12,6 +12,7 @@ from cogs.ui.components import TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
 from cogs.wording.i18n import _
 from cogs.wording.replies import ended_text
+from cogs.wording.tournament_words import table_label
 from cogs.wording.words import GameTexts, join_names, seat_names
 
 CARD_COLOUR = discord.Colour.blurple()
@@ -40,7 +41,12 @@ def draw_card(change: Change, texts: GameTexts, round_number: int | None) -> Tab
     }
     outcome = game.outcome() if game is not None else None
     below = None
-    if record.is_open and round_number is not None:
+    label = table_label(record.tournament_id, record.extra)  # a tournament's table says so
+    if record.is_open and label is not None:
+        line = _("**{title}** · {names} — {table}, played in {thread}").format(
+            table=label, **values
+        )
+    elif record.is_open and round_number is not None:
         line = _("**{title}** · {names} — round {round}, played in {thread}").format(
             round=round_number, **values
         )

@@ -20,6 +20,7 @@ from bot.storage import MatchRecord, StorageError
 from cogs.wording.commands_i18n import slash_text
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
+from cogs.wording.tournament_words import table_label
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +87,8 @@ class Threads:
         )
         try:
             thread = await channel.get_partial_message(record.message_id).create_thread(
-                name=thread_name(title, names), auto_archive_duration=minutes
+                name=table_label(record.tournament_id, record.extra) or thread_name(title, names),
+                auto_archive_duration=minutes,
             )
             await self.matches.set_thread(record, thread.id)
         except (discord.HTTPException, StorageError) as error:

@@ -147,6 +147,11 @@ class TournamentBoard:
         rounds = self.runner.total_rounds(record)
         mentions = [f"<@{u}>" for u in users]
         await self._send(record, tournament_words.round_call(doc.round, rounds, mentions), users)
+        if doc.round == 1:  # who was dropped at the start for not checking in hears why
+            missed = [e.user_id for e in doc.entrants if e.dropped == "no_check_in"]
+            if missed:
+                text = tournament_words.missed_check_in([f"<@{u}>" for u in missed])
+                await self._send(record, text, missed)
         for number, table in enumerate(tables, start=1):
             names = [
                 f"<@{s.user_id}>" if s.user_id else ai_name(shown(s.name)) for s in table.seats
@@ -188,12 +193,15 @@ class StandingsSource(StoredPages):
         standings = self.runner.standings(record)
         drops = {e.user_id: e.dropped for e in doc.entrants}
         names = doc.names()
+        ties = tournament_words.ties_hint
         lines = [tournament_words.standing_line(s, names, drops.get(s.user_id)) for s in standings]
         count = page_count(len(lines), PER_PAGE)
         shown_page = clamp(wanted, count)
         embed = discord.Embed(
             title=tournament_words.heading(record, self.renderers.title(record.game)),
-            description="\n".join(lines[shown_page * PER_PAGE : (shown_page + 1) * PER_PAGE]),
+            description="\n".join(
+                [*lines[shown_page * PER_PAGE : (shown_page + 1) * PER_PAGE], "", ties()]
+            ),
             colour=LIVE_COLOUR,
         )
         embed.set_footer(text=tournament_words.state_line(record, self.runner.total_rounds(record)))

@@ -121,7 +121,7 @@ class TournamentCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.board.post(record)
         line = await self._scheduled_event(interaction, record)
-        text = _("Tournament #{number} is announced below.").format(number=record.id)
+        text = tournament_words.announced(record.id)
         await interaction.followup.send(f"{text} {line}".strip(), ephemeral=True)
 
     async def _scheduled_event(
@@ -237,7 +237,10 @@ class TournamentCommands(commands.Cog):
         if entrant is None:
             return str(tournament_words.REFUSALS["tournament_not_in"])
         if entrant.dropped is not None:
-            return _("You play no further rounds in this tournament.")
+            why = tournament_words.MINE_DROPS.get(entrant.dropped)
+            return (
+                str(why) if why is not None else _("You play no further rounds in this tournament.")
+            )
         table = await self.matches.tournaments.table_of(record, user_id)
         if table is not None:
             return _("Your table is here: {link}").format(

@@ -3,6 +3,8 @@ the refusals. Each is whole in the catalog; names are shown as typed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.errors import Refusal
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
@@ -38,6 +40,7 @@ REFUSALS = {
     "tournament_over": lazy_gettext("This tournament is over."),
     "tournament_not_running": lazy_gettext("This tournament isn't running, so it can't pause."),
     "tournament_dropped_already": lazy_gettext("That member plays no further rounds already."),
+    "tournament_left_already": lazy_gettext("You play no further rounds already."),
     "tournament_moderators": lazy_gettext("Only moderators (Manage Messages) can run tournaments."),
 }
 
@@ -47,6 +50,20 @@ DROPS = {
     "missed_table": lazy_gettext("{line} (out: missed a whole table)"),
     "left": lazy_gettext("{line} (out: left)"),
     "removed": lazy_gettext("{line} (out: removed by a moderator)"),
+}
+
+# What `/games tournament mine` tells an entrant who plays no further, by why.
+MINE_DROPS = {
+    "no_check_in": lazy_gettext(
+        "You play no further rounds in this tournament: you did not check in before the start."
+    ),
+    "missed_table": lazy_gettext(
+        "You play no further rounds in this tournament: you missed a whole table."
+    ),
+    "left": lazy_gettext("You play no further rounds in this tournament: you dropped out."),
+    "removed": lazy_gettext(
+        "You play no further rounds in this tournament: a moderator removed you."
+    ),
 }
 
 CANCELLED = {
@@ -153,6 +170,30 @@ def round_call(number_: int, rounds: int, mentions: list[str]) -> str:
     )
 
 
+def table_label(tournament_id: int | None, extra: dict[str, Any]) -> str | None:
+    """ "Tournament #1 · round 2 of 3 · table 1" for a tournament's table; None otherwise."""
+    round_, table = extra.get("tournament_round"), extra.get("tournament_table")
+    if tournament_id is None or not isinstance(round_, int) or not isinstance(table, int):
+        return None
+    rounds = extra.get("tournament_rounds")
+    return _("Tournament #{number} · round {round} of {rounds} · table {table}").format(
+        number=tournament_id,
+        round=number(round_),
+        rounds=number(max(rounds if isinstance(rounds, int) else round_, round_)),
+        table=number(table),
+    )
+
+
+def missed_check_in(mentions: list[str]) -> str:
+    return ngettext(
+        "{members}: you did not check in before the start, so you play no rounds in this "
+        "tournament.",
+        "{members}: you did not check in before the start, so you play no rounds in this "
+        "tournament.",
+        len(mentions),
+    ).format(members=", ".join(mentions))
+
+
 def table_card(number_: int, table: int, names: list[str]) -> str:
     return _("Round {round}, table {table}: {players}").format(
         round=number(number_), table=number(table), players=", ".join(names)
@@ -174,13 +215,16 @@ def points_text(points: float) -> str:
 def standing_line(standing: Standing, names: dict[int, str], why: str | None) -> str:
     name = shown(names.get(standing.user_id, str(standing.user_id)))
     line = ngettext(
-        "{rank}. **{name}**: {points} points, {tables} table, {wins} won",
-        "{rank}. **{name}**: {points} points, {tables} tables, {wins} won",
+        "{rank}. **{name}**: {points} points, opponents' points {opponents}, "
+        "{tables} table, {wins} won",
+        "{rank}. **{name}**: {points} points, opponents' points {opponents}, "
+        "{tables} tables, {wins} won",
         standing.tables,
     ).format(
         rank=number(standing.rank),
         name=name,
         points=points_text(standing.points),
+        opponents=points_text(standing.tiebreak),
         tables=number(standing.tables),
         wins=number(standing.wins),
     )
@@ -199,8 +243,27 @@ def champion_call(title: str, podium: list[str]) -> str:
 
 
 def standings_hint() -> str:
-    return _("See every place with {standings}.").format(
-        standings=command("games tournament standings")
+    return _("See every place with {standings}, and the podium in {hall}.").format(
+        standings=command("games tournament standings"), hall=command("games season hall")
+    )
+
+
+def ties_hint() -> str:
+    return _(
+        "Equal points are ranked by opponents' points, then tables won, then rating before "
+        "the tournament, then sign-up order."
+    )
+
+
+def announced(number_: int) -> str:
+    return _(
+        "Tournament #{number} is announced below. Start it early with {start}, pause it with "
+        "{pause}, or call it off with {cancel}."
+    ).format(
+        number=number_,
+        start=command("games tournament start"),
+        pause=command("games tournament pause"),
+        cancel=command("games tournament cancel"),
     )
 
 
