@@ -66,6 +66,17 @@ def _loaded(key: str, state: Mapping[str, Any]) -> Game:
     return GAMES[key].from_dict(copy.deepcopy(dict(state)))
 
 
+def step_at(key: str, first_state: Mapping[str, Any], moves: Sequence[Move], index: int) -> Step:
+    """The step after the first `index` moves (clamped), with the events its move made."""
+    info = GAMES[key]
+    index = min(max(0, index), len(moves))
+    game = game_at(key, first_state, moves, index - 1) if index else _loaded(key, first_state)
+    if index == 0:
+        return Step(0, game, None)
+    move = moves[index - 1]
+    return Step(index, game, move, game.apply(move.seat, info.action_from_code(move.code)))
+
+
 def round_starts(
     key: str, first_state: Mapping[str, Any], moves: Sequence[Move], round_start: str
 ) -> list[int]:

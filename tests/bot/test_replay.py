@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from bot.replay import Move, game_at, round_starts, steps
+from bot.replay import Move, game_at, round_starts, step_at, steps
 from engines.base import GAMES
 
 SEEDS = range(1, 6)
@@ -53,6 +53,9 @@ def test_any_step_is_reached_alone_as_the_walk_reached_it(key):
     walked = list(steps(key, first, moves))
     for index in (0, 1, len(moves) // 2, len(moves)):
         assert game_at(key, first, moves, index).to_dict() == walked[index].game.to_dict()
+        alone = step_at(key, first, moves, index)
+        assert alone.game.to_dict() == walked[index].game.to_dict()
+        assert alone.events == walked[index].events and alone.move == walked[index].move
     assert game_at(key, first, moves, len(moves) + 5).to_dict() == walked[-1].game.to_dict()
 
 
