@@ -10,6 +10,7 @@ from typing import Any
 from bot.changes import Change, Publisher, no_publisher
 from bot.errors import Notice, Refusal
 from bot.events import HANDED_OVER, TIMED_OUT
+from bot.replay_log import apply_kept
 from bot.scheduler import Due
 from bot.sessions import Sessions
 from bot.storage import MatchRecord
@@ -69,7 +70,7 @@ class AutoMoves:
                     return
                 with sessions.metrics.ai_decision(record.game):
                     action = self.thinker.decide_here(info, game, seat, level)
-                events = game.apply(seat, action)
+                events = apply_kept(record, game, seat, action)
             else:
                 events = _timeout(record, info, game)
             # A step of a longer choice may change the game without any event: save it anyway.
@@ -91,7 +92,8 @@ class AutoMoves:
                 return
             if action is None:
                 action = info.timeout_move(game, seat)
-            await self.sessions.commit(record, game, game.apply(seat, action), self.publish)
+            events = apply_kept(record, game, seat, action)
+            await self.sessions.commit(record, game, events, self.publish)
 
     async def play_out(self, match_id: int) -> None:
         """Time is up for the table (a tournament round's limit): the AI plays every seat
@@ -115,7 +117,7 @@ class AutoMoves:
                 seat, level = _ai_seat(record, info, game)
                 with self.sessions.metrics.ai_decision(record.game):
                     action = await self.thinker.decide(info, game, seat, level)
-                events += game.apply(seat, action)
+                events += apply_kept(record, game, seat, action)
             await self.sessions.commit(record, game, events, self.publish, Notice("time_up"))
 
     async def restore(self) -> None:
@@ -157,7 +159,7 @@ def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
     missed: dict[str, int] = record.extra.setdefault("missed", {})
     for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
         events.append(Event(TIMED_OUT, {"seat": seat}))
-        events += _whole_turn(info, game, seat)
+        events += _whole_turn(record, info, game, seat)
         missed[str(seat)] = missed.get(str(seat), 0) + 1
         if missed[str(seat)] >= HAND_OVER_AFTER:
             record.seats[seat].ai = info.ai_levels[-1]
@@ -166,15 +168,15 @@ def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
     return events
 
 
-def _whole_turn(info: GameInfo, game: Game, seat: int) -> list[Event]:
+def _whole_turn(record: MatchRecord, info: GameInfo, game: Game, seat: int) -> list[Event]:
     """Every step the absent seat is asked in the turn that ran out (each step of a
     Swap, the cards a Flip Four! sets aside), decided at once, so one time-out costs one
     timer. It stops where the game begins a new turn: a later turn, even the same
     seat's, gets its own timer."""
     turn = game.turn_id()
-    events = game.apply(seat, info.timeout_move(game, seat))
+    events = apply_kept(record, game, seat, info.timeout_move(game, seat))
     for _step in range(TURN_STEPS_LIMIT):
         if seat not in game.to_act() or game.turn_id() != turn:
             break
-        events += game.apply(seat, info.timeout_move(game, seat))
+        events += apply_kept(record, game, seat, info.timeout_move(game, seat))
     return events

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.changes import Change, Publisher, refusal
 from bot.errors import Notice, Refusal
+from bot.replay_log import apply_kept
 from bot.seating import give_back
 from bot.sessions import Sessions
 from bot.storage.seat_results import MOVED_KEY
@@ -50,7 +51,7 @@ class Moves:
                 raise Refusal("nothing_waiting")
             try:
                 action = info.action_from_code(code)
-                events = game.apply(seat, action)
+                events = apply_kept(record, game, seat, action)
             except IllegalMove as error:
                 raise refusal(record, error) from None
             if record.seats[seat].ai is not None:  # a member back at a seat the AI played

@@ -13,6 +13,7 @@ from bot.changes import Change, Publisher, refusal
 from bot.errors import Notice, Refusal
 from bot.events import ABANDONED, LEFT, RETURNED, STARTED
 from bot.practice import PRACTICE_EXTRA, is_practice
+from bot.replay_log import keep_first
 from bot.sessions import Sessions
 from bot.settings import Settings
 from bot.storage import Deadline, MatchRecord, Seat
@@ -233,6 +234,7 @@ class Seating:
         game = self.new_game(record, info)
         record.status = "playing"
         record.state = game.to_dict()
+        keep_first(record, game)
         return game, [Event(STARTED, {"players": len(record.seats)}), *game.opening_events()]
 
     def new_game(self, record: MatchRecord, info: GameInfo) -> Game:

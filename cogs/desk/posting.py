@@ -17,6 +17,7 @@ from cogs.desk.card import card_due, card_round, draw_card
 from cogs.desk.drawing import draw_table
 from cogs.desk.hands import OpenHands
 from cogs.desk.pings import Pings
+from cogs.desk.race import EVENTS_READ, attach_race, race_lines
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import result_message
 from cogs.desk.threads import Threads
@@ -184,8 +185,12 @@ class Tables:
         record = change.record
         assert change.game is not None
         channel = self.bot.get_channel(record.played_in)
+        renderer = self.renderers[record.game]
+        logged = [event for _, event in await self.matches.storage.events(record.id, EVENTS_READ)]
         with i18n.reading(language):
-            result = result_message(record, change.game, self.renderers[record.game].texts)
+            result = result_message(record, change.game, renderer.texts)
+            lines = race_lines(renderer, record, logged)
+        await attach_race(result, lines)
         if isinstance(channel, discord.abc.Messageable) and not await self._shown(
             record, channel.send(**result.to_send())
         ):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.storage import MatchRecord
+from cogs.desk.replay import replay_button
 from cogs.desk.story import story_button
 from cogs.ui.components import LobbyButton, TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
@@ -82,7 +83,8 @@ def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMe
         emoji="🔁",
         style=discord.ButtonStyle.primary,
     )
-    return TableMessage(items=[rematch, story_button(record.ref)], layout=layout)
+    items = [rematch, story_button(record.ref), replay_button(record.ref)]
+    return TableMessage(items=items, layout=layout)
 
 
 def ending_line(record: MatchRecord, game: Game) -> str:

@@ -7,6 +7,7 @@ from discord.ext import commands
 
 from bot.matches import MatchService
 from cogs.desk.pages import PageButton, Pages
+from cogs.desk.replay import REPLAY, Replay, ReplayButton
 from cogs.desk.story import STORY, Story, StoryButton
 from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
@@ -57,9 +58,10 @@ async def setup(bot: commands.Bot) -> None:
     pages.register(HALL, Hall(storage, renderers))
     pages.register(HISTORY, History(storage, renderers))
     pages.register(STORY, Story(storage, renderers))
+    pages.register(REPLAY, Replay(storage, renderers))
     pages.register(MINE, MineSource(storage, renderers))
     pages.register(STANDINGS, StandingsSource(storage, renderers, desk.matches))
     await bot.add_cog(pages)
     board = TournamentBoard(bot, desk.matches, desk)
     await bot.add_cog(Games(desk, desk.matches, pages, board))
-    bot.add_dynamic_items(PageButton, StoryButton, MatchPick, TournamentButton)
+    bot.add_dynamic_items(PageButton, StoryButton, ReplayButton, MatchPick, TournamentButton)

@@ -20,7 +20,7 @@ from cogs.ui.layout import Layout, layout_view, menu_id
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import GameTexts, logged_lines, seat_names
-from engines.base import Decision, Game
+from engines.base import Decision, Event, Game
 
 SELECT_LIMIT = 25
 FIELD_LIMIT = 1024  # Discord's limit on one embed field's value
@@ -120,6 +120,11 @@ class GameRenderer(ABC):
         """Whether the table still retells the round that ended last (the new one has barely
         begun); then `/<game> log` shows that round before the new one."""
         return False
+
+    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
+        """Each seat's running figure by round, read from the match's events, for the race
+        picture on the result; None: a game that draws no race."""
+        return None
 
     def lobby_fields(self, record: MatchRecord) -> list[tuple[str, str]]:
         """Extra (name, value) fields for the lobby, such as the teams the seating makes."""

@@ -76,6 +76,11 @@ BOARD_RENDER = [
     rf"p50: {NUMBER} ms  p99: {NUMBER} ms",
     rf"png size: {NUMBER} KB",
 ]
+REPLAY = [
+    rf"{game} with {NUMBER} seats: {NUMBER} moves; opening a step \({NUMBER} steps\): "
+    rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
+    for game in ("flip7", "sinkorswim", "sequence")
+]
 AI_STRENGTH_FLIP7 = [
     rf"{NUMBER} games from seed",
     *(
@@ -157,6 +162,7 @@ TINY = {
         {0: 3},
     ),
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
+    "replay": (["bench.replay", "--steps", "3"], REPLAY, {0: 24}),
     "tournament": (["bench.tournament", "--entrants", "40"], TOURNAMENT, {0: 40, 1: 40}),
     "ai_strength-flip7": (
         ["bench.ai_strength", "--game", "flip7", "--games", "20"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.flip7.race import totals_by_round
 from cogs.games.flip7.story import moved, round_summary
 from cogs.games.flip7.texts import TEXTS, card_effect, card_label
 from cogs.wording.i18n import _, lazy_gettext, number
@@ -84,6 +86,9 @@ def _shown_by_the_rows(event: Event) -> bool:
 
 class Flip7Renderer(GameRenderer):
     round_start = "round_start"
+
+    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
+        return totals_by_round(events, seats)
 
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         assert isinstance(game, Flip7Game)

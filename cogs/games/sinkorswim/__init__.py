@@ -8,6 +8,7 @@ button or `/sinkorswim hand` (S8).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -27,11 +28,12 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.sinkorswim.race import totals_by_round
 from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS
 from cogs.wording.i18n import _, ngettext
 from cogs.wording.words import is_legacy, logged_lines, names_at_each, names_of, points, signed
-from engines.base import Game
+from engines.base import Event, Game
 from engines.sink_or_swim import Pick, SinkOrSwimGame
 from engines.sink_or_swim.views import SinkOrSwimView, TrickView
 
@@ -69,6 +71,9 @@ class SinkOrSwimRenderer(GameRenderer):
     """Draws the table from the spectator's view and each hand from its seat's own view."""
 
     round_start = "round_start"
+
+    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
+        return totals_by_round(events, seats)
 
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         assert isinstance(game, SinkOrSwimGame)
