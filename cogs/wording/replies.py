@@ -29,7 +29,7 @@ REFUSALS = {
     "host_sets_pace": lazy_gettext("Only the host can change the pace."),
     "quarantined": lazy_gettext(
         "This game's saved state is damaged, so it can't go on. The host or a moderator can "
-        "end it with {reset}, which frees the channel."
+        "end it with {reset}."
     ),
     "already_started": lazy_gettext("This game has already started; the next one is yours!"),
     "under_way": lazy_gettext("The game is already under way: play on at the table."),
