@@ -437,19 +437,22 @@ def _hard_choice(game: EffectRules, seat: int, options: list[Action]) -> Action:
     players: list[ChoosePlayer] = options  # type: ignore[assignment]  # as in _strong_choice
     if isinstance(top, Bonus):
         return player_choice(hard.bonus_to(game, seat, [option.seat for option in players]))
+    return _weighed_target(players, weights, target_delta(game))
+
+
+def target_delta(game: EffectRules) -> Callable[[int], float]:
+    """For the pending card that targets a player (a modifier, Just One More!, Flip Four!,
+    brutal Flip 7's 15 points), the change it is expected to make to a target's round score,
+    as the hard AI reckons it (a practice hint gives the same number)."""
+    top = game.stack[-1]
+    if isinstance(top, Bonus):
+        decider = game.decider()
+        return lambda target: float(FLIP7_BONUS if target == decider else -FLIP7_BONUS)
     if top.card >= FIRST_MODIFIER:
-        return _weighed_target(
-            players,
-            weights,
-            lambda target: _modifier_delta(game, target, top.card, game.round_score(target)),
-        )
+        return lambda target: _modifier_delta(game, target, top.card, game.round_score(target))
     counts, total, _, _ = _pool(game)
     draws = 1 if top.card == JUST_ONE_MORE else 4
-    return _weighed_target(
-        players,
-        weights,
-        lambda target: _draws_delta(game, target, draws, counts, total, game.round_score(target)),
-    )
+    return lambda target: _draws_delta(game, target, draws, counts, total, game.round_score(target))
 
 
 def _weighed_target(

@@ -43,3 +43,24 @@ def test_every_hint_kind_reads_as_one_finished_line(key):
     i18n.set_reader("en")
     assert len({frozenset(kinds) for kinds in worded.values()}) == 1  # each language alike
     assert len(worded["en"]) >= {"flip7": 2, "sinkorswim": 1, "sequence": 4}[key]
+
+
+def test_a_flip7_target_hint_gives_its_reason():
+    """Issue 36 item 9: a hint for a card aimed at a player says why, not only whom."""
+    info = GAMES["flip7"]
+    assert info.hint is not None
+    found = 0
+    for seed in range(8):
+        game = info.new_game(["p0", "p1", "p2", "p3"], seed)
+        while not game.is_over and found < 5:
+            seat = game.to_act()[0]
+            hint = info.hint(game, seat)
+            if hint.kind == "choose_target":
+                i18n.set_reader("en")
+                line = FLIP7.hint(hint, game.view(seat), ["p0", "p1", "p2", "p3"])
+                assert "round score" in line and "on average" in line, line
+                if not hint.data["mine"]:
+                    assert "chance to win the game" in line, line
+                found += 1
+            game.apply(seat, info.choose_ai(game, seat, "hard"))
+    assert found  # seeded games reach such a choice

@@ -24,7 +24,7 @@ TABLES = [
     ("sequence", 4),
 ]
 KINDS = {
-    "flip7": {"hit_or_stay", "choose"},
+    "flip7": {"hit_or_stay", "choose_target", "choose_pick"},
     "sinkorswim": {"tide"},
     "sequence": {"build", "block", "remove", "complete", "exchange", "pass"},
 }

@@ -1,5 +1,6 @@
-"""A Flip 7 practice hint in one line: the hard AI's move, the chance a hit busts, and the
-round score each choice is expected to leave."""
+"""A Flip 7 practice hint in one line: the hard AI's move and why: for hit or stay the
+chance a hit busts and the round score each choice is expected to leave; for a card aimed
+at a player what it should do to them."""
 
 from __future__ import annotations
 
@@ -12,10 +13,8 @@ from engines.flip7.actions import action_from_code
 
 def hint_line(hint: Hint, label: Callable[[Action], str]) -> str:
     """`label` words one option as the table does (a Swap's card, a target)."""
-    if hint.kind == "choose":
-        return _("The hard AI would choose: {option}.").format(
-            option=label(action_from_code(hint.move))
-        )
+    if hint.kind in ("choose_target", "choose_pick"):
+        return _choice_line(hint, label(action_from_code(hint.move)))
     if hint.kind != "hit_or_stay":
         raise KeyError(hint.kind)
     data = hint.data
@@ -36,3 +35,24 @@ def hint_line(hint: Hint, label: Callable[[Action], str]) -> str:
             "average."
         )
     return template.format(**values)
+
+
+def _choice_line(hint: Hint, option: str) -> str:
+    """A choice's hint with its reason: what a card aimed at a player should do to them."""
+    if hint.kind == "choose_pick":
+        return _(
+            "The hard AI would choose: {option}. Of every card it can reach, that plan gains "
+            "you the most once each player's points are weighed by their chance to win."
+        ).format(option=option)
+    data = hint.data
+    delta = data["delta"]
+    points = ("+" if delta > 0 else "") + number(round(delta, 1))
+    if data["mine"]:
+        return _(
+            "The hard AI would choose: {option}. It should change your round score by "
+            "{points} points on average."
+        ).format(option=option, points=points)
+    return _(
+        "The hard AI would choose: {option}. It should change their round score by {points} "
+        "points on average, and they have a {chance} chance to win the game."
+    ).format(option=option, points=points, chance=percent(data["chance"]))
