@@ -43,8 +43,26 @@ def _games_named(path: Path) -> list[str]:
     """The game keys (quoted) and game engine packages a source file names."""
     text = path.read_text().lower()
     keys = [key for key in GAMES if f'"{key}"' in text or f"'{key}'" in text]
-    packages = ("engines.flip7", "engines.sink_or_swim", "engines.sequence_numbers")
-    return keys + [package for package in packages if package in text]
+    return keys + [package for package in ENGINE_PACKAGES if package in text]
+
+
+def _engine_packages() -> tuple[str, ...]:
+    """Every package under engines/ (a game's engine or its fast path), found on disk so a
+    new engine is checked without anyone adding it here."""
+    return tuple(
+        f"engines.{init.parent.name}" for init in sorted((ROOT / "engines").glob("*/__init__.py"))
+    )
+
+
+ENGINE_PACKAGES = _engine_packages()
+
+
+def test_every_registered_game_engine_is_among_the_checked_packages():
+    """The packages the platform may not name include the one each registered game lives
+    in, read from the registry itself."""
+    for info in GAMES.values():
+        package = ".".join(info.new_game.__module__.split(".")[:2])
+        assert package in ENGINE_PACKAGES, package
 
 
 def test_the_platform_names_no_game():
