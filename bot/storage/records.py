@@ -261,50 +261,37 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
 def match_update(
     record: MatchRecord, expected_version: int, now: float, deadline: Deadline | None
 ) -> Statement:
-    """The UPDATE of a match row, guarded by its version (the last parameter but one)."""
+    """The UPDATE of a match row, guarded by its version (the last parameter but one). A
+    quarantined match keeps the columns it can't parse (seats, options, state, extra) as
+    they were stored."""
     due = (deadline.kind, deadline.version, deadline.due_at) if deadline else (None, None, None)
-    tail = (record.id, expected_version)
-    if record.quarantine is not None:
-        return (
-            "UPDATE matches SET status = ?, version = ?, message_id = ?, message_at = ?, "
-            "thread_id = ?, pace = ?, ended_reason = ?, ended_data = ?, updated_at = ?, "
-            "due_kind = ?, due_version = ?, due_at = ? WHERE id = ? AND version = ?",
-            (
-                record.status,
-                record.version,
-                record.message_id,
-                record.message_at,
-                record.thread_id,
-                record.pace,
-                record.ended_reason,
-                json.dumps(record.ended_data),
-                now,
-                *due,
-                *tail,
-            ),
-        )
+    readable: dict[str, Any] = (
+        {}
+        if record.quarantine is not None
+        else {
+            "seats": json.dumps([s.to_dict() for s in record.seats]),
+            "options": json.dumps(record.options),
+            "state": json.dumps(record.state) if record.state is not None else None,
+            "extra": json.dumps(extra_json(record)),
+        }
+    )
+    columns: dict[str, Any] = {
+        "status": record.status,
+        "version": record.version,
+        **readable,
+        "message_id": record.message_id,
+        "message_at": record.message_at,
+        "thread_id": record.thread_id,
+        "pace": record.pace,
+        "ended_reason": record.ended_reason,
+        "ended_data": json.dumps(record.ended_data),
+        "updated_at": now,
+        **dict(zip(("due_kind", "due_version", "due_at"), due, strict=True)),
+    }
+    assignments = ", ".join(f"{name} = ?" for name in columns)
     return (
-        "UPDATE matches SET status = ?, version = ?, seats = ?, options = ?, state = ?, "
-        "extra = ?, message_id = ?, message_at = ?, thread_id = ?, pace = ?, ended_reason = ?, "
-        "ended_data = ?, updated_at = ?, due_kind = ?, due_version = ?, due_at = ? "
-        "WHERE id = ? AND version = ?",
-        (
-            record.status,
-            record.version,
-            json.dumps([s.to_dict() for s in record.seats]),
-            json.dumps(record.options),
-            json.dumps(record.state) if record.state is not None else None,
-            json.dumps(extra_json(record)),
-            record.message_id,
-            record.message_at,
-            record.thread_id,
-            record.pace,
-            record.ended_reason,
-            json.dumps(record.ended_data),
-            now,
-            *due,
-            *tail,
-        ),
+        f"UPDATE matches SET {assignments} WHERE id = ? AND version = ?",
+        (*columns.values(), record.id, expected_version),
     )
 
 
