@@ -37,7 +37,7 @@ import discord
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.settings import Settings
-from bot.storage import Seat
+from bot.storage import NewMatch, Seat
 from bot.thinking import LoopTime
 from tests.cogs.helpers import acting_name, components, moves_open, round_score, table_of
 
@@ -123,14 +123,16 @@ async def _deal_ai_tables(bot, env, count: int) -> list[int]:
         game = HARD_GAMES[index % len(HARD_GAMES)]
         channel = guild.create_text_channel(f"ai-{index}")
         record = await bot.storage.create_match(
-            guild_id=guild.id,
-            channel_id=channel.id,
-            game=game,
-            host_id=host.id,
-            seats=[Seat(name, ai=level) for name in ("Ada", "Bao", "Cleo", "Dan")[:HARD_SEATS]],
-            options={},
+            NewMatch(
+                guild_id=guild.id,
+                channel_id=channel.id,
+                game=game,
+                host_id=host.id,
+                seats=[Seat(name, ai=level) for name in ("Ada", "Bao", "Cleo", "Dan")[:HARD_SEATS]],
+                options={},
+                extra={"where": "channel"},
+            ),
             now=bot.clock(),
-            extra={"where": "channel"},
         )
         await bot.matches.seating.deal(record.id, bot.matches.publish)
         ids.append(record.id)

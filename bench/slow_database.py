@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.harness import positive
-from bot.storage import Deadline, Seat, Storage
+from bot.storage import Deadline, NewMatch, Seat, Storage
 from engines.base import GAMES, Event
 
 
@@ -53,12 +53,14 @@ async def live_matches(storage: Storage, count: int) -> list[Any]:
     for index in range(count):
         seats = [Seat(f"p{index}-{n}", 1000 * index + n) for n in range(3)]
         record = await storage.create_match(
-            guild_id=1,
-            channel_id=100 + index,
-            game="flip7",
-            host_id=seats[0].user_id or 0,
-            seats=seats,
-            options={"goal": 200},
+            NewMatch(
+                guild_id=1,
+                channel_id=100 + index,
+                game="flip7",
+                host_id=seats[0].user_id or 0,
+                seats=seats,
+                options={"goal": 200},
+            ),
             now=0.0,
         )
         game = info.new_game([s.name for s in seats], index)

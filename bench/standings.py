@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.harness import p50_p99, positive
-from bot.storage import ResultRow, Seat, Storage
+from bot.storage import NewMatch, ResultRow, Seat, Storage
 from engines.base import Event, ranked
 
 GUILD = 1
@@ -177,12 +177,14 @@ async def _finishing(storage: Storage, repeat: int, members: int) -> None:
     for n in range(repeat):
         for finish in (False, True):
             record = await storage.create_match(
-                guild_id=GUILD,
-                channel_id=10**12 + 2 * n + finish,
-                game="flip7",
-                host_id=1,
-                seats=[],
-                options={},
+                NewMatch(
+                    guild_id=GUILD,
+                    channel_id=10**12 + 2 * n + finish,
+                    game="flip7",
+                    host_id=1,
+                    seats=[],
+                    options={},
+                ),
                 now=START,
             )
             players = rng.sample(range(1, members + 1), SEATS)

@@ -16,7 +16,7 @@ from bot.practice import PRACTICE_EXTRA, is_practice
 from bot.replay_log import keep_first
 from bot.sessions import Sessions
 from bot.settings import Settings
-from bot.storage import Deadline, MatchRecord, Seat
+from bot.storage import Deadline, MatchRecord, NewMatch, Seat
 from bot.storage.seat_results import AI_FROM_KEY, LEFT_KEY
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
@@ -71,16 +71,18 @@ class Seating:
             raise Refusal("channel_full", limit=limit)
         await self.check_member_limit(guild_id, host_id)
         record = await storage.create_match(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            host_id=host_id,
-            seats=[Seat(name=host_name, user_id=host_id)],
-            options=options,
+            NewMatch(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host_id,
+                seats=[Seat(name=host_name, user_id=host_id)],
+                options=options,
+                deadline_at=now + self.settings.lobby_timeout,
+                pace=pace,
+                extra={"where": where, **(PRACTICE_EXTRA if practice else {})},
+            ),
             now=now,
-            deadline_at=now + self.settings.lobby_timeout,
-            pace=pace,
-            extra={"where": where, **(PRACTICE_EXTRA if practice else {})},
         )
         expiry = Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout)
         self.sessions.planner.plan(record, None, expiry, now)

@@ -17,8 +17,8 @@ from bot.storage.records import (
     Deadline,
     LoadedRecords,
     MatchRecord,
+    NewMatch,
     OpenBrief,
-    Seat,
     parse_column,
     quarantine_reason,
     seats_from,
@@ -34,39 +34,26 @@ EVENT_INSERT = (
 )
 
 
-def match_insert(
-    *,
-    guild_id: int,
-    channel_id: int,
-    game: str,
-    host_id: int,
-    seats: list[Seat],
-    options: dict[str, Any],
-    now: float,
-    deadline_at: float | None,
-    pace: str = "live",
-    extra: dict[str, Any] | None = None,
-    tournament_id: int | None = None,
-) -> Statement:
+def match_insert(new: NewMatch, now: float) -> Statement:
     """The INSERT of a new lobby (a tournament's table is one until the runner deals it)."""
     return (
         "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
         "created_at, updated_at, due_kind, due_version, due_at, pace, extra, tournament_id) "
         "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
         (
-            guild_id,
-            channel_id,
-            game,
-            host_id,
-            json.dumps([s.to_dict() for s in seats]),
-            json.dumps(options),
+            new.guild_id,
+            new.channel_id,
+            new.game,
+            new.host_id,
+            json.dumps([s.to_dict() for s in new.seats]),
+            json.dumps(new.options),
             now,
             now,
-            "lobby" if deadline_at is not None else None,
-            deadline_at,
-            pace,
-            json.dumps(extra or {}),
-            tournament_id,
+            "lobby" if new.deadline_at is not None else None,
+            new.deadline_at,
+            new.pace,
+            json.dumps(new.extra),
+            new.tournament_id,
         ),
     )
 

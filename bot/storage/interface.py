@@ -5,10 +5,10 @@ standings (sqlite.SqliteStandings, postgres.PostgresStandings)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.shards import Shards
-from bot.storage.records import Deadline, MatchRecord, OpenBrief, ResultRow, Seat
+from bot.storage.records import Deadline, MatchRecord, NewMatch, OpenBrief, ResultRow
 from bot.storage.standings_data import (
     EndHow,
     ExportRow,
@@ -87,20 +87,7 @@ class Store(Protocol):
 
     async def quarantine(self, match_id: int, reason: str) -> None: ...
 
-    async def create_match(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        host_id: int,
-        seats: list[Seat],
-        options: dict[str, Any],
-        now: float,
-        deadline_at: float | None = None,
-        pace: str = "live",
-        extra: dict[str, Any] | None = None,
-    ) -> MatchRecord: ...
+    async def create_match(self, new: NewMatch, *, now: float) -> MatchRecord: ...
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
 

@@ -59,6 +59,23 @@ class TurnDue:
         return cls(key, float(at))
 
 
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """What a match is created with: a lobby, or a tournament's table (a lobby until the
+    runner deals it). A deadline makes the lobby expire then."""
+
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    seats: list[Seat]
+    options: dict[str, Any]
+    deadline_at: float | None = None
+    pace: str = "live"
+    extra: dict[str, Any] = field(default_factory=dict)
+    tournament_id: int | None = None
+
+
 @dataclass(slots=True)
 class MatchRecord:
     id: int

@@ -8,7 +8,7 @@ from typing import Any
 
 from bot.lobby import free_ai_names
 from bot.sessions import load_game
-from bot.storage import MatchRecord, Seat
+from bot.storage import MatchRecord, NewMatch, Seat
 from bot.storage.base import match_insert
 from bot.storage.seat_results import LEFT_KEY, MOVED_KEY
 from bot.storage.statements import Statement
@@ -54,17 +54,18 @@ def table_inserts(
             extra["unrated"] = True
         inserts.append(
             match_insert(
-                guild_id=record.guild_id,
-                channel_id=record.channel_id,
-                game=record.game,
-                host_id=host,
-                seats=placed,
-                options=dict(terms.options),
+                NewMatch(
+                    guild_id=record.guild_id,
+                    channel_id=record.channel_id,
+                    game=record.game,
+                    host_id=host,
+                    seats=placed,
+                    options=dict(terms.options),
+                    pace=terms.pace,
+                    extra=extra,
+                    tournament_id=record.id,
+                ),
                 now=now,
-                deadline_at=None,
-                pace=terms.pace,
-                extra=extra,
-                tournament_id=record.id,
             )
         )
     return inserts

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from openskill.models import PlackettLuce
 
-from bot.storage import EndHow, ResultRow, Seat, Store
+from bot.storage import EndHow, NewMatch, ResultRow, Seat, Store
 from engines.base import Outcome, ranked
 
 MODEL = PlackettLuce()
@@ -41,12 +41,14 @@ async def finish(
 ) -> int:
     """A match of `game` in `guild` that ends at `now` with these results; its id."""
     record = await storage.create_match(
-        guild_id=guild,
-        channel_id=channel,
-        game=game,
-        host_id=1,
-        seats=[Seat(r.name or f"s{r.seat}", r.user_id) for r in rows],
-        options={},
+        NewMatch(
+            guild_id=guild,
+            channel_id=channel,
+            game=game,
+            host_id=1,
+            seats=[Seat(r.name or f"s{r.seat}", r.user_id) for r in rows],
+            options={},
+        ),
         now=now - 100,
     )
     played = end in (None, "played", "unrated")

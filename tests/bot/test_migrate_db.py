@@ -12,6 +12,7 @@ import asyncpg
 
 from bot.storage import (
     Deadline,
+    NewMatch,
     Podium,
     PostgresStorage,
     ResultRow,
@@ -89,17 +90,18 @@ async def _tournament(store: Storage) -> None:
         )
     )
     table = match_insert(
-        guild_id=1,
-        channel_id=40,
-        game="flip7",
-        host_id=100,
-        seats=[Seat("Ann", 100), Seat("Bob", 200)],
-        options={},
+        NewMatch(
+            guild_id=1,
+            channel_id=40,
+            game="flip7",
+            host_id=100,
+            seats=[Seat("Ann", 100), Seat("Bob", 200)],
+            options={},
+            pace="relaxed",
+            extra={"tournament_round": 1},
+            tournament_id=made.id,
+        ),
         now=1200.0,
-        deadline_at=None,
-        pace="relaxed",
-        extra={"tournament_round": 1},
-        tournament_id=made.id,
     )
     made.state, made.version = "running", 1
     await store.save_tournament(made, expected_version=0, tables=[table])

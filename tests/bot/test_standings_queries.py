@@ -15,7 +15,15 @@ import pytest
 from bot.failure_log import FailureLog
 from bot.retention import DAY, Retention
 from bot.settings import Settings
-from bot.storage import EXPORT_COLUMNS, PostgresStorage, ResultRow, Standings, Storage, Store
+from bot.storage import (
+    EXPORT_COLUMNS,
+    NewMatch,
+    PostgresStorage,
+    ResultRow,
+    Standings,
+    Storage,
+    Store,
+)
 from bot.storage.postgres import PostgresStandings
 from bot.storage.sqlite import SqliteStandings
 from engines.base import Event
@@ -113,7 +121,7 @@ async def test_history_lists_matches_newest_first_with_every_seat(storage):
 
 async def test_a_match_keeps_its_whole_event_log(storage):
     record = await storage.create_match(
-        guild_id=1, channel_id=5, game="flip7", host_id=1, seats=[], options={}, now=1.0
+        NewMatch(guild_id=1, channel_id=5, game="flip7", host_id=1, seats=[], options={}), now=1.0
     )
     for version in range(1, 40):
         record.version = version

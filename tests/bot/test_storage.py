@@ -5,6 +5,7 @@ import pytest
 
 from bot.storage import (
     Deadline,
+    NewMatch,
     ResultRow,
     Seat,
     StaleMatch,
@@ -75,12 +76,14 @@ async def test_a_members_open_matches_in_a_server(storage):
 async def test_a_members_open_matches_in_every_server_for_days_away(storage):
     here = await open_lobby(storage)
     there = await storage.create_match(
-        guild_id=2,
-        channel_id=20,
-        game="flip7",
-        host_id=100,
-        seats=[Seat("Ann", 100)],
-        options={"goal": 200},
+        NewMatch(
+            guild_id=2,
+            channel_id=20,
+            game="flip7",
+            host_id=100,
+            seats=[Seat("Ann", 100)],
+            options={"goal": 200},
+        ),
         now=1000.0,
     )
     assert [r.id for r in await storage.member_matches(None, 100)] == [here.id, there.id]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage import Podium, Seat, StaleMatch, TournamentRecord
+from bot.storage import NewMatch, Podium, Seat, StaleMatch, TournamentRecord
 from bot.storage.base import match_insert
 
 
@@ -33,17 +33,18 @@ def _new(**changes) -> TournamentRecord:
 
 def _table(tournament_id: int, users: list[int]):
     return match_insert(
-        guild_id=1,
-        channel_id=10,
-        game="flip7",
-        host_id=users[0],
-        seats=[Seat(f"p{u}", u) for u in users],
-        options={},
+        NewMatch(
+            guild_id=1,
+            channel_id=10,
+            game="flip7",
+            host_id=users[0],
+            seats=[Seat(f"p{u}", u) for u in users],
+            options={},
+            pace="relaxed",
+            extra={"tournament_round": 1},
+            tournament_id=tournament_id,
+        ),
         now=2000.0,
-        deadline_at=None,
-        pace="relaxed",
-        extra={"tournament_round": 1},
-        tournament_id=tournament_id,
     )
 
 

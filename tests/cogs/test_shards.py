@@ -10,7 +10,7 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.storage import Seat, Storage
+from bot.storage import NewMatch, Seat, Storage
 from cogs.app import create_bot
 from tests.cogs.helpers import embed_text, table_of
 from tests.conftest import tables_in_channels
@@ -37,14 +37,16 @@ async def test_a_process_answers_restores_and_times_only_its_own_shards(simcord_
     other = await Storage.open(settings.database_path)
     now = env.bot.clock()
     foreign = await other.create_match(
-        guild_id=theirs.id,
-        channel_id=there.id,
-        game="flip7",
-        host_id=bob.id,
-        seats=[Seat("bob", bob.id)],
-        options={},
+        NewMatch(
+            guild_id=theirs.id,
+            channel_id=there.id,
+            game="flip7",
+            host_id=bob.id,
+            seats=[Seat("bob", bob.id)],
+            options={},
+            deadline_at=now + settings.lobby_timeout,
+        ),
         now=now,
-        deadline_at=now + settings.lobby_timeout,
     )
     await other.close()
     own = await env.bot.storage.open_match_in_channel(here.id)

@@ -35,8 +35,8 @@ from bot.storage.records import (
     Deadline,
     LoadedRecords,
     MatchRecord,
+    NewMatch,
     ResultRow,
-    Seat,
     match_update,
 )
 from bot.storage.standings_data import EndHow
@@ -171,33 +171,9 @@ class PostgresStorage(StoreBase, TournamentStore):
 
     # -- matches -------------------------------------------------------------------------
 
-    async def create_match(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        host_id: int,
-        seats: list[Seat],
-        options: dict[str, Any],
-        now: float,
-        deadline_at: float | None = None,
-        pace: str = "live",
-        extra: dict[str, Any] | None = None,
-    ) -> MatchRecord:
+    async def create_match(self, new: NewMatch, *, now: float) -> MatchRecord:
         """Insert a lobby (a channel may hold any number of matches)."""
-        sql, params = match_insert(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            host_id=host_id,
-            seats=seats,
-            options=options,
-            now=now,
-            deadline_at=deadline_at,
-            pace=pace,
-            extra=extra,
-        )
+        sql, params = match_insert(new, now)
         async with self._transaction() as db:
             row = await db.fetchrow(numbered(f"{sql} RETURNING {MATCH_COLUMNS}"), *params)
         return self._to_record(row)

@@ -31,7 +31,14 @@ import aiosqlite
 
 from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
 from bot.storage.errors import StorageError
-from bot.storage.records import Deadline, LoadedRecords, MatchRecord, ResultRow, Seat, match_update
+from bot.storage.records import (
+    Deadline,
+    LoadedRecords,
+    MatchRecord,
+    NewMatch,
+    ResultRow,
+    match_update,
+)
 from bot.storage.sqlite.database import Opened, open_database, translate
 from bot.storage.sqlite.dialect import SQLITE
 from bot.storage.sqlite.holder import hold, release
@@ -174,33 +181,9 @@ class Storage(StoreBase, TournamentStore):
 
     # -- matches -------------------------------------------------------------------------
 
-    async def create_match(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        host_id: int,
-        seats: list[Seat],
-        options: dict[str, Any],
-        now: float,
-        deadline_at: float | None = None,
-        pace: str = "live",
-        extra: dict[str, Any] | None = None,
-    ) -> MatchRecord:
+    async def create_match(self, new: NewMatch, *, now: float) -> MatchRecord:
         """Insert a lobby (a channel may hold any number of matches)."""
-        insert = match_insert(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            host_id=host_id,
-            seats=seats,
-            options=options,
-            now=now,
-            deadline_at=deadline_at,
-            pace=pace,
-            extra=extra,
-        )
+        insert = match_insert(new, now)
         (match_id,) = await self._write([insert], want_id=True)
         assert match_id is not None
         record = await self.get_match(match_id)
