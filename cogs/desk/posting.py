@@ -1,5 +1,6 @@
-"""Tables: posting a match's table, keeping it current in place, re-posting it when it is
-too old to edit, and showing what follows a change (open hands, pings, the result)."""
+"""Tables: posting a match's table, keeping it current in place (re-posting it only when
+asked or when Discord refuses the edit), and showing what follows a change (open hands,
+pings, the result)."""
 
 from __future__ import annotations
 
@@ -22,15 +23,11 @@ from cogs.desk.renderers import Renderers
 from cogs.desk.result import result_message
 from cogs.desk.threads import Threads
 from cogs.ui.components import TableMessage, refuse, responding
-from cogs.ui.layout import Layout, Part
 from cogs.wording import i18n
 from cogs.wording.i18n import _
 from cogs.wording.language import Languages
 
 log = logging.getLogger(__name__)
-
-RETIRED_COLOUR = discord.Colour.dark_grey()
-REPOST_AFTER = 50 * 60  # Discord stops accepting edits to old interaction messages; re-post first.
 
 Problem = tuple[str, dict[str, Any]]
 
@@ -91,7 +88,7 @@ class Tables:
         old = record.message_id
         await self.matches.set_message(record.id, message.id, self.matches.clock())
         if old and old != message.id:
-            await self._retire(record.played_in, old)
+            await self._delete_old(record.played_in, old)
 
     async def publish(
         self, change: Change, interaction: discord.Interaction[Any] | None = None
@@ -233,19 +230,25 @@ class Tables:
         await refuse(interaction, permissions.saved_not_shown(lacking, record.game))
 
     async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> Problem | None:
-        """Edit the table in place, or post it anew when it is too old to edit; a note when
-        the table could only be kept current in place."""
+        """Edit the table in place (the bot may edit its own message at any age), or post it
+        anew when Discord refuses the edit (the message deleted, say), the old copy then
+        deleted; a note when the table could only be kept current in place."""
         channel = self.bot.get_channel(record.played_in)
         if not isinstance(channel, discord.abc.Messageable):
             return None
         now = self.matches.clock()
-        fresh = record.message_at is not None and now - record.message_at < REPOST_AFTER
-        if record.message_id and (fresh or not record.is_open):
+        if record.message_id:
             try:
                 await channel.get_partial_message(record.message_id).edit(**table.to_edit())
                 return None
-            except discord.NotFound:
-                pass  # deleted by someone: post a new one below
+            except discord.DiscordServerError:
+                raise  # Discord's own trouble: a re-post would likely leave two tables
+            except discord.HTTPException as error:
+                log.info(
+                    "match %s: the table could not be edited (%s), posted anew",
+                    record.id,
+                    error.status,
+                )
         old = record.message_id
         try:
             message = await channel.send(**table.to_send())
@@ -258,21 +261,18 @@ class Tables:
         await self.matches.set_message(record.id, message.id, now)
         record.message_id, record.message_at = message.id, now
         if old:
-            await self._retire(record.played_in, old)
+            await self._delete_old(record.played_in, old)
         return None
 
-    async def _retire(self, channel_id: int, message_id: int) -> None:
-        """Strip the buttons off an old table message so nobody clicks a dead copy."""
+    async def _delete_old(self, channel_id: int, message_id: int) -> None:
+        """Delete a table that a newer copy replaced, so the channel keeps one live table and
+        no dead copy to click; one already gone is fine."""
         channel = self.bot.get_channel(channel_id)
-        if isinstance(channel, discord.abc.Messageable):
-            guild = getattr(channel, "guild", None)
-            with i18n.reading(await self.languages.server(guild.id if guild else None)):
-                moved = Layout(RETIRED_COLOUR).text(
-                    Part.NOTICE, _("The table moved to a newer message below.")
-                )
-            try:
-                await channel.get_partial_message(message_id).edit(
-                    **TableMessage(layout=moved).to_edit()
-                )
-            except discord.HTTPException:
-                log.debug("old table %s could not be retired", message_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as error:
+            log.warning("old table %s could not be deleted (%s)", message_id, error.status)

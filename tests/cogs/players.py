@@ -64,9 +64,9 @@ def _steps(key: str, action: Any, message: discord.Message) -> list[str]:
     return [f"c.{action.card}", f"r.{action.cell[0]}", action.code]
 
 
-async def play_step(env: Any, channel: Any, people: list[Any]) -> bool:
+async def play_step(env: Any, channel: Any, people: list[Any], one: bool = False) -> bool:
     """The members the game waits on each make the strongest AI level's move, from the table or
-    from their private hand; False once no match is open."""
+    from their private hand (`one`: only the first of them); False once no match is open."""
     storage = env.bot.matches.storage
     if channel.is_thread:
         record = await storage.match_in_thread(channel.id)
@@ -77,7 +77,7 @@ async def play_step(env: Any, channel: Any, people: list[Any]) -> bool:
     info = GAMES[record.game]
     game = info.from_dict(record.state)
     waiting = [s for s in game.to_act() if record.seats[s].ai is None]
-    for seat in waiting if info.simultaneous else waiting[:1]:
+    for seat in waiting if info.simultaneous and not one else waiting[:1]:
         person = next(p for p in people if p.id == record.seats[seat].user_id)
         action = info.choose_ai(game, seat, info.ai_levels[-1])
         table = public_table(channel, person)

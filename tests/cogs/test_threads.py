@@ -12,7 +12,7 @@ import pytest
 from cogs.app import create_bot
 from cogs.ui.layout import Part
 from tests.cogs.helpers import components, part, selects
-from tests.cogs.players import click_id, open_game, play_to_end, public_table
+from tests.cogs.players import click_id, open_game, play_step, play_to_end, public_table
 from tests.conftest import NAMES
 
 
@@ -272,3 +272,66 @@ async def test_i28_discord_archiving_a_quiet_thread_is_told_from_a_moderators(th
     assert not threads.closed_by_someone(live, record)
     await threads.reopen(live)
     assert not world.env.backend.get_thread(thread.id).thread_metadata.archived
+
+
+def bot_posts(thread, viewer) -> list[discord.Message]:
+    """The public messages in a thread, as a member reads it."""
+    return [m for m in thread.history(viewer=viewer) if not m.flags.ephemeral]
+
+
+def live_tables(thread, viewer) -> list[discord.Message]:
+    return [m for m in bot_posts(thread, viewer) if components(m) and "hand:" in str(components(m))]
+
+
+async def slow_sink_or_swim(world):
+    """A daily Sink or Swim game of four, in its thread."""
+    names = ("alice", "bob", "carol", "dave")
+    _lobby, thread = await started(world, key="sinkorswim", names=names, pace="daily")
+    return thread, [world.people[n] for n in names]
+
+
+async def test_i36_a_slow_thread_keeps_one_live_table_and_no_stubs(thread_world):
+    """Picks 55 minutes apart, past the 50 minutes after which the table used to be
+    re-posted: it is edited in place, so the thread reads one table and no "moved" stubs."""
+    world = thread_world
+    thread, people = await slow_sink_or_swim(world)
+    alice = people[0]
+    first = public_table(thread, alice)
+    before = len(bot_posts(thread, alice))
+    for _ in range(12):  # three tricks, one pick at a time
+        await world.env.advance_time(55 * 60)
+        assert await play_step(world.env, thread, people, one=True)
+    shown = bot_posts(thread, alice)
+    assert [m.id for m in live_tables(thread, alice)] == [first.id]
+    assert not any("moved to a newer message" in str(m.components) for m in shown)
+    assert len(shown) - before <= 12  # the notices at most, never a copy of the table
+    # /sinkorswim table posts it anew at the bottom and deletes the old copy.
+    again = await alice.slash(thread, "sinkorswim table")
+    assert not again.ephemeral
+    assert [m.id for m in live_tables(thread, alice)] == [again.response.message.id]
+    assert first.id not in [m.id for m in thread.history(viewer=alice)]
+    record = await world.env.bot.storage.match_in_thread(thread.id)
+    assert record.message_id == again.response.message.id
+
+
+@pytest.mark.parametrize(
+    ("status", "code"), [(404, 10008), (403, 50001)], ids=["deleted", "refused"]
+)
+async def test_i36_a_table_discord_refuses_to_edit_is_posted_anew_and_the_old_deleted(
+    thread_world, status, code
+):
+    world = thread_world
+    thread, people = await slow_sink_or_swim(world)
+    alice = people[0]
+    first = public_table(thread, alice)
+    world.env.inject_error(
+        "PATCH", f"/channels/{thread.id}/messages/{first.id}", status=status, code=code
+    )
+    await world.env.advance_time(55 * 60)
+    assert await play_step(world.env, thread, people, one=True)
+    (live,) = live_tables(thread, alice)
+    assert live.id != first.id
+    assert first.id not in [m.id for m in thread.history(viewer=alice)]
+    assert (await world.env.bot.storage.match_in_thread(thread.id)).message_id == live.id
+    shown = bot_posts(thread, alice)
+    assert not any("moved to a newer message" in str(m.components) for m in shown)
