@@ -20,6 +20,7 @@ from bot.log_format import formatter_for, install_record_context
 from bot.matches import MatchService
 from bot.service import (
     DRAIN_SECONDS,
+    UNREACHABLE,
     Gate,
     keep_watchdog,
     notify,
@@ -27,7 +28,7 @@ from bot.service import (
     watchdog_interval,
 )
 from bot.settings import Settings
-from bot.storage import Store, open_storage, where
+from bot.storage import IdentifyGate, Store, identify_gate, open_storage, where
 from engines.base import GAMES, packaged_games
 
 log = logging.getLogger(__name__)
@@ -171,6 +172,8 @@ class TabletopBot(commands.Bot):
         # Why the bot can't log in yet (Discord unreachable at start-up), for /healthz.
         self.waiting_for_discord: str | None = None
         self._watchdog: asyncio.Task[None] | None = None
+        # On PostgreSQL the identifies of all processes take turns (storage/postgres/identify.py).
+        self.identify_gate: IdentifyGate | None = identify_gate(settings)
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.settings)
@@ -196,6 +199,20 @@ class TabletopBot(commands.Bot):
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         """Log in and connect, waiting out a network or Discord outage at start-up."""
         await start_when_reachable(self, token, reconnect=reconnect)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """discord.py awaits this before each IDENTIFY of a connection. On PostgreSQL: until
+        the shard's rate-limit bucket is free in every process; otherwise discord.py's own
+        wait (none for a process's first identify, 5 s for the others)."""
+        if self.identify_gate is None:
+            await super().before_identify_hook(shard_id, initial=initial)
+            return
+        concurrency = await self.identify_concurrency()
+        await self.identify_gate.before_identify(shard_id or 0, concurrency)
+
+    async def identify_concurrency(self) -> int:
+        """Discord's `max_concurrency`; an unsharded bot has one connection, in bucket 0."""
+        return 1
 
     async def serve_health_early(self) -> None:
         """Serve /healthz (once): from setup, or while the start waits for Discord."""
@@ -247,6 +264,8 @@ class TabletopBot(commands.Bot):
             await self.health.stop()
             self.health = None
         await super().close()
+        if self.identify_gate is not None:
+            await self.identify_gate.close()
 
     async def shutdown_storage(self) -> None:
         """Stop timers and close the database; safe to call twice."""
@@ -260,6 +279,20 @@ class TabletopBot(commands.Bot):
 class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
     """The bot on several gateway connections (SHARD_COUNT), running SHARD_IDS of them; it
     restores and times only the matches of servers on those shards."""
+
+    _max_concurrency: int | None = None
+
+    async def identify_concurrency(self) -> int:
+        """Discord's `max_concurrency` (identifies per 5 s), from the gateway's session start
+        limits, asked once; 1, the strictest, while Discord doesn't say."""
+        if self._max_concurrency is None:
+            try:
+                limits = await self.fetch_session_start_limits()
+            except (discord.HTTPException, discord.GatewayNotFound, *UNREACHABLE) as error:
+                log.warning("max_concurrency unknown (%s): identifying one at a time", error)
+                return 1
+            self._max_concurrency = max(1, limits.max_concurrency)
+        return self._max_concurrency
 
 
 def create_bot(

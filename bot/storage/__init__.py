@@ -13,8 +13,9 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.interface import Standings, Store
-from bot.storage.opening import open_storage, where
+from bot.storage.opening import identify_gate, open_storage, where
 from bot.storage.postgres import PostgresStorage
+from bot.storage.postgres.identify import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.records import (
     OPEN_STATUSES,
     Deadline,
@@ -45,6 +46,7 @@ from bot.storage.tournament_records import LIVE_STATES, Podium, TournamentRecord
 __all__ = [
     "ALL_TIME",
     "EXPORT_COLUMNS",
+    "IDENTIFY_WINDOW",
     "LIVE_STATES",
     "OPEN_STATUSES",
     "DatabaseGone",
@@ -53,6 +55,7 @@ __all__ = [
     "EndHow",
     "ExportRow",
     "HallEntry",
+    "IdentifyGate",
     "MatchRecord",
     "MatchSummary",
     "NewMatch",
@@ -76,6 +79,7 @@ __all__ = [
     "TournamentRecord",
     "TrendPoint",
     "TurnDue",
+    "identify_gate",
     "marker_of",
     "newest_schema",
     "open_storage",
