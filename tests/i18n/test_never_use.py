@@ -42,3 +42,43 @@ def test_vi_one_term_for_rated_bot_self_reference_and_tense() -> None:
 
 def test_id_absen_channel_host_formats_and_rated() -> None:
     assert offenders("id") == []
+
+
+# Public texts that speak to everyone at a lobby or a table (not found by a placeholder).
+_TO_THE_TABLE = (
+    "🎓 Practice table: unrated. On your turn, 💡 Hint privately tells you what the hard AI "
+    "would do, and why.",
+    "Press “Pick a card” to see your hand.",
+)
+_SPEAKS_TO_A_LIST = re.compile(r"\{(players|members)\}[,:].*\byou(r)?\b", re.IGNORECASE)
+
+
+def _to_several(lang: str) -> list[tuple[str, list[str]]]:
+    with open(ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
+        catalog = read_po(f)
+    found = []
+    for message in catalog:
+        english = message.id if isinstance(message.id, str) else (message.id or ("",))[0]
+        if english and (english in _TO_THE_TABLE or _SPEAKS_TO_A_LIST.search(english)):
+            raw = message.string
+            found.append((english, [raw] if isinstance(raw, str) else list(raw or ())))
+    return found
+
+
+def test_id_texts_to_several_players_say_kalian() -> None:
+    """A message to several players never says "kamu" (-mu): it says "kalian", or no pronoun
+    when its list may hold a single name."""
+    found = _to_several("id")
+    assert len(found) >= 4
+    one_reader = re.compile(r"(?<!\w)(kamu|\w+mu)(?!\w)", re.IGNORECASE)
+    wrong = [(e, s) for e, strings in found for s in strings if one_reader.search(s)]
+    assert wrong == []
+
+
+def test_vi_texts_to_several_players_never_say_a_lone_ban() -> None:
+    """Vietnamese says "các bạn" to several players, or no pronoun, never a lone "bạn"."""
+    found = _to_several("vi")
+    assert len(found) >= 4
+    lone = re.compile(r"(?<!các )(?<!\w)bạn(?!\w)", re.IGNORECASE)
+    wrong = [(e, s) for e, strings in found for s in strings if lone.search(s)]
+    assert wrong == []
