@@ -60,7 +60,11 @@ ENGINE_PACKAGES = _engine_packages()
 def test_every_registered_game_engine_is_among_the_checked_packages():
     """The packages the platform may not name include the one each registered game lives
     in, read from the registry itself."""
-    for info in GAMES.values():
+    products = [
+        info for info in GAMES.values() if not info.new_game.__module__.startswith("tests.")
+    ]
+    assert len(products) >= 3  # the test games (Nim) registered by tests aside
+    for info in products:
         package = ".".join(info.new_game.__module__.split(".")[:2])
         assert package in ENGINE_PACKAGES, package
 
