@@ -9,9 +9,11 @@ from collections.abc import Collection
 from typing import Any
 
 from bot import lobby
+from bot.away import AWAY_KEY, current
 from bot.changes import Change, Publisher, refusal
 from bot.errors import Notice, Refusal
 from bot.events import ABANDONED, LEFT, RETURNED, STARTED
+from bot.pace import PAUSABLE
 from bot.practice import PRACTICE_EXTRA, is_practice
 from bot.replay_log import keep_first
 from bot.sessions import Sessions
@@ -166,6 +168,7 @@ class Seating:
                 await self.check_member_limit(record.guild_id, user_id)
             if action == "start":
                 game, events = self._start(record, info, user_id)
+                await self._mark_away(record)
                 notice = Notice("started")
             else:
                 notice = lobby.step(record, info, action, user_id, user_name, present)
@@ -225,7 +228,28 @@ class Seating:
             if game is not None:
                 return None
             game, events = self._deal(record, GAMES[record.game])
+            await self._mark_away(record)
             return await self.sessions.commit(record, game, events, answer, Notice("started"))
+
+    async def _mark_away(self, record: MatchRecord) -> None:
+        """A game beginning at a pace that pauses marks its members away now (their days
+        away as stored, whoever set them before taking the seat), so their clocks stop from
+        the first turn exactly as for a member who goes away mid-match."""
+        if record.pace not in PAUSABLE:
+            return
+        now = self.sessions.clock()
+        marks: dict[str, float] = {}
+        for seat in record.seats:
+            if seat.user_id is None:
+                continue
+            periods = await self.sessions.storage.away_periods(seat.user_id, now)
+            ongoing = current(periods, now)
+            if ongoing is not None:
+                marks[str(seat.user_id)] = ongoing.ends_at
+        if marks:
+            record.extra[AWAY_KEY] = marks
+        else:
+            record.extra.pop(AWAY_KEY, None)
 
     def _start(self, record: MatchRecord, info: GameInfo, user_id: int) -> tuple[Game, list[Event]]:
         """The host starts the lobby's game: deal it, with its opening events."""

@@ -7,6 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from cogs.ui.layout import Part
+from tests.cogs.helpers import embed_text, part
 from tests.cogs.players import click_id, public_table
 from tests.conftest import NAMES
 
@@ -69,3 +71,24 @@ async def test_the_first_turn_of_a_slow_match_gets_its_notice(thread_world):
         for who in (alice, carol)
     ]
     assert mentions(world.channel, carol) == []  # the channel holds the card alone
+
+
+async def test_a_member_who_joins_while_away_is_paused(thread_world):
+    """alice goes away for two days, then joins a daily game: its first turn waits for her
+    as it would had she gone away mid-match, and her return early starts its whole day."""
+    world, storage = thread_world, thread_world.env.bot.storage
+    alice, bob = world.people["alice"], world.people["bob"]
+    assert (await alice.slash(world.channel, "games away", days=2)).ephemeral
+    back = now(world) + 2 * DAY
+    thread = await daily_sink_or_swim(world, host="bob", guests=("alice", "carol"))
+    record = await storage.match_in_thread(thread.id)
+    assert record.turn_due.at == pytest.approx(back + DAY)
+    away = part(public_table(thread, bob), Part.AWAY)
+    assert away == f"💤 alice is away until <t:{back}:f>."
+    await world.env.advance_time(DAY + 60)  # bob's and carol's day is over, not the turn
+    assert "ran out of time" not in embed_text(public_table(thread, bob))
+    assert (await alice.slash(world.channel, "games away", days=0)).ephemeral
+    returned = now(world)
+    record = await storage.match_in_thread(thread.id)
+    assert record.turn_due.at == pytest.approx(returned + DAY)
+    assert part(public_table(thread, bob), Part.AWAY) == ""
