@@ -25,6 +25,7 @@ from bot.storage.records import (
     ResultRow,
     Seat,
     TurnDue,
+    TurnNotice,
 )
 from bot.storage.sqlite import Storage
 from bot.storage.sqlite.database import marker_of, newest_schema
@@ -79,6 +80,7 @@ __all__ = [
     "TournamentRecord",
     "TrendPoint",
     "TurnDue",
+    "TurnNotice",
     "identify_gate",
     "marker_of",
     "newest_schema",

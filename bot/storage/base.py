@@ -19,6 +19,8 @@ from bot.storage.records import (
     MatchRecord,
     NewMatch,
     OpenBrief,
+    TurnDue,
+    TurnNotice,
     parse_column,
     quarantine_reason,
     seats_from,
@@ -328,6 +330,55 @@ class StoreBase(ABC):
                 "away_periods", "user_id, starts_at, ends_at", "user_id, starts_at"
             ),
             (user_id, starts_at, ends_at),
+        )
+
+    # -- turn notices ----------------------------------------------------------------------
+
+    async def turn_notices(self, match_id: int) -> list[TurnNotice]:
+        """The turn notices up in a match, one per member at most."""
+        rows = await self._rows(
+            "SELECT user_id, channel_id, message_id, turn, dm FROM turn_notices "
+            "WHERE match_id = ? ORDER BY user_id",
+            (match_id,),
+        )
+        return [
+            TurnNotice(
+                match_id,
+                int(user),
+                int(channel),
+                int(message),
+                TurnDue.from_json(None if turn is None else json.loads(turn)),
+                bool(dm),
+            )
+            for user, channel, message, turn, dm in rows
+        ]
+
+    async def keep_turn_notice(self, notice: TurnNotice) -> None:
+        """Keep the member's notice up in the match, in place of any they had."""
+        turn = None if notice.about is None else json.dumps(notice.about.to_json())
+        await self._apply(
+            self.dialect.upsert(
+                "turn_notices",
+                "match_id, user_id, channel_id, message_id, turn, dm",
+                "match_id, user_id",
+            ),
+            (
+                notice.match_id,
+                notice.user_id,
+                notice.channel_id,
+                notice.message_id,
+                turn,
+                int(notice.dm),
+            ),
+            notice.match_id,
+        )
+
+    async def drop_turn_notice(self, match_id: int, user_id: int) -> None:
+        """Forget the member's notice in the match: it has been taken down."""
+        await self._apply(
+            "DELETE FROM turn_notices WHERE match_id = ? AND user_id = ?",
+            (match_id, user_id),
+            match_id,
         )
 
     # -- results -------------------------------------------------------------------------

@@ -8,7 +8,14 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from bot.shards import Shards
-from bot.storage.records import Deadline, MatchRecord, NewMatch, OpenBrief, ResultRow
+from bot.storage.records import (
+    Deadline,
+    MatchRecord,
+    NewMatch,
+    OpenBrief,
+    ResultRow,
+    TurnNotice,
+)
 from bot.storage.standings_data import (
     EndHow,
     ExportRow,
@@ -164,6 +171,12 @@ class Store(Protocol):
     async def away_periods(self, user_id: int, since: float) -> list[tuple[float, float]]: ...
 
     async def set_away(self, user_id: int, starts_at: float, ends_at: float) -> None: ...
+
+    async def turn_notices(self, match_id: int) -> list[TurnNotice]: ...
+
+    async def keep_turn_notice(self, notice: TurnNotice) -> None: ...
+
+    async def drop_turn_notice(self, match_id: int, user_id: int) -> None: ...
 
     async def last_played(self, guild_id: int) -> str | None: ...
 

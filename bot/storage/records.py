@@ -60,6 +60,20 @@ class TurnDue:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnNotice:
+    """A turn notice that is up, kept in the database so that a restart still takes it
+    down when the member moves: where, which message, the turn it was about, and whether
+    it is a DM (edited to say it's done) rather than a mention (deleted)."""
+
+    match_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    about: TurnDue | None
+    dm: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class NewMatch:
     """What a match is created with: a lobby, or a tournament's table (a lobby until the
     runner deals it). A deadline makes the lobby expire then."""

@@ -7,7 +7,8 @@ notify`: a mention where the match is played, a DM with a link to the table, or 
 a DM Discord refuses becomes the mention. The first turn is told to everyone it waits on,
 as a click in the lobby is no sign of watching the table. Once the member has moved,
 their mention is deleted and their DM says it's done, so at most one notice per waiting
-member stays up. A server's moderators can turn mentions off with `/games reminders`; a
+member stays up; the notices that are up are kept in the database, so this holds across
+a restart. A server's moderators can turn mentions off with `/games reminders`; a
 member's DMs are their own choice and still go.
 """
 
@@ -15,14 +16,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import discord
 
 from bot.events import STARTED, TIMED_OUT
 from bot.matches import Change
 from bot.pace import SLOW
-from bot.storage import MatchRecord, Store, TurnDue
+from bot.storage import MatchRecord, StorageError, Store, TurnNotice
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
 from cogs.wording.language import Languages
@@ -32,17 +32,6 @@ log = logging.getLogger(__name__)
 
 ACTIVE_WINDOW = 60.0  # seconds: a member who acted this recently needs no mention
 HOWS = ("mention", "dm", "off")  # how a member hears of a slow match's turn
-
-
-@dataclass(frozen=True, slots=True)
-class Sent:
-    """A notice that is up: where, which message, the turn it was about, and whether it
-    is a DM (edited to say it's done) rather than a mention (deleted)."""
-
-    channel_id: int
-    message_id: int
-    about: TurnDue | None
-    dm: bool = False
 
 
 class Pings:
@@ -60,7 +49,8 @@ class Pings:
         self.languages = languages  # mentions in the server's language, DMs in the member's
         self.title = title
         self._seen: dict[tuple[int, int], float] = {}  # (match, member) -> last action
-        self._out: dict[int, dict[int, Sent]] = {}  # match -> member -> their notice
+        # match -> member -> their notice up, as kept in the database (read once a match)
+        self._out: dict[int, dict[int, TurnNotice]] = {}
         self._enabled: dict[int, bool] = {}  # guild -> setting, as last read or set
         self._how: dict[int, str | None] = {}  # member -> how they hear, as last read or set
 
@@ -102,9 +92,9 @@ class Pings:
         record = change.record
         waiting = self.waiting(change)
         turn = record.turn_due
-        out = self._out.setdefault(record.id, {})
+        out = await self._up(record)
         for user_id in [u for u, sent in out.items() if u not in waiting or sent.about != turn]:
-            await self._take_down(change, user_id, out.pop(user_id))
+            await self._take_down(change, out.pop(user_id))
         if not record.is_open:
             self._forget(record.id)
             return
@@ -125,11 +115,27 @@ class Pings:
         the notice they had."""
         record = change.record
         mentions = await self.enabled(record.guild_id)
-        out = self._out.setdefault(record.id, {})
+        out = await self._up(record)
         for user_id in self.waiting(change):
             if user_id in out:
-                await self._take_down(change, user_id, out.pop(user_id), replaced=True)
+                await self._take_down(change, out.pop(user_id), replaced=True)
             await self._notify(record, user_id, mentions, reminder=True)
+
+    async def _up(self, record: MatchRecord) -> dict[int, TurnNotice]:
+        """The match's notices that are up: as kept in the database when this process
+        first meets the match (so a restart forgets none), then as sent and taken down."""
+        out = self._out.get(record.id)
+        if out is None:
+            kept = [] if record.status == "lobby" else await self.storage.turn_notices(record.id)
+            out = self._out[record.id] = {notice.user_id: notice for notice in kept}
+        return out
+
+    async def _keep(self, notice: TurnNotice) -> None:
+        self._out.setdefault(notice.match_id, {})[notice.user_id] = notice
+        try:
+            await self.storage.keep_turn_notice(notice)
+        except StorageError:  # the notice is up all the same, if only until a restart
+            log.warning("turn notice %s of match %s not kept", notice.message_id, notice.match_id)
 
     async def _notify(
         self, record: MatchRecord, user_id: int, mentions: bool, *, reminder: bool
@@ -179,8 +185,9 @@ class Pings:
                 "no DM to user %s (%s %s): mentioned instead", user_id, error.status, error.code
             )
             return False
-        sent = Sent(message.channel.id, message.id, record.turn_due, dm=True)
-        self._out.setdefault(record.id, {})[user_id] = sent
+        await self._keep(
+            TurnNotice(record.id, user_id, message.channel.id, message.id, record.turn_due, True)
+        )
         return True
 
     def _dm_text(self, record: MatchRecord, reminder: bool) -> str:
@@ -212,13 +219,16 @@ class Pings:
         except discord.HTTPException:
             log.debug("no ping could be posted in channel %s", record.played_in)
             return
-        self._out.setdefault(record.id, {})[user_id] = Sent(channel.id, message.id, record.turn_due)
+        await self._keep(TurnNotice(record.id, user_id, channel.id, message.id, record.turn_due))
 
-    async def _take_down(
-        self, change: Change, user_id: int, sent: Sent, *, replaced: bool = False
-    ) -> None:
+    async def _take_down(self, change: Change, sent: TurnNotice, *, replaced: bool = False) -> None:
         """A mention is deleted; so is a DM a reminder replaces, and any other DM is edited
         to say the turn is over."""
+        user_id = sent.user_id
+        try:
+            await self.storage.drop_turn_notice(sent.match_id, user_id)
+        except StorageError:  # a restart may take it down again: deleting twice is harmless
+            log.warning("turn notice %s of match %s not forgotten", sent.message_id, sent.match_id)
         message = self.bot.get_partial_messageable(sent.channel_id).get_partial_message(
             sent.message_id
         )
@@ -244,6 +254,6 @@ class Pings:
         return _("Done: you moved in {title}.").format(title=title)
 
     def _forget(self, match_id: int) -> None:
-        self._out.pop(match_id, None)
+        self._out.pop(match_id, None)  # emptied by the take-downs, in the database too
         for key in [key for key in self._seen if key[0] == match_id]:
             del self._seen[key]

@@ -20,6 +20,8 @@ from bot.storage import (
     Storage,
     Store,
     TournamentRecord,
+    TurnDue,
+    TurnNotice,
 )
 from bot.storage.base import match_insert
 from engines.base import Event
@@ -38,6 +40,11 @@ def _migrate(source: Path, url: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=60,
     )
+
+
+def _notice(match_id: int) -> TurnNotice:
+    """The DM up for member 200's turn in the match being played."""
+    return TurnNotice(match_id, 200, 77, 990, TurnDue([1, 1], 1690.0), dm=True)
 
 
 async def _fill(path: Path) -> tuple[Storage, int, int]:
@@ -69,6 +76,7 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.set_reminders(1, False)
     await store.set_member_language(100, "id")
     await store.set_away(100, 1700.0, 1800.0)
+    await store.keep_turn_notice(_notice(playing.id))
     await _tournament(store)
     return store, finished.id, playing.id
 
@@ -175,6 +183,7 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         assert [m.channel_id for m in await target.tournament_matches(1)] == [40]
         assert await target.podiums(1) == [Podium(1, 1, 100, "flip7", 12.0, 1900.0)]
         assert await target.away_periods(100, 0.0) == [(1700.0, 1800.0)]
+        assert await target.turn_notices(playing_id) == [_notice(playing_id)]
     finally:
         await target.close()
 

@@ -10,6 +10,8 @@ from bot.storage import (
     Seat,
     StaleMatch,
     Storage,
+    TurnDue,
+    TurnNotice,
     newest_schema,
 )
 from engines.base import Event
@@ -106,6 +108,25 @@ async def test_table_place_notices_and_days_away_are_kept(storage):
     assert await storage.away_periods(7, 150.0) == [(100.0, 200.0), (300.0, 350.0)]
     assert await storage.away_periods(7, 250.0) == [(300.0, 350.0)]
     assert await storage.away_periods(8, 0.0) == []
+
+
+async def test_a_turn_notice_is_kept_replaced_and_forgotten_per_member(storage):
+    record = await open_lobby(storage)
+    other = await open_lobby(storage, channel=11)
+    turn = TurnDue([3, 1], 5000.5)
+    await storage.keep_turn_notice(TurnNotice(record.id, 100, 10, 900, turn))
+    await storage.keep_turn_notice(TurnNotice(record.id, 200, 70, 901, turn, dm=True))
+    await storage.keep_turn_notice(TurnNotice(other.id, 100, 11, 902, None))
+    replaced = TurnNotice(record.id, 100, 10, 903, TurnDue(4, 6000.0))
+    await storage.keep_turn_notice(replaced)  # a reminder in place of the notice
+    assert await storage.turn_notices(record.id) == [
+        replaced,
+        TurnNotice(record.id, 200, 70, 901, turn, dm=True),
+    ]
+    await storage.drop_turn_notice(record.id, 200)
+    await storage.drop_turn_notice(record.id, 300)  # none: harmless
+    assert await storage.turn_notices(record.id) == [replaced]
+    assert await storage.turn_notices(other.id) == [TurnNotice(other.id, 100, 11, 902, None)]
 
 
 async def test_finished_match_frees_the_channel(storage):

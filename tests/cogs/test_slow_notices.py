@@ -7,9 +7,10 @@ from types import SimpleNamespace
 
 import pytest
 
+from cogs.app import create_bot
 from cogs.ui.layout import Part
 from tests.cogs.helpers import embed_text, part
-from tests.cogs.players import click_id, public_table
+from tests.cogs.players import click_id, play_step, public_table
 from tests.conftest import NAMES
 
 DAY = 86_400
@@ -92,3 +93,26 @@ async def test_a_member_who_joins_while_away_is_paused(thread_world):
     record = await storage.match_in_thread(thread.id)
     assert record.turn_due.at == pytest.approx(returned + DAY)
     assert part(public_table(thread, bob), Part.AWAY) == ""
+
+
+async def test_a_dm_sent_before_a_restart_is_marked_done_after_it(thread_world, settings):
+    """bob's DM and alice's mention went out before the bot restarted; after it, each is
+    taken down when its member moves, as it would have been without the restart."""
+    world = thread_world
+    alice, bob, carol = (world.people[n] for n in ("alice", "bob", "carol"))
+    await bob.slash(world.channel, "games notify", how="dm")
+    thread = await daily_sink_or_swim(world, host="bob", guests=("alice", "carol"))
+    (dm,) = dms(bob)
+    assert dm.startswith(f"It's your turn in {TITLE}")
+    assert len(mentions(thread, carol)) == 2  # alice's and carol's
+    await world.env.advance_time(3600)
+    await world.env.bot.shutdown_storage()
+    await world.env.restart_bot(create_bot(settings))
+    assert await play_step(world.env, thread, [bob], one=True)  # the host, bob, picks first
+    assert dms(bob) == [f"Done: you moved in {TITLE}."]
+    assert await play_step(world.env, thread, [alice, bob], one=True)  # then alice
+    assert mentions(thread, carol) == [
+        f"<@{carol.id}>, it's your turn in {TITLE}; it ends <t:{now(world) - 3600 + DAY}:R>."
+    ]
+    record = await world.env.bot.storage.match_in_thread(thread.id)
+    assert [n.user_id for n in await world.env.bot.storage.turn_notices(record.id)] == [carol.id]

@@ -56,6 +56,9 @@ _UNREACHABLE = (
     asyncpg.InterfaceError,
     asyncpg.CannotConnectNowError,
     asyncpg.AdminShutdownError,
+    # A pooled connection the server shut down while it sat idle may refuse its next query
+    # this way ("another operation is in progress") rather than as a lost connection.
+    asyncpg.InternalClientError,
 )
 
 
