@@ -20,6 +20,7 @@ from cogs.server.standings import BOARD, HALL, Board, Hall
 from cogs.server.tournament_board import (
     STANDINGS,
     StandingsSource,
+    TableChoiceButton,
     TournamentBoard,
     TournamentButton,
 )
@@ -64,4 +65,6 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(pages)
     board = TournamentBoard(bot, desk.matches, desk)
     await bot.add_cog(Games(desk, desk.matches, pages, board))
-    bot.add_dynamic_items(PageButton, StoryButton, ReplayButton, MatchPick, TournamentButton)
+    bot.add_dynamic_items(
+        PageButton, StoryButton, ReplayButton, MatchPick, TournamentButton, TableChoiceButton
+    )
