@@ -34,6 +34,7 @@ from bot.tournament.table_matches import (
     has_result,
     played_table,
     replay_insert,
+    seat_users,
     table_inserts,
     unplayed_table,
 )
@@ -248,6 +249,14 @@ class Tournaments:
         for match in await self._open_tables(record.id):
             if user_id in (seat.user_id for seat in match.seats):
                 return match
+        return None
+
+    async def awaiting_table_of(self, record: TournamentRecord, user_id: int) -> Awaiting | None:
+        """The member's table waiting for a moderator's choice, if any."""
+        for waiting in Document(record).awaiting:
+            match = await self.storage.get_match(waiting.match_id)
+            if match is not None and user_id in seat_users(match):
+                return waiting
         return None
 
     # -- timers and tables ending -------------------------------------------------------

@@ -246,6 +246,11 @@ class TournamentCommands(commands.Cog):
             return _("Your table is here: {link}").format(
                 link=f"https://discord.com/channels/{record.guild_id}/{table.played_in}"
             )
+        if await self.matches.tournaments.awaiting_table_of(record, user_id) is not None:
+            return _(
+                "Your table ended without a result: a moderator chooses whether it is "
+                "replayed or counted as unplayed."
+            )
         if record.state in ("signing_up", "checking_in"):
             return _("You're signed up; your first table is posted at the start, {when}.").format(
                 when=f"<t:{int(record.starts_at)}:R>"

@@ -168,6 +168,11 @@ def entrants_line(record: TournamentRecord) -> str:
 
 def state_line(record: TournamentRecord, rounds: int) -> str:
     doc = Document(record)
+    if record.state in ("running", "paused") and doc.awaiting:
+        return _(
+            "Round {round} of {rounds} waits for a moderator's choice on a table that ended "
+            "without a result."
+        ).format(round=number(doc.round), rounds=number(max(rounds, doc.round)))
     if record.state == "running" and doc.round:
         return _("Round {round} of {rounds} is being played.").format(
             round=number(doc.round), rounds=number(max(rounds, doc.round))

@@ -7,6 +7,7 @@ waits; the round's time limit counts it as unplayed and tells the moderator."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from dataclasses import replace
 
 import pytest
@@ -101,6 +102,9 @@ async def test_a_table_without_result_gives_no_places(simcord_env):
     shown = await world.people[0].slash(world.channel, "games tournament standings")
     text = str(shown.response.embeds[0].description)
     assert "(out:" not in text and "0 points" in text
+    assert "waits for a moderator's choice" in shown.response.embeds[0].footer.text
+    mine = await world.people[0].slash(world.channel, "games tournament mine")
+    assert mine.ephemeral and "a moderator chooses whether it is replayed" in mine.response.content
 
 
 @pytest.mark.game_seed(36)
@@ -255,3 +259,69 @@ async def test_a_restart_while_waiting_for_the_choice_keeps_it_pending_and_its_b
     await play_to_end(env, thread_of(world.channel, again.thread_id), _people(world, again))
     record = await env.bot.storage.get_tournament(1)
     assert record.state == "finished"
+
+
+@pytest.mark.game_seed(36)
+async def test_a_damaged_table_asks_the_moderator_and_the_choice_ends_it(simcord_env, settings):
+    from cogs.app import create_bot
+
+    world = tournament_world(simcord_env, 3)
+    env = world.env
+    await world.mod.slash(
+        world.channel,
+        "games tournament new",
+        game="flip7",
+        format="swiss",
+        table_size=3,
+        rounds=2,
+        pace="live",
+    )
+    for person in world.people:
+        await press(person, world.channel, "join")
+    await world.mod.slash(world.channel, "games tournament start")
+    (table,) = await round_tables(env, 1, 1)
+    await env.bot.shutdown_storage()
+    with sqlite3.connect(settings.database_path) as db:  # a disk's damage, behind the bot
+        db.execute("UPDATE matches SET state = '{not json' WHERE id = ?", (table.id,))
+    await env.restart_bot(create_bot(settings))
+    await env.settle()
+    asked = _choice(world)
+    assert "Its match was damaged and can't be played on." in asked.content
+    record = await env.bot.storage.get_tournament(1)
+    assert [w["reason"] for w in record.data["awaiting"]] == ["damaged"]
+    await _choose(world.mod, asked, "unplayed")
+    ended = await env.bot.storage.get_match(table.id)
+    assert not ended.is_open, "the choice ends the damaged table"
+    assert len(await round_tables(env, 1, 2)) == 1
+
+
+@pytest.mark.game_seed(36)
+async def test_a_paused_tournament_keeps_the_table_waiting_after_it_resumes(simcord_env):
+    world = tournament_world(simcord_env, 3)
+    env = world.env
+    await world.mod.slash(
+        world.channel,
+        "games tournament new",
+        game="flip7",
+        format="swiss",
+        table_size=3,
+        rounds=2,
+        pace="live",
+    )
+    for person in world.people:
+        await press(person, world.channel, "join")
+    await world.mod.slash(world.channel, "games tournament start")
+    await world.mod.slash(world.channel, "games tournament pause")
+    (table,) = await round_tables(env, 1, 1)
+    table = await env.bot.storage.get_match(table.id)
+    await world.mod.slash(thread_of(world.channel, table.thread_id), "games reset")
+    asked = _choice(world)
+    assert "It was reset." in asked.content
+    assert "before the round's time is up" in asked.content, "a paused round's clock stands"
+    resumed = await world.mod.slash(world.channel, "games tournament start")
+    assert "under way" in resumed.response.content
+    assert await round_tables(env, 1, 2) == [], "resuming doesn't skip the choice"
+    await _choose(world.mod, _choice(world), "replay")
+    (again,) = [t for t in await round_tables(env, 1, 1) if t.id != table.id]
+    await play_to_end(env, thread_of(world.channel, again.thread_id), _people(world, again))
+    assert len(await round_tables(env, 1, 2)) == 1
