@@ -325,3 +325,19 @@ async def test_a_paused_tournament_keeps_the_table_waiting_after_it_resumes(simc
     (again,) = [t for t in await round_tables(env, 1, 1) if t.id != table.id]
     await play_to_end(env, thread_of(world.channel, again.thread_id), _people(world, again))
     assert len(await round_tables(env, 1, 2)) == 1
+
+
+@pytest.mark.game_seed(36)
+@pytest.mark.parametrize(
+    ("locale", "asked", "labels"),
+    [
+        ("vi", "đã kết thúc mà không có kết quả", {"Chơi lại bàn", "Tính là chưa chơi"}),
+        ("id", "berakhir tanpa hasil", {"Ulangi meja", "Anggap tidak dimainkan"}),
+    ],
+)
+async def test_the_moderator_is_asked_in_the_servers_language(simcord_env, locale, asked, labels):
+    world = tournament_world(simcord_env, 3, locale=locale)
+    await _table_lost(world)
+    message = _choice(world)
+    assert asked in message.content and f"<@{world.mod.id}>" in message.content
+    assert {c.label for c in components(message)} == labels
