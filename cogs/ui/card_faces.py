@@ -20,6 +20,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.app_emojis import Picture
+
 SIZE = 128
 EDGE = 9  # the dark edge's width; Discord shows an inline emoji at 22 px, so it stays ~2 px
 RADIUS = 22
@@ -123,3 +125,8 @@ def draw_face(face: Face) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+def pictures(faces: tuple[Face, ...]) -> list[Picture]:
+    """The faces drawn, as the emojis to have (run off the event loop: about 6 ms a face)."""
+    return [Picture(face.name, draw_face(face)) for face in faces]
