@@ -6,9 +6,9 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.matches import MatchService
-from cogs.desk.pages import PageButton, Pages
-from cogs.desk.replay import REPLAY, Replay, ReplayButton
-from cogs.desk.story import STORY, Story, StoryButton
+from cogs.desk.pages import MatchPagesButton, PageButton, Pages
+from cogs.desk.replay import REPLAY, Replay
+from cogs.desk.story import STORY, Story
 from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
 from cogs.server.member_games import MINE, MemberGames, MineSource
@@ -66,5 +66,5 @@ async def setup(bot: commands.Bot) -> None:
     board = TournamentBoard(bot, desk.matches, desk)
     await bot.add_cog(Games(desk, desk.matches, pages, board))
     bot.add_dynamic_items(
-        PageButton, StoryButton, ReplayButton, MatchPick, TournamentButton, TableChoiceButton
+        PageButton, MatchPagesButton, MatchPick, TournamentButton, TableChoiceButton
     )

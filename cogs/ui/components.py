@@ -15,7 +15,9 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.app_emojis import AppEmojis
 from bot.storage import MatchRecord
+from cogs.ui.card_faces import Face
 from cogs.ui.layout import Layout, layout_view, menu_id
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -103,10 +105,24 @@ class GameRenderer(ABC):
     """The event kind that opens a round, for `/<game> log`; None: a game without rounds."""
     draws_pictures = False
     """Whether the table carries a picture, so the bot needs Attach Files in the channel."""
+    faces: tuple[Face, ...] = ()
+    """Every card of the game as drawn, made the application's emojis at start."""
 
     def __init__(self, key: str, texts: GameTexts) -> None:
         self.key = key
         self.texts = texts
+        # The application's emojis once synced (add_game hands the bot's over); until then,
+        # and without them, cards are text.
+        self.emojis = AppEmojis()
+
+    def card_emoji(self, face: Face) -> discord.PartialEmoji | None:
+        """The card's emoji, for a button or a select option beside its text label."""
+        return self.emojis.get(face.name)
+
+    def card(self, face: Face, text: str) -> str:
+        """A card in message text: its emoji (whose name reads as the value), or `text`."""
+        emoji = self.emojis.get(face.name)
+        return str(emoji) if emoji is not None else text
 
     @abstractmethod
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:

@@ -22,6 +22,7 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.flip7.faces import FACES
 from cogs.games.flip7.race import totals_by_round
 from cogs.games.flip7.story import moved, round_summary
 from cogs.games.flip7.texts import TEXTS, card_effect, card_label
@@ -85,6 +86,7 @@ def _shown_by_the_rows(event: Event) -> bool:
 
 
 class Flip7Renderer(GameRenderer):
+    faces = FACES
     round_start = "round_start"
 
     def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:

@@ -34,6 +34,7 @@ from cogs.games.api import (
     slash_text,
 )
 from cogs.games.sequence.board import render_board
+from cogs.games.sequence.faces import FACES
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
@@ -98,6 +99,7 @@ class BoardCache:
 
 
 class SequenceRenderer(GameRenderer):
+    faces = FACES
     draws_pictures = True
 
     def __init__(self) -> None:

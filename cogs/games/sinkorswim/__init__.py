@@ -28,6 +28,7 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.sinkorswim.faces import FACES
 from cogs.games.sinkorswim.race import totals_by_round
 from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS
@@ -68,6 +69,7 @@ def _trick_line(view: SinkOrSwimView) -> str:
 
 
 class SinkOrSwimRenderer(GameRenderer):
+    faces = FACES
     """Draws the table from the spectator's view and each hand from its seat's own view."""
 
     round_start = "round_start"
