@@ -341,3 +341,21 @@ async def test_the_moderator_is_asked_in_the_servers_language(simcord_env, local
     message = _choice(world)
     assert asked in message.content and f"<@{world.mod.id}>" in message.content
     assert {c.label for c in components(message)} == labels
+
+
+@pytest.mark.game_seed(36)
+async def test_a_replayed_table_gets_the_rounds_whole_time_from_the_press(simcord_env):
+    world = tournament_world(simcord_env, 3)
+    env = world.env
+    ended = await _table_lost(world, rounds=2)
+    limit = ROUND_LIMIT["live"]
+    await env.advance_time(limit - 10 * 60)
+    await _choose(world.mod, _choice(world), "replay")
+    (again,) = [t for t in await round_tables(env, 1, 1) if t.id != ended.id]
+    await env.advance_time(20 * 60)  # past the round's first limit
+    assert (await env.bot.storage.get_match(again.id)).status == "playing"
+    await env.advance_time(limit)
+    finished = await env.bot.storage.get_match(again.id)
+    assert finished.status == "finished", "the round's clock finishes the replay in its turn"
+    record = await env.bot.storage.get_tournament(1)
+    assert [p["match_id"] for p in record.data["played"]] == [again.id]
