@@ -512,10 +512,14 @@ class Tournaments:
         for match in matches:
             if match.id in done or (match.is_open and match.quarantine is None):
                 continue
-            changed = True
             if not has_result(match):
-                held.append(self._hold(doc, match))
+                # Only the round in play waits: an older damaged table (left uncounted
+                # before tables waited for a choice) never holds a later round.
+                if match.extra.get(ROUND_KEY) == doc.round:
+                    held.append(self._hold(doc, match))
+                    changed = True
                 continue
+            changed = True
             doc.record_table(match.id, played_table(match))
             for user in absent(match):
                 entrant = doc.entrant(user)
