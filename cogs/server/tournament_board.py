@@ -138,6 +138,10 @@ class TournamentBoard:
                 await self._round_call(fresh, change.tables)
             elif change.kind == "finished":
                 await self._final(fresh)
+            elif change.kind == "cancelled":
+                for waiting in Document(fresh).awaiting:  # nothing is left to choose
+                    text = tournament_words.choice_cancelled(waiting.to_dict())
+                    await self._close_choice(fresh, waiting.to_dict(), text)
             elif change.kind == "no_result":
                 await self._ask_choice(fresh, change.data)
             elif change.kind == "replayed":

@@ -370,3 +370,10 @@ def table_choice_done(choice: str) -> str:
     if choice == "replay":
         return _("Done: the table is played again in a new thread, with the same seats.")
     return _("Done: the table counts as unplayed, and nobody is out.")
+
+
+def choice_cancelled(waiting: dict[str, Any]) -> str:
+    return _(
+        "Round {round}, table {table} ended without a result. The tournament was cancelled, "
+        "so there is nothing left to choose."
+    ).format(round=number(waiting["round"]), table=number(waiting["table"]))

@@ -359,3 +359,13 @@ async def test_a_replayed_table_gets_the_rounds_whole_time_from_the_press(simcor
     assert finished.status == "finished", "the round's clock finishes the replay in its turn"
     record = await env.bot.storage.get_tournament(1)
     assert [p["match_id"] for p in record.data["played"]] == [again.id]
+
+
+@pytest.mark.game_seed(36)
+async def test_a_cancelled_tournament_closes_the_choice(simcord_env):
+    world = tournament_world(simcord_env, 3)
+    await _table_lost(world, rounds=2)
+    asked = _choice(world)
+    await world.mod.slash(world.channel, "games tournament cancel")
+    closed = next(m for m in world.channel.history(viewer=world.mod) if m.id == asked.id)
+    assert "nothing left to choose" in closed.content and not components(closed)
