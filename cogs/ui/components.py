@@ -92,6 +92,7 @@ class Choice:
     code: str
     label: str
     detail: str | None = None
+    emoji: discord.PartialEmoji | None = None  # a card's picture beside its label
 
 
 class GameRenderer(ABC):
@@ -185,6 +186,7 @@ class GameRenderer(ABC):
                 option.code,
                 self.texts.option(option, view, names),
                 self.option_detail(option, view, names),
+                self.option_emoji(option, view),
             )
             for option in decision.options
         ]
@@ -200,6 +202,10 @@ class GameRenderer(ABC):
 
     def option_detail(self, option: Any, view: Any, names: list[str]) -> str | None:
         """A short line under a choice (what the chosen player has, say); None: none."""
+        return None
+
+    def option_emoji(self, option: Any, view: Any) -> discord.PartialEmoji | None:
+        """The picture of the card a choice names, beside its label; None: none."""
         return None
 
 
@@ -275,7 +281,7 @@ class MoveButton(
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
-        emoji: str | None = None,
+        emoji: str | discord.PartialEmoji | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -329,6 +335,7 @@ class MoveSelect(
                     label=choice.label[:100],
                     value=choice.code,
                     description=choice.detail[:100] if choice.detail else None,
+                    emoji=choice.emoji,
                 )
                 for choice in options[:SELECT_LIMIT]
             ]

@@ -124,7 +124,7 @@ async def test_a_refused_emoji_leaves_every_card_as_text(
     assert "cards are shown as text" in said[0].getMessage()
 
 
-async def test_card_emojis_off_makes_no_call(emoji_calls, simcord_env, settings, on):
+async def test_card_emojis_off_makes_no_call(emoji_calls, simcord_env, settings):
     assert await synced(simcord_env)
     emoji_calls.clear()
     await restart_without(simcord_env, settings)
