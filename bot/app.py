@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.app_emojis import AppEmojis
 from bot.health import HealthServer
 from bot.log_format import formatter_for, install_record_context
 from bot.matches import MatchService
@@ -174,6 +175,9 @@ class TabletopBot(commands.Bot):
         self._watchdog: asyncio.Task[None] | None = None
         # On PostgreSQL the identifies of all processes take turns (storage/postgres/identify.py).
         self.identify_gate: IdentifyGate | None = identify_gate(settings)
+        # The cards' pictures as application emojis (the Discord layer adds the pictures).
+        self.app_emojis = AppEmojis()
+        self.emoji_sync: asyncio.Task[bool] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.settings)
@@ -195,6 +199,14 @@ class TabletopBot(commands.Bot):
         self.dispatch("commands_synced", synced)
         await self.matches.restore()
         await self.serve_health_early()
+        self.start_emoji_sync()
+
+    def start_emoji_sync(self) -> None:
+        """Make the pictures' emojis in the background: the login doesn't wait for them."""
+        if not self.settings.card_emojis:
+            log.info("cards are shown as text: CARD_EMOJIS is off")
+            return
+        self.emoji_sync = asyncio.create_task(self.app_emojis.sync(self, self.storage))
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         """Log in and connect, waiting out a network or Discord outage at start-up."""
@@ -269,6 +281,9 @@ class TabletopBot(commands.Bot):
 
     async def shutdown_storage(self) -> None:
         """Stop timers and close the database; safe to call twice."""
+        if self.emoji_sync is not None and not self.emoji_sync.done():
+            self.emoji_sync.cancel()
+            await asyncio.gather(self.emoji_sync, return_exceptions=True)
         if hasattr(self, "matches"):
             await self.matches.stop()
         if hasattr(self, "storage"):

@@ -56,6 +56,9 @@ class Settings:
     health_host: str = "127.0.0.1"
     # "text" (one readable line per record) or "json" (one JSON object per line).
     log_format: str = "text"
+    # Cards shown as pictures: the application's emojis made from the cards' faces at start
+    # (off: cards as text, and no emoji calls).
+    card_emojis: bool = True
 
     @property
     def shards(self) -> Shards | None:
@@ -156,6 +159,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     create_raw = env.get("CREATE_DATABASE", "").strip().lower()
     if create_raw not in ("", "0", "1", "true", "false", "yes", "no"):
         raise SettingsError(f"CREATE_DATABASE must be 1 or 0, not {create_raw!r}.")
+    emojis_raw = env.get("CARD_EMOJIS", "").strip().lower()
+    if emojis_raw not in ("", "0", "1", "true", "false", "yes", "no"):
+        raise SettingsError(f"CARD_EMOJIS must be 1 or 0, not {emojis_raw!r}.")
     shard_count, shard_ids = _shards(env)
     database_url = _database_url(env)
     health_port, health_host = _health(env)
@@ -178,4 +184,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         health_port=health_port,
         health_host=health_host,
         log_format=_log_format(env),
+        card_emojis=emojis_raw not in ("0", "false", "no"),
     )

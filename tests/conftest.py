@@ -27,6 +27,8 @@ def settings(request, tmp_path):
         lobby_timeout=900,
         ai_delay=0,
         game_seed=seeded.args[0] if seeded else None,
+        # The cards' emojis are synced only by the tests marked card_emojis, which show them.
+        card_emojis=request.node.get_closest_marker("card_emojis") is not None,
     )
 
 

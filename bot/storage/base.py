@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
 from bot.shards import Shards
@@ -312,6 +313,29 @@ class StoreBase(ABC):
 
     async def set_notify_how(self, user_id: int, how: str | None) -> None:
         await self._apply(_setting_upsert("member_settings", "user_id", "notify"), (user_id, how))
+
+    # -- the application's emojis --------------------------------------------------------
+
+    async def app_emojis(self) -> dict[str, tuple[str, int]]:
+        """Each emoji the bot made from a picture: name -> (the picture's hash, emoji id)."""
+        rows = await self._rows("SELECT name, hash, emoji_id FROM app_emojis")
+        return {str(row[0]): (str(row[1]), int(row[2])) for row in rows}
+
+    async def save_app_emoji(self, name: str, digest: str, emoji_id: int) -> None:
+        await self._apply(
+            "INSERT INTO app_emojis (name, hash, emoji_id) VALUES (?, ?, ?) ON CONFLICT (name) "
+            "DO UPDATE SET hash = excluded.hash, emoji_id = excluded.emoji_id",
+            (name, digest, emoji_id),
+        )
+
+    async def forget_app_emoji(self, name: str) -> None:
+        await self._apply("DELETE FROM app_emojis WHERE name = ?", (name,))
+
+    @asynccontextmanager
+    async def exclusive(self, key: int) -> AsyncIterator[None]:
+        """Held by one process of the bot at a time (a job for one process, such as the
+        emojis' sync); SQLite serves one process, so there it is free."""
+        yield
 
     async def away_periods(self, user_id: int, since: float) -> list[tuple[float, float]]:
         """The member's days away that end after `since`, as (start, end), oldest first."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from inspect import Parameter, Signature
 from typing import Any
 
@@ -14,6 +15,7 @@ from discord.ext import commands
 from bot.app import TabletopBot
 from cogs.desk.table import Desk, desk_of_bot
 from cogs.desk.threads import TABLE_PLACES
+from cogs.ui.card_faces import pictures
 from cogs.ui.components import GameRenderer
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.pace_words import PACE_CHOICES
@@ -180,4 +182,7 @@ async def add_game(
     desk.register(renderer)
     await bot.add_cog(commands_cog(desk, renderer))
     assert isinstance(bot, TabletopBot), "games plug into the bot that create_bot makes"
+    renderer.emojis = bot.app_emojis
+    if renderer.faces:
+        bot.app_emojis.add_source(partial(pictures, renderer.faces))
     bot.plugged.add(renderer.key)

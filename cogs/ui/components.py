@@ -15,7 +15,9 @@ from typing import Any, Protocol
 
 import discord
 
+from bot.app_emojis import AppEmojis
 from bot.storage import MatchRecord
+from cogs.ui.card_faces import Face
 from cogs.ui.layout import Layout, layout_view, menu_id
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -90,6 +92,7 @@ class Choice:
     code: str
     label: str
     detail: str | None = None
+    emoji: discord.PartialEmoji | None = None  # a card's picture beside its label
 
 
 class GameRenderer(ABC):
@@ -103,10 +106,24 @@ class GameRenderer(ABC):
     """The event kind that opens a round, for `/<game> log`; None: a game without rounds."""
     draws_pictures = False
     """Whether the table carries a picture, so the bot needs Attach Files in the channel."""
+    faces: tuple[Face, ...] = ()
+    """Every card of the game as drawn, made the application's emojis at start."""
 
     def __init__(self, key: str, texts: GameTexts) -> None:
         self.key = key
         self.texts = texts
+        # The application's emojis once synced (add_game hands the bot's over); until then,
+        # and without them, cards are text.
+        self.emojis = AppEmojis()
+
+    def card_emoji(self, face: Face) -> discord.PartialEmoji | None:
+        """The card's emoji, for a button or a select option beside its text label."""
+        return self.emojis.get(face.name)
+
+    def card(self, face: Face, text: str) -> str:
+        """A card in message text: its emoji (whose name reads as the value), or `text`."""
+        emoji = self.emojis.get(face.name)
+        return str(emoji) if emoji is not None else text
 
     @abstractmethod
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
@@ -169,6 +186,7 @@ class GameRenderer(ABC):
                 option.code,
                 self.texts.option(option, view, names),
                 self.option_detail(option, view, names),
+                self.option_emoji(option, view),
             )
             for option in decision.options
         ]
@@ -184,6 +202,10 @@ class GameRenderer(ABC):
 
     def option_detail(self, option: Any, view: Any, names: list[str]) -> str | None:
         """A short line under a choice (what the chosen player has, say); None: none."""
+        return None
+
+    def option_emoji(self, option: Any, view: Any) -> discord.PartialEmoji | None:
+        """The picture of the card a choice names, beside its label; None: none."""
         return None
 
 
@@ -259,7 +281,7 @@ class MoveButton(
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
         disabled: bool = False,
-        emoji: str | None = None,
+        emoji: str | discord.PartialEmoji | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -313,6 +335,7 @@ class MoveSelect(
                     label=choice.label[:100],
                     value=choice.code,
                     description=choice.detail[:100] if choice.detail else None,
+                    emoji=choice.emoji,
                 )
                 for choice in options[:SELECT_LIMIT]
             ]

@@ -76,6 +76,11 @@ BOARD_RENDER = [
     rf"p50: {NUMBER} ms  p99: {NUMBER} ms",
     rf"png size: {NUMBER} KB",
 ]
+CARD_FACES = [
+    rf"faces: {NUMBER} drawn {NUMBER} times; all of them once: {NUMBER} ms",
+    rf"per face: p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"png bytes: total {NUMBER} KB, largest {NUMBER} KB",
+]
 REPLAY = [
     rf"{game} with {NUMBER} seats: {NUMBER} moves; opening a step \({NUMBER} steps\): "
     rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
@@ -162,6 +167,7 @@ TINY = {
         {0: 3},
     ),
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
+    "card_faces": (["bench.card_faces", "--rounds", "1"], CARD_FACES, {0: 198}),
     "replay": (["bench.replay", "--steps", "3"], REPLAY, {0: 24}),
     "tournament": (["bench.tournament", "--entrants", "40"], TOURNAMENT, {0: 40, 1: 40}),
     "ai_strength-flip7": (

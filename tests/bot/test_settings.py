@@ -251,3 +251,10 @@ def test_python_m_bot_refuses_a_database_another_bot_holds_naming_it(tmp_path):
     with holding(path, "the bot"):
         result = _run_bot(tmp_path, env)
     _one_error_line(result, f"is in use by the bot, pid {os.getpid()} (it holds bot.sqlite3.lock)")
+
+
+def test_card_emojis_are_on_unless_turned_off():
+    assert load_settings({"DISCORD_TOKEN": "t"}).card_emojis
+    assert not load_settings({"DISCORD_TOKEN": "t", "CARD_EMOJIS": "0"}).card_emojis
+    with pytest.raises(SettingsError, match="CARD_EMOJIS"):
+        load_settings({"DISCORD_TOKEN": "t", "CARD_EMOJIS": "maybe"})

@@ -132,6 +132,18 @@ class PostgresStorage(StoreBase, TournamentStore):
             self._pool.terminate()
 
     @asynccontextmanager
+    async def exclusive(self, key: int) -> AsyncIterator[None]:
+        """One process at a time, the others wait their turn: a transaction-scoped advisory
+        lock (as the migrations take), so a process that dies lets go of it."""
+        try:
+            async with self._pool.acquire(timeout=ACQUIRE_WAIT) as db, db.transaction():
+                await db.execute("SET LOCAL lock_timeout = 0")  # wait as long as it takes
+                await db.execute("SELECT pg_advisory_xact_lock($1)", key)
+                yield
+        except (*_UNREACHABLE, asyncpg.PostgresError, TimeoutError) as error:
+            raise translate(error) from None
+
+    @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
         """One transaction on a pooled connection; any failure rolls it back whole."""
         try:

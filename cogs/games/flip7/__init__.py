@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -22,14 +22,15 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.flip7.faces import FACES, face
 from cogs.games.flip7.race import totals_by_round
-from cogs.games.flip7.story import moved, round_summary
+from cogs.games.flip7.story import moved, round_summary, text_chip
 from cogs.games.flip7.texts import TEXTS, card_effect, card_label
 from cogs.wording.i18n import _, lazy_gettext, number
 from cogs.wording.words import event_text, is_legacy, names_at_each, signed
 from engines.base import Decision, Event, Game
 from engines.flip7 import GOAL_OPTION, HIT, STAY, Flip7Game
-from engines.flip7.actions import ChoosePlayer
+from engines.flip7.actions import ChooseCard, ChoosePlayer
 from engines.flip7.cards import is_number
 from engines.flip7.views import Flip7View
 
@@ -53,8 +54,10 @@ def _status(status: str) -> str:
     return str(shown) if shown is not None else status
 
 
-def _chip(card: int) -> str:
-    return f"`{card_label(card)}`"
+# Room for the player lines and for a round's retelling in the table's 4,000 characters;
+# beyond it the longest rows show their cards as text (a card's emoji takes ~30 characters).
+PLAYERS_ROOM = 2400
+SUMMARY_ROOM = 1200
 
 
 def _worth_telling(logged: list[Event], part: slice, room: int) -> list[int]:
@@ -85,6 +88,7 @@ def _shown_by_the_rows(event: Event) -> bool:
 
 
 class Flip7Renderer(GameRenderer):
+    faces = FACES
     round_start = "round_start"
 
     def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
@@ -130,18 +134,31 @@ class Flip7Renderer(GameRenderer):
                 items = self._controls(record, game, decision)
         return TableMessage(items=items, layout=layout)
 
-    @staticmethod
-    def _player_lines(view: Flip7View, names: list[str], acting: list[int]) -> list[str]:
+    def chip(self, card: int) -> str:
+        """A card in a line: its emoji, or its name as text."""
+        return self.card(face(card), text_chip(card))
+
+    def _player_lines(self, view: Flip7View, names: list[str], acting: list[int]) -> list[str]:
         """One line per player: whose turn, name, status, the row as chips, this round's
-        score and the total."""
-        lines = []
-        for seat, player in enumerate(view.players):
+        score and the total. Where pictures would run past the players' room, the longest
+        rows show their cards as text."""
+
+        def line(seat: int, chip: Callable[[int], str]) -> str:
+            player = view.players[seat]
             pointer = "▶️" if seat in acting else "▫️"
-            row = " ".join(_chip(card) for card in player.row) or "—"
+            row = " ".join(chip(card) for card in player.row) or "—"
             score = _("**{score}** · total {total}").format(
                 score=signed(player.round_score), total=signed(player.total)
             )
-            lines.append(f"{pointer} **{names[seat]}** {_status(player.status)} · {row} · {score}")
+            return f"{pointer} **{names[seat]}** {_status(player.status)} · {row} · {score}"
+
+        seats = range(len(view.players))
+        lines = [line(seat, self.chip) for seat in seats]
+        longest_first = sorted(seats, key=lambda seat: -len(lines[seat]))
+        for seat in longest_first:
+            if sum(len(text) + 1 for text in lines) <= PLAYERS_ROOM:
+                break
+            lines[seat] = line(seat, text_chip)
         return lines
 
     def option_detail(self, option: Any, view: Any, names: list[str]) -> str | None:
@@ -149,10 +166,15 @@ class Flip7Renderer(GameRenderer):
         if not isinstance(option, ChoosePlayer) or not isinstance(view, Flip7View):
             return None
         player = view.players[option.seat]
-        row = " ".join(card_label(card) for card in player.row) or "—"
+        row = " ".join(card_label(card) for card in player.row) or "—"  # a select: plain text
         return _("{row} · this round {score} · total {total}").format(
             row=row, score=signed(player.round_score), total=signed(player.total)
         )
+
+    def option_emoji(self, option: Any, view: Any) -> discord.PartialEmoji | None:
+        if not isinstance(option, ChooseCard) or not isinstance(view, Flip7View):
+            return None
+        return self.card_emoji(face(view.players[option.seat].row[option.index]))
 
     def _story(self, record: MatchRecord, view: Flip7View) -> list[tuple[Part, str]]:
         """What just happened, and why: the round so far; and once a round has ended, why
@@ -167,7 +189,9 @@ class Flip7Renderer(GameRenderer):
         if finished is not None:
             ended = [event for event in logged[finished] if event.kind == "round_end"]
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-            summary = round_summary(logged[finished], named[finished])
+            summary = round_summary(logged[finished], named[finished], self.chip)
+            if sum(len(text) + 1 for text in summary) > SUMMARY_ROOM:
+                summary = round_summary(logged[finished], named[finished])
             told.append((Part.EARLIER, _section(heading, summary)))
         if current is not None and current.stop > current.start:
             if told:

@@ -7,7 +7,7 @@ it until every member still in the next round has taken a turn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,9 +45,18 @@ def moved(events: Sequence[Event]) -> set[int]:
     }
 
 
-def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> list[str]:
+def text_chip(card: int) -> str:
+    """A card in a line as text: its name in code style."""
+    return f"`{card_label(card)}`"
+
+
+def round_summary(
+    events: Sequence[Event],
+    named: Sequence[Sequence[str]],
+    chip: Callable[[int], str] = text_chip,
+) -> list[str]:
     """One line per seat for a finished round: its score and why. `named` holds the seats'
-    names as each event happened."""
+    names as each event happened; `chip` shows a card (text, or its emoji)."""
     results = [_Result() for _ in named[0]] if named else []
     for event, names in zip(events, named, strict=True):
         _note(event, results, names)
@@ -59,7 +68,9 @@ def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> li
             # The totals are on the player lines above; the line stays short enough for one row.
             lines.append(
                 _("**{name}** {score}: {why}").format(
-                    name=names[seat], score=signed(event.data["score"]), why=_why(results[seat])
+                    name=names[seat],
+                    score=signed(event.data["score"]),
+                    why=_why(results[seat], chip),
                 )
             )
     return lines
@@ -100,11 +111,11 @@ def _note_bonus(data: Mapping[str, Any], results: list[_Result], names: Sequence
     )
 
 
-def _why(result: _Result) -> str:
+def _why(result: _Result, chip: Callable[[int], str]) -> str:
     """The reasons in the order they count: the row's cards, the modifiers, a wipe or a
     bust, the Flip 7 bonus; then anything unusual about how the round ended for them."""
     numbers = [card for card in result.row if is_number(card)]
-    parts = [" ".join(f"`{card_label(card)}`" for card in numbers)] if numbers else []
+    parts = [" ".join(chip(card) for card in numbers)] if numbers else []
     if not result.row and result.stayed:  # nothing drawn, or Discard, Steal or Swap took it
         # TRANSLATORS: a reason in a round's summary, after "**name** score:"; the player stayed
         # and ended the round holding no card at all.
@@ -112,9 +123,9 @@ def _why(result: _Result) -> str:
     for card in result.row:
         if not is_number(card):  # a modifier: its chip, and who gave it if someone did
             givers = result.givers.get(card)
-            chip = f"`{card_label(card)}`"
+            shown = chip(card)
             parts.append(
-                _("{card} from {name}").format(card=chip, name=givers.pop(0)) if givers else chip
+                _("{card} from {name}").format(card=shown, name=givers.pop(0)) if givers else shown
             )
     parts += result.given
     if result.wiped:

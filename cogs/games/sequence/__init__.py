@@ -34,12 +34,14 @@ from cogs.games.api import (
     slash_text,
 )
 from cogs.games.sequence.board import render_board
+from cogs.games.sequence.faces import FACES, face
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import logged_lines
 from engines.base import Decision, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
+from engines.sequence_numbers.actions import ChooseCard
 from engines.sequence_numbers.game import required_count, team_count
 from engines.sequence_numbers.views import HandCard, SequenceView, TeamView
 
@@ -98,6 +100,7 @@ class BoardCache:
 
 
 class SequenceRenderer(GameRenderer):
+    faces = FACES
     draws_pictures = True
 
     def __init__(self) -> None:
@@ -219,9 +222,8 @@ class SequenceRenderer(GameRenderer):
             items = self._controls(record, game, view, decision)
         return TableMessage([embed], items)
 
-    @staticmethod
-    def _card_line(card: HandCard, view: SequenceView) -> str:
-        name = f"`{card_label(card.code)}`"
+    def _card_line(self, card: HandCard, view: SequenceView) -> str:
+        name = self.card(face(card.code), f"`{card_label(card.code)}`")
         if card.code == "P":
             return name + " " + (_("➕ any empty cell") if card.playable else _("➕ no empty cell"))
         if card.code == "M":
@@ -261,13 +263,14 @@ class SequenceRenderer(GameRenderer):
         buttons: list[discord.ui.Item[Any]] = []
         for option in steps:
             exchange = isinstance(option, Exchange)
+            card = option.card if isinstance(option, ChooseCard) else None
             buttons.append(
                 MoveButton(
                     record.ref,
                     epoch,
                     option.code,
                     label=self.texts.option(option, view, names)[:80],
-                    emoji="♻️" if exchange else None,
+                    emoji="♻️" if exchange else self.card_emoji(face(card)) if card else None,
                     style=discord.ButtonStyle.secondary
                     if exchange
                     else discord.ButtonStyle.primary,

@@ -8,7 +8,7 @@ button or `/sinkorswim hand` (S8).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -28,6 +28,7 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.sinkorswim.faces import FACES, tide, weather
 from cogs.games.sinkorswim.race import totals_by_round
 from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS
@@ -59,8 +60,8 @@ def _belts_mark(belts: float) -> str:
     return {1.0: " 🛟", 0.5: " ½🛟"}.get(belts, "")
 
 
-def _trick_line(view: SinkOrSwimView) -> str:
-    low, high = view.tide_cards
+def _trick_line(view: SinkOrSwimView, shown: Callable[[int], str] = str) -> str:
+    low, high = (shown(card) for card in view.tide_cards)
     return _(
         "Tide cards 🌊 **{low}** and 🌊 **{high}** — the highest weather card takes **{low}**, "
         "the second highest takes **{high}**."
@@ -68,6 +69,7 @@ def _trick_line(view: SinkOrSwimView) -> str:
 
 
 class SinkOrSwimRenderer(GameRenderer):
+    faces = FACES
     """Draws the table from the spectator's view and each hand from its seat's own view."""
 
     round_start = "round_start"
@@ -86,7 +88,7 @@ class SinkOrSwimRenderer(GameRenderer):
             )
         ]
         if not view.is_over and view.tide_cards:
-            heading.append(_trick_line(view))
+            heading.append(_trick_line(view, self.tide_card))
             due = record.turn_due
             if due and any(record.seats[s].ai is None for s in game.to_act()):
                 heading.append(
@@ -169,7 +171,9 @@ class SinkOrSwimRenderer(GameRenderer):
                 continue
             mark = "▫️" if view.is_over else "✅" if player.picked else "⏳"
             tide = (
-                _("tide **{tide}**").format(tide=player.showing) if player.showing else _("no tide")
+                _("tide **{tide}**").format(tide=self.tide_card(player.showing))
+                if player.showing
+                else _("no tide")
             )
             rows.append(f"{mark} {bot_mark}**{name}** · {tide} · 🛟 {player.belts} · {total}")
         return "\n".join(rows)
@@ -179,10 +183,13 @@ class SinkOrSwimRenderer(GameRenderer):
         names = self.names(record)
         plays = sorted(last.plays, key=lambda pair: -pair[1])
         lines = [
-            "🃏 " + " · ".join(f"{names[seat]} **{card}**" for seat, card in plays),
+            "🃏 "
+            + " · ".join(
+                f"{names[seat]} {self.card(weather(card), f'**{card}**')}" for seat, card in plays
+            ),
             "🌊 "
             + " · ".join(
-                _("{name} takes **{tide}**").format(name=names[seat], tide=tide)
+                _("{name} takes **{tide}**").format(name=names[seat], tide=self.tide_card(tide))
                 for seat, tide in last.took
             ),
         ]
@@ -216,7 +223,11 @@ class SinkOrSwimRenderer(GameRenderer):
             colour=COLOUR,
         )
         lines = self._last_trick_lines(view, seat)
-        tide = _("tide **{tide}**").format(tide=me.showing) if me.showing else _("no tide card")
+        tide = (
+            _("tide **{tide}**").format(tide=self.tide_card(me.showing))
+            if me.showing
+            else _("no tide card")
+        )
         lines.append(
             ngettext(
                 "You show {tide} and have 🛟 **{belts}** belt afloat.",
@@ -236,13 +247,16 @@ class SinkOrSwimRenderer(GameRenderer):
                     game.epoch(),
                     Pick(card.card).code,
                     label=f"{card.card}{_belts_mark(card.belts)}",
+                    emoji=self.card_emoji(weather(card.card)),
                     style=discord.ButtonStyle.success
                     if card.card == view.pick
                     else discord.ButtonStyle.secondary,
                 )
                 for card in view.hand
             ]
-        cards = " · ".join(f"{c.card}{_belts_mark(c.belts)}" for c in view.hand)
+        cards = " · ".join(
+            f"{self.card(weather(c.card), str(c.card))}{_belts_mark(c.belts)}" for c in view.hand
+        )
         embed.description = "\n".join(lines)
         embed.add_field(
             name=_("Your cards ({count})").format(count=len(view.hand)),
@@ -252,8 +266,11 @@ class SinkOrSwimRenderer(GameRenderer):
         embed.set_footer(text=_("🛟 a whole belt · ½🛟 half a belt. Only you can see this."))
         return TableMessage([embed], items)
 
-    @staticmethod
-    def _last_trick_lines(view: SinkOrSwimView, seat: int) -> list[str]:
+    def tide_card(self, card: int) -> str:
+        """A tide card in a line: its emoji, or its number (the sentence makes it bold)."""
+        return self.card(tide(card), str(card))
+
+    def _last_trick_lines(self, view: SinkOrSwimView, seat: int) -> list[str]:
         last = view.last_trick
         if last is None or last.round != view.round:
             return []
@@ -264,20 +281,25 @@ class SinkOrSwimRenderer(GameRenderer):
         if took:
             return [
                 _("Last trick you played **{card}** and took tide **{tide}**.").format(
-                    card=mine, tide=took
+                    card=self.card(weather(mine), str(mine)), tide=self.tide_card(took)
                 )
             ]
-        return [_("Last trick you played **{card}** and took no tide card.").format(card=mine)]
+        return [
+            _("Last trick you played **{card}** and took no tide card.").format(
+                card=self.card(weather(mine), str(mine))
+            )
+        ]
 
-    @staticmethod
-    def _pick_lines(record: MatchRecord, game: SinkOrSwimGame, view: SinkOrSwimView) -> list[str]:
-        lines = [_trick_line(view)]
+    def _pick_lines(
+        self, record: MatchRecord, game: SinkOrSwimGame, view: SinkOrSwimView
+    ) -> list[str]:
+        lines = [_trick_line(view, self.tide_card)]
         if view.pick is None:
             lines.append(_("👉 **Tap a card to pick it.** Nobody sees it before the reveal."))
         else:
             lines.append(
                 _("✅ **You picked {card}.** You may change it until the last pick is in.").format(
-                    card=view.pick
+                    card=self.card(weather(view.pick), str(view.pick))
                 )
             )
         waiting = game.to_act()

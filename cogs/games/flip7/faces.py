@@ -1,0 +1,42 @@
+"""What each Flip 7 card looks like as an emoji (F3): its value in large print and the
+colour of its kind. Numbers are cream, the three special numbers gold with a sign under
+the value, actions blue, modifiers green."""
+
+from __future__ import annotations
+
+from cogs.ui.card_faces import Face
+from engines.flip7 import cards
+
+NUMBER = (255, 236, 184)
+SPECIAL = (255, 200, 87)
+ACTION = (160, 210, 255)
+MODIFIER = (170, 236, 170)
+
+# Emoji names spell the card, so a name read as text is the card ("f7_12", "f7_swap").
+_NAMED = {
+    cards.UNLUCKY_7: Face("f7_unlucky7", "7", SPECIAL, "✖"),
+    cards.LUCKY_13: Face("f7_lucky13", "13", SPECIAL, "★"),
+    cards.JUST_ONE_MORE: Face("f7_justonemore", "+1", ACTION, "▶"),
+    cards.FLIP_FOUR: Face("f7_flipfour", "×4", ACTION, "▶▶"),
+    cards.SWAP: Face("f7_swap", "⇄", ACTION),
+    cards.STEAL: Face("f7_steal", "⇐", ACTION),
+    cards.DISCARD: Face("f7_discard", "✖", ACTION),
+    cards.HALVE: Face("f7_half", "÷2", MODIFIER),
+}
+
+
+def face(card: int) -> Face:
+    """The face of a card id (engines.flip7.cards)."""
+    named = _NAMED.get(card)
+    if named is not None:
+        return named
+    if cards.MINUS[card]:
+        amount = cards.MINUS[card]
+        return Face(f"f7_minus{amount}", f"−{amount}", MODIFIER)
+    if card == cards.ZERO:
+        return Face("f7_0", "0", SPECIAL, "!")
+    return Face(f"f7_{card}", str(card), NUMBER)
+
+
+FACES: tuple[Face, ...] = tuple(face(card) for card in range(cards.KINDS))
+"""Every card of the deck, once."""
