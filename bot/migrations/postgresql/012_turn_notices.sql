@@ -1,4 +1,4 @@
--- The twin of SQLite's 016: the turn notices that are up, one per member a match waits on,
+-- The twin of SQLite's 012: the turn notices that are up, one per member a match waits on,
 -- kept so that a restart still takes each down when its member moves.
 CREATE TABLE turn_notices (
     match_id    BIGINT  NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
