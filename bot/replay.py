@@ -87,3 +87,28 @@ def round_starts(
         for step in steps(key, first_state, moves)
         if any(event.kind == round_start for event in step.events)
     ]
+
+
+def step_and_rounds(
+    key: str,
+    first_state: Mapping[str, Any],
+    moves: Sequence[Move],
+    index: int,
+    round_start: str | None,
+) -> tuple[Step, list[int]]:
+    """The step after the first `index` moves (clamped) and the steps at which a round
+    began (as `round_starts`; [0] for a game without rounds), in one walk through the
+    match: a replay page needs both, and a long match is not rebuilt twice."""
+    info = GAMES[key]
+    index = min(max(0, index), len(moves))
+    game = _loaded(key, first_state)
+    shown = Step(0, _loaded(key, game.to_dict()), None) if index == 0 else None
+    starts = [0]
+    for number, move in enumerate(moves, start=1):
+        events = game.apply(move.seat, info.action_from_code(move.code))
+        if round_start is not None and any(event.kind == round_start for event in events):
+            starts.append(number)
+        if number == index:
+            shown = Step(number, _loaded(key, game.to_dict()), move, events)
+    assert shown is not None
+    return shown, starts

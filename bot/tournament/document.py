@@ -31,6 +31,27 @@ class Entrant:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """A table that ended without a result: nothing of it counts until a moderator replays
+    it or counts it as unplayed (or the round's limit counts it as unplayed)."""
+
+    match_id: int
+    round: int
+    table: int
+    reason: str  # how it ended: the match's ended reason, or "damaged"
+    message_id: int | None = None  # the message asking the moderator, once posted
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "match_id": self.match_id,
+            "round": self.round,
+            "table": self.table,
+            "reason": self.reason,
+            "message_id": self.message_id,
+        }
+
+
 class Document:
     """The typed view of `record.data`; changes are written back into it at once."""
 
@@ -75,23 +96,57 @@ class Document:
     @property
     def played(self) -> list[Played]:
         return [
-            Played(p["round"], tuple(p["seats"]), tuple(p["places"]))
+            Played(
+                p["round"], tuple(p["seats"]), tuple(p["places"]), bool(p.get("unplayed", False))
+            )
             for p in self.data.get("played", [])
         ]
 
     def recorded(self) -> set[int]:
-        """The matches whose tables are recorded as played."""
-        return {p["match_id"] for p in self.data.get("played", [])}
+        """The matches already dealt with: recorded as played (or unplayed), replaced by a
+        replay, or waiting for a moderator's choice."""
+        return (
+            {p["match_id"] for p in self.data.get("played", [])}
+            | set(self.data.get("replaced", []))
+            | {w.match_id for w in self.awaiting}
+        )
 
     def record_table(self, match_id: int, played: Played) -> None:
-        self.data.setdefault("played", []).append(
-            {
-                "match_id": match_id,
-                "round": played.round,
-                "seats": list(played.seats),
-                "places": list(played.places),
-            }
-        )
+        entry: dict[str, Any] = {
+            "match_id": match_id,
+            "round": played.round,
+            "seats": list(played.seats),
+            "places": list(played.places),
+        }
+        if played.unplayed:
+            entry["unplayed"] = True
+        self.data.setdefault("played", []).append(entry)
+
+    # -- tables that ended without a result, waiting for a moderator's choice ----------
+
+    @property
+    def awaiting(self) -> list[Awaiting]:
+        return [Awaiting(**raw) for raw in self.data.get("awaiting", [])]
+
+    def awaiting_table(self, match_id: int) -> Awaiting | None:
+        return next((w for w in self.awaiting if w.match_id == match_id), None)
+
+    def await_choice(self, waiting: Awaiting) -> None:
+        self.data.setdefault("awaiting", []).append(waiting.to_dict())
+
+    def set_choice_message(self, match_id: int, message_id: int) -> None:
+        for raw in self.data.get("awaiting", []):
+            if raw["match_id"] == match_id:
+                raw["message_id"] = message_id
+
+    def settle(self, match_id: int) -> None:
+        """The table is no longer waiting (recorded unplayed, or replaced by a replay)."""
+        self.data["awaiting"] = [
+            raw for raw in self.data.get("awaiting", []) if raw["match_id"] != match_id
+        ]
+
+    def replaced(self, match_id: int) -> None:
+        self.data.setdefault("replaced", []).append(match_id)
 
     def progress(self) -> Progress:
         terms = self.terms

@@ -25,9 +25,19 @@ from bot.seating import Seating
 from bot.sessions import Sessions
 from bot.storage import MatchRecord, Podium, TournamentRecord
 from bot.tournament import formats
-from bot.tournament.document import Document, Entrant
+from bot.tournament.document import Awaiting, Document, Entrant
 from bot.tournament.round_robin import MOST_ENTRANTS
-from bot.tournament.table_matches import ROUND_KEY, absent, played_table, table_inserts
+from bot.tournament.table_matches import (
+    ROUND_KEY,
+    TABLE_KEY,
+    absent,
+    has_result,
+    played_table,
+    replay_insert,
+    seat_users,
+    table_inserts,
+    unplayed_table,
+)
 from bot.tournament.terms import (
     CHECK_IN,
     LEAST_NOTICE,
@@ -47,8 +57,10 @@ SIGNING = ("signing_up", "checking_in")
 @dataclass(frozen=True, slots=True)
 class TournamentChange:
     """What happened to a tournament, for the Discord layer to show: a kind ("entrants",
-    "check_in", "round", "paused", "resumed", "finished", "cancelled") with its data, and the
-    tables a round opened."""
+    "check_in", "round", "paused", "resumed", "finished", "cancelled"; for a table that
+    ended without a result "no_result", then "replayed" or "unplayed", the latter "how":
+    "chosen", "limit" (the round's clock) or "late" (it ended after the limit)) with its
+    data, and the tables a round (or a replay) opened."""
 
     record: TournamentRecord
     kind: str
@@ -239,6 +251,14 @@ class Tournaments:
                 return match
         return None
 
+    async def awaiting_table_of(self, record: TournamentRecord, user_id: int) -> Awaiting | None:
+        """The member's table waiting for a moderator's choice, if any."""
+        for waiting in Document(record).awaiting:
+            match = await self.storage.get_match(waiting.match_id)
+            if match is not None and user_id in seat_users(match):
+                return waiting
+        return None
+
     # -- timers and tables ending -------------------------------------------------------
 
     async def restore(self) -> None:
@@ -282,15 +302,65 @@ class Tournaments:
         async with self._editing(tournament_id) as doc:
             if doc.record.state not in ("running", "paused"):
                 return
-            changed = self._record_finished(
+            changed, held = self._record_finished(
                 doc, await self.storage.tournament_matches(tournament_id)
             )
-            pending = [m for m in await self._round_tables(doc) if m.is_open]
-            if not pending and doc.record.state == "running":
+            if not await self._waiting(doc) and doc.record.state == "running":
                 await self._advance(doc)
             elif changed:
                 await self._save(doc)
+        for waiting in held:  # after the save: the board's buttons find the table waiting
+            await self.publish(self._held_change(doc.record, waiting))
         await self._deal_round(doc.record)
+
+    async def settle(
+        self, tournament_id: int, match_id: int, choice: str, by_name: str
+    ) -> Awaiting:
+        """A moderator's choice for a table that ended without a result: "replay" it (a
+        new table of the same seats, in the same round, with the round's full time left)
+        or count it as "unplayed". Refused once the table is settled."""
+        replay: list[Any] = []
+        async with self._editing(tournament_id) as doc:
+            record = doc.record
+            if record.state not in ("running", "paused"):
+                raise Refusal("tournament_over")
+            waiting = doc.awaiting_table(match_id)
+            match = await self.storage.get_match(match_id)
+            if waiting is None or match is None:
+                raise Refusal("tournament_table_settled")
+            if choice == "replay":
+                replay = [replay_insert(doc, match, self.clock())]
+                doc.replaced(match_id)
+                self._full_time(doc)
+            else:
+                doc.record_table(match_id, unplayed_table(match))
+            doc.settle(match_id)
+            await self._save(doc, tables=replay)
+        if match.is_open:  # a damaged table is still open: the choice ends it
+            with contextlib.suppress(Refusal):
+                await self.moves.end(match_id, "reset_by_moderator", by_name, self.tables_publisher)
+        data = {**waiting.to_dict(), "name": by_name}
+        if replay:
+            tables = tuple(
+                m
+                for m in await self._round_tables(doc)
+                if m.status == "lobby" and m.extra.get(TABLE_KEY) == waiting.table
+            )
+            await self.publish(TournamentChange(record, "replayed", data, tables))
+            await self._deal_round(record)
+        else:
+            await self.publish(
+                TournamentChange(record, "unplayed", {"tables": [data], "how": "chosen"})
+            )
+            await self.sync(tournament_id)
+        return waiting
+
+    async def set_choice_message(self, tournament_id: int, match_id: int, message_id: int) -> None:
+        """Remember the message that asks for a table's choice (to close it when settled)."""
+        async with self._editing(tournament_id) as doc:
+            if doc.awaiting_table(match_id) is not None:
+                doc.set_choice_message(match_id, message_id)
+                await self._save(doc)
 
     async def _due(self, tournament_id: int, version: int, kind: str) -> None:
         record = await self.storage.get_tournament(tournament_id)
@@ -380,8 +450,7 @@ class Tournaments:
     async def _resume(self, doc: Document) -> None:
         record = doc.record
         record.state = "running"
-        pending = [m for m in await self._round_tables(doc) if m.is_open]
-        if pending:
+        if await self._waiting(doc):
             record.due_at = self.clock() + float(doc.data.pop("limit_left", 0.0))
             await self._save(doc)
             await self.publish(TournamentChange(record, "resumed"))
@@ -414,6 +483,13 @@ class Tournaments:
 
     async def _finish(self, doc: Document) -> None:
         record = doc.record
+        if all(table.unplayed for table in doc.played):
+            # Nothing was played to a result: nobody is crowned, nothing reaches the hall.
+            record.state, record.due_at = "cancelled", None
+            doc.data["ended"] = {"reason": "nothing_played"}
+            await self._save(doc)
+            await self.publish(TournamentChange(record, "cancelled", {"reason": "nothing_played"}))
+            return
         standings = formats.standings(doc.progress())
         record.state, record.due_at = "finished", None
         now = self.clock()
@@ -424,20 +500,64 @@ class Tournaments:
         await self._save(doc, podium=podium)
         await self.publish(TournamentChange(record, "finished"))
 
-    def _record_finished(self, doc: Document, matches: list[MatchRecord]) -> bool:
-        """Record each closed table not yet counted; drop members who missed a whole one."""
-        done, changed = doc.recorded(), False
+    def _record_finished(
+        self, doc: Document, matches: list[MatchRecord]
+    ) -> tuple[bool, list[Awaiting]]:
+        """Record each closed table not yet counted; drop members who missed a whole one.
+        A table that ended without a result (or was damaged) proves nothing about who was
+        there and gives no places: it waits for a moderator's choice, or counts as unplayed
+        at once when the round's limit has already passed. Returns whether anything
+        changed, and the tables so held."""
+        done, changed, held = doc.recorded(), False, []
         for match in matches:
-            if match.is_open or match.id in done or match.quarantine is not None:
+            if match.id in done or (match.is_open and match.quarantine is None):
                 continue
+            if not has_result(match):
+                # Only the round in play waits: an older damaged table (left uncounted
+                # before tables waited for a choice) never holds a later round.
+                if match.extra.get(ROUND_KEY) == doc.round:
+                    held.append(self._hold(doc, match))
+                    changed = True
+                continue
+            changed = True
             doc.record_table(match.id, played_table(match))
-            # A table that ended without a result proves nothing about who was there.
-            for user in absent(match) if match.status == "finished" else ():
+            for user in absent(match):
                 entrant = doc.entrant(user)
                 if entrant is not None and entrant.dropped is None:
                     doc.change(user, dropped="missed_table")
-            changed = True
-        return changed
+        return changed, held
+
+    def _hold(self, doc: Document, match: MatchRecord) -> Awaiting:
+        reason = "damaged" if match.quarantine is not None else match.ended_reason or ""
+        waiting = Awaiting(
+            match.id, int(match.extra.get(ROUND_KEY, 0)), int(match.extra.get(TABLE_KEY, 1)), reason
+        )
+        due = doc.record.due_at
+        if doc.record.state == "running" and due is not None and self.clock() >= due:
+            doc.record_table(match.id, unplayed_table(match))
+        else:
+            doc.await_choice(waiting)
+        return waiting
+
+    def _held_change(self, record: TournamentRecord, waiting: Awaiting) -> TournamentChange:
+        if Document(record).awaiting_table(waiting.match_id) is not None:
+            return TournamentChange(record, "no_result", waiting.to_dict())
+        return TournamentChange(record, "unplayed", {"tables": [waiting.to_dict()], "how": "late"})
+
+    async def _waiting(self, doc: Document) -> bool:
+        """Whether the round still waits: a table in play, or one for a moderator's choice.
+        A damaged table plays no further, so it waits only as a choice."""
+        tables = await self._round_tables(doc)
+        return bool(doc.awaiting) or any(m.is_open and m.quarantine is None for m in tables)
+
+    def _full_time(self, doc: Document) -> None:
+        """A replayed table gets the round's whole limit from now (the round's clock moves
+        on if less is left)."""
+        record, limit = doc.record, ROUND_LIMIT[doc.terms.pace]
+        if record.state == "running" and record.due_at is not None:
+            record.due_at = max(record.due_at, self.clock() + limit)
+        elif record.state == "paused":
+            doc.data["limit_left"] = max(float(doc.data.get("limit_left", 0.0)), limit)
 
     async def _round_tables(self, doc: Document) -> list[MatchRecord]:
         matches = await self.storage.tournament_matches(doc.record.id)
@@ -447,10 +567,25 @@ class Tournaments:
         return [m for m in await self.storage.tournament_matches(tournament_id) if m.is_open]
 
     async def _time_up(self, record: TournamentRecord) -> None:
-        """The round's limit passed: the AI finishes every table still in play."""
+        """The round's limit passed: the AI finishes every table still in play, and each
+        table still waiting for a moderator's choice counts as unplayed."""
         for match in await self._round_tables(Document(record)):
             if match.status == "playing":
                 await self.auto.play_out(match.id)
+        await self.sync(record.id)  # a damaged table not yet heard of counts as unplayed
+        async with self._editing(record.id) as doc:
+            waiting = doc.awaiting
+            if doc.record.state != "running" or not waiting:
+                return
+            matches = {m.id: m for m in await self.storage.tournament_matches(record.id)}
+            for table in waiting:
+                doc.record_table(table.match_id, unplayed_table(matches[table.match_id]))
+                doc.settle(table.match_id)
+            await self._save(doc)
+        tables = [table.to_dict() for table in waiting]
+        data = {"tables": tables, "how": "limit"}
+        await self.publish(TournamentChange(doc.record, "unplayed", data))
+        await self.sync(record.id)
 
     async def _drop(self, tournament_id: int, user_id: int, why: str) -> TournamentRecord:
         async with self._editing(tournament_id) as doc:

@@ -21,11 +21,14 @@ class TableSpec:
 @dataclass(frozen=True, slots=True)
 class Played:
     """One finished table: user ids in seat order (None is an AI seat) and each seat's
-    1-based place (equal places are shared)."""
+    1-based place (equal places are shared). An unplayed table (ended without a result,
+    counted so by a moderator or the round's limit) shares every place and wins nobody a
+    table."""
 
     round: int
     seats: tuple[int | None, ...]
     places: tuple[int, ...]
+    unplayed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +53,7 @@ class Standing:
     points: float
     tiebreak: float  # opponents' points
     tables: int
-    wins: int  # tables where their place was 1 (a shared first place counts)
+    wins: int  # tables where their place was 1 (a shared first place counts; unplayed don't)
     dropped: bool
     reached: int = 0  # the last round they played, or (knockout) went on to
 

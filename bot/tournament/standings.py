@@ -35,7 +35,7 @@ def tallies(progress: Progress) -> dict[int, Tally]:
             tally = found.get(user) or found.setdefault(user, Tally())
             tally.points += points[seat]
             tally.tables += 1
-            tally.wins += table.places[seat] == 1
+            tally.wins += table.places[seat] == 1 and not table.unplayed
             tally.last_round = max(tally.last_round, table.round)
     return found
 

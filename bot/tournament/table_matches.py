@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from bot.errors import Refusal
 from bot.lobby import free_ai_names
 from bot.sessions import load_game
 from bot.storage import MatchRecord, NewMatch, Seat
@@ -28,47 +29,71 @@ def table_inserts(
     """The INSERTs of a round's tables: each seats its entrants (None: an AI seat at the
     game's strongest level), is played in a thread of its own at the tournament's pace,
     and is unrated when the tournament is."""
-    record, terms, names = doc.record, doc.terms, doc.names()
-    rounds = max(formats.total_rounds(doc.progress()), doc.round)
-    level = GAMES[record.game].ai_levels[-1]
     inserts = []
     for number, table in enumerate(seats):
-        members = [names[user] for user in table if user is not None]
-        ai_names = free_ai_names(members)
-        placed = [
-            Seat(names[user], user) if user is not None else Seat(next(ai_names), ai=level)
-            for user in table
-        ]
+        placed = _placed(doc, table)
         # The formats list a table strongest first: who plays first (and, in team games,
         # who partners whom) is drawn instead, the same way again after a restart.
-        random.Random(f"{record.id}:{doc.round}:{number}").shuffle(placed)
+        random.Random(f"{doc.record.id}:{doc.round}:{number}").shuffle(placed)
         host = next(user for user in table if user is not None)
-        # The table names itself by these (its card, its thread), not by the game's rounds.
-        extra: dict[str, Any] = {
-            "where": "thread",
-            ROUND_KEY: doc.round,
-            TABLE_KEY: number + 1,
-            ROUNDS_KEY: rounds,
-        }
-        if not terms.rated:
-            extra["unrated"] = True
-        inserts.append(
-            match_insert(
-                NewMatch(
-                    guild_id=record.guild_id,
-                    channel_id=record.channel_id,
-                    game=record.game,
-                    host_id=host,
-                    seats=placed,
-                    options=dict(terms.options),
-                    pace=terms.pace,
-                    extra=extra,
-                    tournament_id=record.id,
-                ),
-                now=now,
-            )
-        )
+        inserts.append(_insert(doc, placed, host, (doc.round, number + 1), now))
     return inserts
+
+
+def replay_insert(doc: Document, match: MatchRecord, now: float) -> Statement:
+    """The INSERT of a table played again: the same round, number and seats in the same
+    order; an entrant who plays no further is an AI seat now. Refused when no entrant
+    at the table plays on."""
+    still_in = {e.user_id for e in doc.still_in()}
+    table = tuple(user if user in still_in else None for user in seat_users(match))
+    if not any(user is not None for user in table):
+        raise Refusal("tournament_replay_nobody")
+    host = next(user for user in table if user is not None)
+    where = (int(match.extra.get(ROUND_KEY, 0)), int(match.extra.get(TABLE_KEY, 1)))
+    return _insert(doc, _placed(doc, table), host, where, now)
+
+
+def _placed(doc: Document, table: tuple[int | None, ...]) -> list[Seat]:
+    names = doc.names()
+    members = [names[user] for user in table if user is not None]
+    ai_names = free_ai_names(members)
+    level = GAMES[doc.record.game].ai_levels[-1]
+    return [
+        Seat(names[user], user) if user is not None else Seat(next(ai_names), ai=level)
+        for user in table
+    ]
+
+
+def _insert(
+    doc: Document, placed: list[Seat], host: int, where: tuple[int, int], now: float
+) -> Statement:
+    """One table's INSERT; `where` is its round and its number in the round."""
+    record, terms = doc.record, doc.terms
+    rounds = max(formats.total_rounds(doc.progress()), doc.round)
+    round_, number = where
+    # The table names itself by these (its card, its thread), not by the game's rounds.
+    extra: dict[str, Any] = {
+        "where": "thread",
+        ROUND_KEY: round_,
+        TABLE_KEY: number,
+        ROUNDS_KEY: rounds,
+    }
+    if not terms.rated:
+        extra["unrated"] = True
+    return match_insert(
+        NewMatch(
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            game=record.game,
+            host_id=host,
+            seats=placed,
+            options=dict(terms.options),
+            pace=terms.pace,
+            extra=extra,
+            tournament_id=record.id,
+        ),
+        now=now,
+    )
 
 
 def seat_users(match: MatchRecord) -> tuple[int | None, ...]:
@@ -78,13 +103,24 @@ def seat_users(match: MatchRecord) -> tuple[int | None, ...]:
     return tuple(seat.user_id or left.get(str(i)) for i, seat in enumerate(match.seats))
 
 
+def has_result(match: MatchRecord) -> bool:
+    """Whether a closed table was played to a result the formats can count."""
+    return match.status == "finished" and match.quarantine is None
+
+
 def played_table(match: MatchRecord) -> Played:
-    """A closed table as the formats count it. A table ended without a result (a reset)
-    shares every place among its seats."""
-    game = load_game(match) if match.status == "finished" else None
+    """A table played to its result, as the formats count it."""
+    game = load_game(match)
     outcome = game.outcome() if game is not None else None
-    places = outcome.places if outcome is not None else (1,) * len(match.seats)
-    return Played(int(match.extra.get(ROUND_KEY, 0)), seat_users(match), tuple(places))
+    if outcome is None:  # a finished match always has one; never count what it lacks
+        return unplayed_table(match)
+    return Played(int(match.extra.get(ROUND_KEY, 0)), seat_users(match), tuple(outcome.places))
+
+
+def unplayed_table(match: MatchRecord) -> Played:
+    """A table counted as unplayed: its seats share the points of all its places."""
+    seats = seat_users(match)
+    return Played(int(match.extra.get(ROUND_KEY, 0)), seats, (1,) * len(seats), unplayed=True)
 
 
 def absent(match: MatchRecord) -> list[int]:

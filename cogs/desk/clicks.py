@@ -4,6 +4,7 @@ Discord's three seconds, and a move made from a private hand answered in that ha
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -14,6 +15,7 @@ from bot import lobby
 from bot.errors import Refusal
 from bot.log_format import log_context
 from bot.matches import Change, MatchService
+from bot.storage import MatchRecord
 from cogs.desk.hands import OpenHands
 from cogs.desk.members import members_called
 from cogs.desk.pings import Pings
@@ -21,8 +23,12 @@ from cogs.desk.posting import Tables
 from cogs.desk.refusals import answer_failure, answer_refusal
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import done_responding, refuse, responding
+from cogs.wording import i18n
 from cogs.wording.i18n import _
+from cogs.wording.names import shown
 from cogs.wording.words import seat_names
+
+log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds a click may take before it is deferred (Discord allows 3)
 
@@ -118,14 +124,35 @@ class Clicks:
         return await members_called(interaction.guild, free)
 
     async def _rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
-        """The result's Rematch button: a new lobby, posted as a new table message."""
+        """The result's Rematch button: a new lobby, posted as a new table message. Clicked
+        in a finished match's thread, the lobby opens in the channel, and the thread is told
+        where (the clicker alone hears it privately from post_new)."""
 
         async def post(change: Change) -> None:
-            await self.tables.post_new(interaction, change.record, change.notice)
+            lobby = await self.tables.post_new(interaction, change.record, change.notice)
+            if interaction.channel_id != change.record.played_in:
+                await self._tell_where(interaction, change.record, lobby)
 
         await self.matches.rematch(
             match_id, interaction.user.id, interaction.user.display_name, post
         )
+
+    async def _tell_where(
+        self, interaction: discord.Interaction[Any], record: MatchRecord, lobby: discord.Message
+    ) -> None:
+        """Post in the thread the Rematch was clicked in, for all who read it, who opened
+        the new lobby and a link to it, in the server's language."""
+        place = interaction.channel
+        if not isinstance(place, discord.abc.Messageable):
+            return
+        with i18n.reading(await self.tables.languages.server(record.guild_id)):
+            text = _("{name} opened a rematch. Its lobby is in the channel: {link}").format(
+                name=shown(interaction.user.display_name), link=lobby.jump_url
+            )
+        try:
+            await place.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.debug("the rematch link could not be posted in %s", interaction.channel_id)
 
     async def move(
         self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str

@@ -21,12 +21,15 @@ from bot.failure_log import FailureLog
 from bot.storage import Store
 from cogs.desk.refusals import answer_failure
 from cogs.desk.renderers import Renderers
-from cogs.ui.components import TableMessage, refuse
+from cogs.ui.components import TableMessage, ref_of, refuse
 from cogs.wording import i18n
 from cogs.wording.i18n import _, lazy_gettext, number
 
 ARG_SEPARATOR = ","  # between a page kind's arguments; never ":" (it splits the custom id)
-PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)"
+# A jump ("r": to a round's start, "e": to the end) is marked so that its custom id never
+# equals the ◀️ or ▶️ beside it when both lead to the same page.
+PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)(?::(?P<jump>[re]))?"
+JUMP_EMOJIS = {"r": "⏮️", "e": "⏭️"}
 # A button or choice whose page kind or arguments this version no longer reads.
 OUT_OF_DATE = lazy_gettext("That button is out of date; use the command again.")
 
@@ -40,6 +43,9 @@ class Page:
     number: int  # 0-based, the page actually shown (a stale button's page may be gone)
     count: int
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
+    # Pages that are steps of a match: the page of this round's start and of the end, for
+    # the ⏮️ and ⏭️ buttons around ◀️ ▶️ (None: no such buttons).
+    jumps: tuple[int, int] | None = None
 
 
 class PageSource(Protocol):
@@ -81,12 +87,14 @@ def split_args(args: str, count: int) -> list[str]:
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
-    def __init__(self, kind: str, args: str, page: int, *, forward: bool = True) -> None:
+    def __init__(
+        self, kind: str, args: str, page: int, *, forward: bool = True, jump: str | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                emoji="▶️" if forward else "◀️",
+                emoji=JUMP_EMOJIS[jump] if jump else "▶️" if forward else "◀️",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"pg:{kind}:{args}:{page}",
+                custom_id=f"pg:{kind}:{args}:{page}" + (f":{jump}" if jump else ""),
             )
         )
         self.kind, self.args, self.page = kind, args, page
@@ -95,7 +103,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> PageButton:
-        return cls(match["kind"], match["args"], int(match["page"]))
+        return cls(match["kind"], match["args"], int(match["page"]), jump=match["jump"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pages = pages_of(interaction.client)
@@ -103,6 +111,41 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
         message = interaction.message
         in_place = message is not None and message.flags.ephemeral
         await pages.click(interaction, self.kind, self.args, self.page, in_place=in_place)
+
+
+# The page kinds opened from a match's result (the custom id `<kind>:<match ref>`), each with
+# its button's emoji. Their custom ids predate `pg:`, so buttons already posted keep working.
+MATCH_OPENERS = {"story": "📜", "replay": "⏯️"}
+
+
+class MatchPagesButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"(?P<kind>{'|'.join(MATCH_OPENERS)}):(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{{1,16}}))?",
+):
+    """Opens a match's pages of one kind at their first page, privately, for whoever
+    clicks it: its story, its replay."""
+
+    def __init__(self, kind: str, ref: str, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=MATCH_OPENERS[kind],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{kind}:{ref}",
+            )
+        )
+        self.kind, self.ref = kind, ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> MatchPagesButton:
+        return cls(match["kind"], ref_of(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        pages = pages_of(interaction.client)
+        await pages.hear(interaction)
+        await pages.click(interaction, self.kind, self.ref, 0)
 
 
 def page_message(kind: str, args: str, page: Page) -> TableMessage:
@@ -119,7 +162,15 @@ def page_message(kind: str, args: str, page: Page) -> TableMessage:
         after = PageButton(kind, args, min(page.number + 1, page.count - 1))
         before.item.disabled = page.number == 0
         after.item.disabled = page.number == page.count - 1
-        items += [before, after]
+        if page.jumps is None:
+            items += [before, after]
+        else:
+            to_round, to_end = (clamp(jump, page.count) for jump in page.jumps)
+            rewind = PageButton(kind, args, to_round, jump="r")
+            end = PageButton(kind, args, to_end, jump="e")
+            rewind.item.disabled = page.number == 0
+            end.item.disabled = page.number == page.count - 1
+            items += [rewind, before, after, end]
     return TableMessage([page.embed], items)
 
 

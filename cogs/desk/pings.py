@@ -4,10 +4,11 @@ Live, a member is mentioned when their turn starts, unless they have just been p
 (then they are watching already), and reminded once before the deadline. At a slow pace
 (relaxed and slower) each member hears of their turn once, as they chose with `/games
 notify`: a mention where the match is played, a DM with a link to the table, or nothing;
-a DM Discord refuses becomes the mention. Once the member has moved, their mention is
-deleted and their DM says it's done, so at most one notice per waiting member stays up. A
-server's moderators can turn mentions off with `/games reminders`; a member's DMs are
-their own choice and still go.
+a DM Discord refuses becomes the mention. The first turn is told to everyone it waits on,
+as a click in the lobby is no sign of watching the table. Once the member has moved,
+their mention is deleted and their DM says it's done, so at most one notice per waiting
+member stays up. A server's moderators can turn mentions off with `/games reminders`; a
+member's DMs are their own choice and still go.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.events import TIMED_OUT
+from bot.events import STARTED, TIMED_OUT
 from bot.matches import Change
 from bot.pace import SLOW
 from bot.storage import MatchRecord, Store, TurnDue
@@ -111,9 +112,12 @@ class Pings:
             return
         mentions = await self.enabled(record.guild_id)
         now = self.clock()
+        # Nothing but a later change could send a notice skipped now, and a slow match may
+        # wait a day for one: its first turn is told to everyone, whoever just joined.
+        first = record.pace in SLOW and any(e.kind == STARTED for e in change.events)
         for user_id in waiting:
             recent = now - self._seen.get((record.id, user_id), -ACTIVE_WINDOW) < ACTIVE_WINDOW
-            if user_id not in out and not recent:
+            if user_id not in out and (first or not recent):
                 await self._notify(record, user_id, mentions, reminder=False)
 
     async def remind(self, change: Change) -> None:

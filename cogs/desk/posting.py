@@ -71,7 +71,7 @@ class Tables:
         interaction: discord.Interaction[Any],
         record: MatchRecord,
         notice: Notice | None = None,
-    ) -> None:
+    ) -> discord.Message:
         """Answer a slash command (or a Rematch) with a fresh table message and remember it.
         Asked for elsewhere (a Rematch in a finished match's thread opens its lobby in the
         channel; a table asked for in the channel of a thread's match): posted where the
@@ -89,6 +89,7 @@ class Tables:
         await self.matches.set_message(record.id, message.id, self.matches.clock())
         if old and old != message.id:
             await self._delete_old(record.played_in, old)
+        return message
 
     async def publish(
         self, change: Change, interaction: discord.Interaction[Any] | None = None

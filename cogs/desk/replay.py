@@ -3,7 +3,9 @@ drew it after each move, with the move that led there told in the game's own sen
 Pages are steps (`pg:replay:<match ref>:<step>`), so ◀ ▶ keep working after a restart.
 Only the public table is drawn, so nothing hidden shows, and the deck is never told ahead.
 
-Opened from the "Replay" button on the result (`replay_button`) by anyone in the server."""
+Opened from the "Replay" button on the result (`replay_button`), a `/games history` page's
+replay choice or `/games replay`, by anyone in the server the match was played in. A match
+saved before replays were kept is told from its public log, a move at a time."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from typing import Any
 
 import discord
 
-from bot.replay import step_at
+from bot.replay import step_and_rounds
 from bot.replay_log import kept
-from cogs.desk.pages import Page, StoredPages, clamp, pages_of
-from cogs.ui.components import parse_ref, ref_of
+from bot.storage import MatchRecord
+from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
+from cogs.ui.components import GameRenderer, parse_ref
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _
 from cogs.wording.words import logged_lines
@@ -26,38 +29,9 @@ COLOUR = discord.Colour.dark_teal()
 DESCRIPTION_CHARS = 4000  # under Discord's 4096 for an embed's description
 
 
-class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"replay:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
-):
-    """Opens a match's replay at its first step, privately, for whoever clicks it."""
-
-    def __init__(self, ref: str, *, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="⏯️",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"replay:{ref}",
-            )
-        )
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> ReplayButton:
-        return cls(ref_of(match))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        pages = pages_of(interaction.client)
-        await pages.hear(interaction)
-        await pages.click(interaction, REPLAY, self.ref, 0)
-
-
 def replay_button(ref: str) -> discord.ui.Item[Any]:
     """The "Replay" button for the match `ref`, labelled in the message's language."""
-    return ReplayButton(ref, label=_("Replay"))
+    return MatchPagesButton(REPLAY, ref, label=_("Replay"))
 
 
 class Replay(StoredPages):
@@ -77,25 +51,23 @@ class Replay(StoredPages):
                 log=command(f"{record.game} log")
             )
         renderer = self.renderers.get(record.game)
-        saved = kept(record)
         if renderer is None or record.game not in GAMES:
             return _("This bot no longer plays that game, so it can't tell the match.")
+        saved = kept(record)
         if saved is None:
-            return _(
-                "This match was played before moves were kept, so it can't be replayed step "
-                "by step; its story tells it: {story}."
-            ).format(story=command("games history"))
+            return await self._from_log(record, renderer, wanted)
         first, moves = saved
-        step = clamp(wanted, len(moves) + 1)
         # Rebuilding a long match move by move is the engine's work: off the loop.
-        shown = await asyncio.to_thread(step_at, record.game, first, moves, step)
+        shown, starts = await asyncio.to_thread(
+            step_and_rounds, record.game, first, moves, wanted, renderer.round_start
+        )
         table = await renderer.table(record, shown.game)
         drawn = "\n".join(block.text for block in table.layout.texts()) if table.layout else ""
         told = (
             "\n".join(
                 f"> {line}" for line in logged_lines(renderer.texts, shown.events, record.seats)
             )
-            if step
+            if shown.index
             else _("The table as dealt, before the first move.")
         )
         embed = discord.Embed(
@@ -103,4 +75,50 @@ class Replay(StoredPages):
             description=f"{told}\n\n{drawn}"[:DESCRIPTION_CHARS],
             colour=COLOUR,
         )
-        return Page(embed, step, len(moves) + 1)
+        count = len(moves) + 1
+        return Page(embed, shown.index, count, jumps=(round_back(starts, shown.index), count - 1))
+
+    async def _from_log(
+        self, record: MatchRecord, renderer: GameRenderer, wanted: int
+    ) -> Page | str:
+        """A match saved before replays were kept: its public log, a move at a time (the
+        events one saved version made), the round so far above the move, said so."""
+        logged = await self.storage.standings.match_events(record.id)
+        if not logged:
+            return _(
+                "This match was played before moves were kept, and its log is no longer "
+                "kept either (old match logs are cleared), so it can't be replayed."
+            )
+        lines = logged_lines(renderer.texts, [event for _version, event in logged], record.seats)
+        moves: list[list[int]] = []  # each move's events, by their place in the log
+        for place, (version, _event) in enumerate(logged):
+            if moves and logged[moves[-1][0]][0] == version:
+                moves[-1].append(place)
+            else:
+                moves.append([place])
+        starts = [0] + [
+            number
+            for number, places in enumerate(moves)
+            if number and any(logged[place][1].kind == renderer.round_start for place in places)
+        ]
+        shown = clamp(wanted, len(moves))
+        since = moves[round_back(starts, shown + 1)][0]
+        before = lines[since : moves[shown][0]]
+        now = [f"> **{lines[place]}**" for place in moves[shown]]
+        note = "-# " + _(
+            "This match was saved before replays were kept: this is its public log, "
+            "one move at a time, without the table."
+        )
+        body = "\n".join([*before, *now])
+        embed = discord.Embed(
+            title=_("Replay of {title}").format(title=renderer.texts.title),
+            description=f"{note}\n\n{body[-(DESCRIPTION_CHARS - len(note) - 2) :]}",
+            colour=COLOUR,
+        )
+        return Page(embed, shown, len(moves), jumps=(round_back(starts, shown), len(moves) - 1))
+
+
+def round_back(starts: list[int], step: int) -> int:
+    """Where ⏮️ leads from `step`: the start of its round, or at a round's start the
+    start of the round before (the first step from the first round)."""
+    return max((start for start in starts if start < step), default=0)

@@ -3,7 +3,7 @@ round as `/<game> log` tells it (the same sentences, each seat named as it was t
 seat the AI played reads "ann (AI)"), then why the game ended.
 
 Opened from `/games history` or from the "Match story" button the end-of-game message
-carries (`story_button`), by anyone in the server.
+carries (`story_button`, a `MatchPagesButton`), by anyone in the server.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import discord
 
 from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
-from cogs.desk.pages import Page, StoredPages, clamp, pages_of
+from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.desk.rounds import rounds_of
-from cogs.ui.components import parse_ref, ref_of
+from cogs.ui.components import parse_ref
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, number
 from cogs.wording.replies import ended_text
@@ -36,39 +36,10 @@ class Chapter:
     lines: list[str]
 
 
-class StoryButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"story:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
-):
-    """Opens a match's story, privately, for whoever clicks it."""
-
-    def __init__(self, ref: str, *, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="📜",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"story:{ref}",
-            )
-        )
-        self.ref = ref
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> StoryButton:
-        return cls(ref_of(match))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        pages = pages_of(interaction.client)
-        await pages.hear(interaction)
-        await pages.click(interaction, STORY, self.ref, 0)
-
-
 def story_button(ref: str) -> discord.ui.Item[Any]:
     """The "Match story" button for the match `ref` (`MatchRecord.ref`), labelled in the
     language of the message being built."""
-    return StoryButton(ref, label=_("Match story"))
+    return MatchPagesButton(STORY, ref, label=_("Match story"))
 
 
 class Story(StoredPages):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.matches import MatchService
-from cogs.desk.pages import PageButton, Pages
-from cogs.desk.replay import REPLAY, Replay, ReplayButton
-from cogs.desk.story import STORY, Story, StoryButton
+from cogs.desk.pages import MatchPagesButton, PageButton, Pages
+from cogs.desk.replay import REPLAY, Replay
+from cogs.desk.story import STORY, Story
 from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
 from cogs.server.member_games import MINE, MemberGames, MineSource
@@ -20,6 +20,7 @@ from cogs.server.standings import BOARD, HALL, Board, Hall
 from cogs.server.tournament_board import (
     STANDINGS,
     StandingsSource,
+    TableChoiceButton,
     TournamentBoard,
     TournamentButton,
 )
@@ -64,4 +65,6 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(pages)
     board = TournamentBoard(bot, desk.matches, desk)
     await bot.add_cog(Games(desk, desk.matches, pages, board))
-    bot.add_dynamic_items(PageButton, StoryButton, ReplayButton, MatchPick, TournamentButton)
+    bot.add_dynamic_items(
+        PageButton, MatchPagesButton, MatchPick, TournamentButton, TableChoiceButton
+    )

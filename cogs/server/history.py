@@ -1,5 +1,5 @@
 """`/games history [member] [game]`: a member's recent matches in pages, privately, newest
-first; a select on each page opens a match's story."""
+first; a select on each page opens a match's story, another its replay."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import discord
 
 from bot.storage.standings_data import MatchSummary
 from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
+from cogs.desk.replay import REPLAY
 from cogs.desk.story import STORY
 from cogs.ui.components import SELECT_LIMIT, refuse
 from cogs.wording.i18n import _, day
@@ -23,14 +24,18 @@ MATCH_REF = re.compile(r"\d+(?:\.[0-9a-f]{1,16})?")
 
 
 class MatchPick(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pick:story:(?P<slot>\d+)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"pick:(?P<kind>{STORY}|{REPLAY}):(?P<slot>\d+)",
 ):
-    """A history page's choice of match; each option's value is a match reference."""
+    """A history page's choice of match, to open its story or its replay; each option's
+    value is a match reference."""
 
-    def __init__(self, options: Sequence[tuple[str, str, str]] = (), *, slot: int = 0) -> None:
+    def __init__(
+        self, options: Sequence[tuple[str, str, str]] = (), *, kind: str = STORY, slot: int = 0
+    ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=f"pick:story:{slot}",
-            placeholder=_("Open a match's story"),
+            custom_id=f"pick:{kind}:{slot}",
+            placeholder=_("Open a match's story") if kind == STORY else _("Open a match's replay"),
             options=[
                 discord.SelectOption(label=label[:100], value=value, description=about[:100])
                 for value, label, about in options[:SELECT_LIMIT]
@@ -38,12 +43,13 @@ class MatchPick(
             or [discord.SelectOption(label="-", value="-")],
         )
         super().__init__(select)
+        self.kind = kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> MatchPick:
-        return cls(slot=int(match["slot"]))
+        return cls(kind=match["kind"], slot=int(match["slot"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pages = pages_of(interaction.client)
@@ -52,7 +58,7 @@ class MatchPick(
         if not MATCH_REF.fullmatch(ref):
             await refuse(interaction, str(OUT_OF_DATE))
             return
-        await pages.click(interaction, STORY, ref, 0)
+        await pages.click(interaction, self.kind, ref, 0)
 
 
 class History(StoredPages):
@@ -95,7 +101,11 @@ class History(StoredPages):
             )
             for match in matches
         ]
-        return Page(embed, shown, count, [MatchPick(options)])
+        picks: list[discord.ui.Item[Any]] = [
+            MatchPick(options, kind=STORY),
+            MatchPick(options, kind=REPLAY),
+        ]
+        return Page(embed, shown, count, picks)
 
     def title(self, game: str) -> str:
         return self.renderers.title(game) if self.renderers.get(game) else game

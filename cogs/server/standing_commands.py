@@ -1,4 +1,5 @@
-"""`/games`' standings: the leaderboard, a member's stats and history, and the seasons."""
+"""`/games`' standings: the leaderboard, a member's stats and history, a match's replay, and
+the seasons."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from discord.ext import commands
 
 from bot.matches import MatchService
 from cogs.desk.pages import Pages, join_args
+from cogs.desk.replay import REPLAY
 from cogs.desk.table import Desk
 from cogs.server.checks import in_server, is_moderator
 from cogs.server.history import HISTORY
@@ -119,6 +121,22 @@ class StandingCommands(commands.Cog):
             return
         target = member or interaction.user
         await self.pages.show(interaction, HISTORY, join_args(target.id, game or ""), 0)
+
+    @app_commands.command(
+        name=slash("command", "replay"),
+        description=slash_text("Step through a finished match of this server, privately"),
+    )
+    @app_commands.rename(match=slash("command", "match"))
+    @app_commands.describe(match=slash_text("The match's number, as the history shows it"))
+    @app_commands.guild_only()
+    async def replay(
+        self, interaction: discord.Interaction[Any], match: app_commands.Range[int, 1]
+    ) -> None:
+        if not await in_server(interaction):
+            return
+        # The replay pages refuse a match of another server or one still being played.
+        ref = f"{match}.{self.matches.storage.instance}"
+        await self.pages.show(interaction, REPLAY, ref, 0)
 
     @leaderboard.autocomplete("game")
     @history.autocomplete("game")

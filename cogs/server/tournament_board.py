@@ -14,6 +14,7 @@ from bot.matches import MatchService
 from bot.storage import MatchRecord, TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange
+from bot.tournament.table_matches import ROUND_KEY, TABLE_KEY
 from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
 from cogs.desk.table import Desk
 from cogs.ui.components import TableMessage, refuse
@@ -26,6 +27,9 @@ from cogs.wording.replies import ai_name
 log = logging.getLogger(__name__)
 
 TOURNAMENT_TEMPLATE = r"tour:(?P<action>join|leave|check):(?P<id>\d+)"
+# A moderator's choice for a table that ended without a result, keyed by the tournament and
+# the table's match, so it works after a restart.
+CHOICE_TEMPLATE = r"tchoice:(?P<choice>replay|unplayed):(?P<id>\d+):(?P<match>\d+)"
 STANDINGS = "tstand"
 PER_PAGE = 15
 LIVE_COLOUR = discord.Colour.gold()
@@ -52,6 +56,29 @@ class TournamentButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         games: Any = interaction.client.get_cog("Games")  # found by name, as desk_of_bot says
         await games.tournament_click(interaction, self.action, self.tournament_id)
+
+
+class TableChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOICE_TEMPLATE):
+    def __init__(self, choice: str, tournament_id: int, match_id: int, label: str = "") -> None:
+        style = discord.ButtonStyle.primary if choice == "replay" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or choice,
+                style=style,
+                custom_id=f"tchoice:{choice}:{tournament_id}:{match_id}",
+            )
+        )
+        self.choice, self.tournament_id, self.match_id = choice, tournament_id, match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> TableChoiceButton:
+        return cls(match["choice"], int(match["id"]), int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        games: Any = interaction.client.get_cog("Games")
+        await games.table_choice_click(interaction, self.choice, self.tournament_id, self.match_id)
 
 
 def signup_message(record: TournamentRecord, title: str, rounds: int) -> TableMessage:
@@ -111,6 +138,17 @@ class TournamentBoard:
                 await self._round_call(fresh, change.tables)
             elif change.kind == "finished":
                 await self._final(fresh)
+            elif change.kind == "cancelled":
+                for waiting in Document(fresh).awaiting:  # nothing is left to choose
+                    text = tournament_words.choice_cancelled(waiting.to_dict())
+                    await self._close_choice(fresh, waiting.to_dict(), text)
+            elif change.kind == "no_result":
+                await self._ask_choice(fresh, change.data)
+            elif change.kind == "replayed":
+                await self._close_choice(fresh, change.data, tournament_words.replayed(change.data))
+                await self._table_cards(fresh, change.tables)
+            elif change.kind == "unplayed":
+                await self._unplayed(fresh, change.data)
 
     async def _redraw(self, record: TournamentRecord) -> None:
         channel: Any = self.bot.get_channel(record.channel_id)
@@ -152,15 +190,62 @@ class TournamentBoard:
             if missed:
                 text = tournament_words.missed_check_in([f"<@{u}>" for u in missed])
                 await self._send(record, text, missed)
-        for number, table in enumerate(tables, start=1):
+        await self._table_cards(record, tables)
+
+    async def _table_cards(self, record: TournamentRecord, tables: tuple[MatchRecord, ...]) -> None:
+        for table in tables:
             names = [
                 f"<@{s.user_id}>" if s.user_id else ai_name(shown(s.name)) for s in table.seats
             ]
-            card = await self._send(
-                record, tournament_words.table_card(doc.round, number, names), []
-            )
+            round_, number = table.extra.get(ROUND_KEY, 0), table.extra.get(TABLE_KEY, 1)
+            card = await self._send(record, tournament_words.table_card(round_, number, names), [])
             if card is not None:
                 await self.matches.set_message(table.id, card.id, self.matches.clock())
+
+    async def _ask_choice(self, record: TournamentRecord, waiting: dict[str, Any]) -> None:
+        """Ask the moderator running the tournament, where it is announced, what to do with
+        a table that ended without a result."""
+        channel = self.bot.get_channel(record.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        moderator = record.created_by
+        text = tournament_words.no_result_ask(f"<@{moderator}>", waiting, record.due_at)
+        view = discord.ui.View(timeout=None)
+        match_id = int(waiting["match_id"])
+        view.add_item(TableChoiceButton("replay", record.id, match_id, _("Replay the table")))
+        view.add_item(TableChoiceButton("unplayed", record.id, match_id, _("Count as unplayed")))
+        mentions = discord.AllowedMentions(users=[discord.Object(moderator)])
+        try:
+            sent = await channel.send(text, view=view, allowed_mentions=mentions)
+        except discord.HTTPException:
+            log.warning("tournament %s: the choice for a table could not be posted", record.id)
+            return
+        await self.runner.set_choice_message(record.id, match_id, sent.id)
+
+    async def _close_choice(
+        self, record: TournamentRecord, waiting: dict[str, Any], text: str
+    ) -> None:
+        """The question answered: its buttons go, and it says what was done."""
+        channel: Any = self.bot.get_channel(record.channel_id)
+        message_id = waiting.get("message_id")
+        if channel is None or message_id is None:
+            return
+        try:
+            await channel.get_partial_message(int(message_id)).edit(
+                content=text, view=None, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException:
+            log.debug("tournament %s: a table's choice could not be closed", record.id)
+
+    async def _unplayed(self, record: TournamentRecord, data: dict[str, Any]) -> None:
+        for waiting in data["tables"]:
+            await self._close_choice(record, waiting, tournament_words.counted_unplayed(waiting))
+            if data.get("how") in ("limit", "late"):  # the clock decided: the moderator hears
+                moderator = record.created_by
+                text = tournament_words.unplayed_notice(
+                    f"<@{moderator}>", waiting, asked=data["how"] == "limit"
+                )
+                await self._send(record, text, [moderator])
 
     async def _final(self, record: TournamentRecord) -> None:
         standings = self.runner.standings(record)

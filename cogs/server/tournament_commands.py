@@ -246,6 +246,11 @@ class TournamentCommands(commands.Cog):
             return _("Your table is here: {link}").format(
                 link=f"https://discord.com/channels/{record.guild_id}/{table.played_in}"
             )
+        if await self.matches.tournaments.awaiting_table_of(record, user_id) is not None:
+            return _(
+                "Your table ended without a result: a moderator chooses whether it is "
+                "replayed or counted as unplayed."
+            )
         if record.state in ("signing_up", "checking_in"):
             return _("You're signed up; your first table is posted at the start, {when}.").format(
                 when=f"<t:{int(record.starts_at)}:R>"
@@ -325,3 +330,21 @@ class TournamentCommands(commands.Cog):
             await answer_tournament_refusal(interaction, error, self.renderers.refusal)
             return
         await refuse(interaction, text)
+
+    async def table_choice_click(
+        self, interaction: discord.Interaction[Any], choice: str, tournament_id: int, match_id: int
+    ) -> None:
+        """A moderator replays a table that ended without a result, or counts it unplayed."""
+        if not await self._moderator(interaction):
+            return
+        runner = self.matches.tournaments
+        try:
+            record = await runner.get(tournament_id)
+            if record is None or record.guild_id != interaction.guild_id:
+                raise Refusal("no_tournament")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await runner.settle(tournament_id, match_id, choice, interaction.user.display_name)
+        except Refusal as error:
+            await answer_tournament_refusal(interaction, error, self.renderers.refusal)
+            return
+        await interaction.followup.send(tournament_words.table_choice_done(choice), ephemeral=True)

@@ -42,6 +42,10 @@ REFUSALS = {
     "tournament_dropped_already": lazy_gettext("That member plays no further rounds already."),
     "tournament_left_already": lazy_gettext("You play no further rounds already."),
     "tournament_moderators": lazy_gettext("Only moderators (Manage Messages) can run tournaments."),
+    "tournament_table_settled": lazy_gettext("That table is settled already."),
+    "tournament_replay_nobody": lazy_gettext(
+        "Nobody at that table plays on, so it can't be replayed. Count it as unplayed instead."
+    ),
 }
 
 # A standing's line for an entrant who plays no further, by why.
@@ -73,6 +77,20 @@ CANCELLED = {
     "round_robin_too_big": lazy_gettext(
         "The tournament was cancelled: a round robin takes at most 8 entrants."
     ),
+    "nothing_played": lazy_gettext(
+        "The tournament was cancelled: no table was played to a result."
+    ),
+}
+
+# How a table ended without a result, as the moderator asked to choose reads it.
+NO_RESULT_HOW = {
+    "thread_deleted": lazy_gettext("Its thread was deleted."),
+    "thread_closed": lazy_gettext("Its thread was closed."),
+    "channel_deleted": lazy_gettext("Its channel was deleted."),
+    "reset_by_host": lazy_gettext("It was reset."),
+    "reset_by_moderator": lazy_gettext("It was reset."),
+    "every_player_left": lazy_gettext("Every player left it."),
+    "damaged": lazy_gettext("Its match was damaged and can't be played on."),
 }
 
 
@@ -150,6 +168,11 @@ def entrants_line(record: TournamentRecord) -> str:
 
 def state_line(record: TournamentRecord, rounds: int) -> str:
     doc = Document(record)
+    if record.state in ("running", "paused") and doc.awaiting:
+        return _(
+            "Round {round} of {rounds} waits for a moderator's choice on a table that ended "
+            "without a result."
+        ).format(round=number(doc.round), rounds=number(max(rounds, doc.round)))
     if record.state == "running" and doc.round:
         return _("Round {round} of {rounds} is being played.").format(
             round=number(doc.round), rounds=number(max(rounds, doc.round))
@@ -271,3 +294,86 @@ def joined(record: TournamentRecord, title: str) -> str:
     return _("You're signed up for tournament #{number} ({title}). {when}").format(
         number=record.id, title=title, when=start_line(record)
     )
+
+
+def no_result_ask(moderator: str, waiting: dict[str, Any], due_at: float | None) -> str:
+    """The question to the moderator running the tournament, for a table without a result."""
+    lines = [
+        _("{moderator}: round {round}, table {table} ended without a result.").format(
+            moderator=moderator, round=number(waiting["round"]), table=number(waiting["table"])
+        )
+    ]
+    how = NO_RESULT_HOW.get(waiting.get("reason", ""))
+    if how is not None:
+        lines.append(str(how))
+    lines.append(
+        _(
+            "Replay it (a new thread, the same seats), or count it as unplayed (its seats "
+            "share the points of all its places equally, and nobody is out). Nothing of it "
+            "counts, and the next round waits, until you choose."
+        )
+    )
+    if due_at is not None:
+        lines.append(
+            _("If nobody chooses by {when}, it counts as unplayed.").format(
+                when=f"<t:{int(due_at)}:f>"
+            )
+        )
+    else:
+        lines.append(_("If nobody chooses before the round's time is up, it counts as unplayed."))
+    return " ".join(lines)
+
+
+def replayed(waiting: dict[str, Any]) -> str:
+    return _(
+        "Round {round}, table {table} ended without a result. Moderator {name} had it "
+        "replayed: the new table is below."
+    ).format(
+        round=number(waiting["round"]), table=number(waiting["table"]), name=shown(waiting["name"])
+    )
+
+
+def counted_unplayed(waiting: dict[str, Any]) -> str:
+    """The closed question, once the table counts as unplayed (chosen, or by the clock)."""
+    values = {"round": number(waiting["round"]), "table": number(waiting["table"])}
+    if waiting.get("name"):
+        return _(
+            "Round {round}, table {table} ended without a result. Moderator {name} counted it "
+            "as unplayed: its seats share the points, and nobody is out."
+        ).format(name=shown(waiting["name"]), **values)
+    return _(
+        "Round {round}, table {table} ended without a result. Nobody chose in time, so it "
+        "counts as unplayed: its seats share the points, and nobody is out."
+    ).format(**values)
+
+
+def unplayed_notice(moderator: str, waiting: dict[str, Any], asked: bool) -> str:
+    """The moderator running the tournament hears that the round's clock decided."""
+    values = {
+        "moderator": moderator,
+        "round": number(waiting["round"]),
+        "table": number(waiting["table"]),
+    }
+    if asked:
+        return _(
+            "{moderator}: nobody chose for round {round}, table {table} before the round's "
+            "time was up, so it counts as unplayed: its seats share the points, and nobody "
+            "is out."
+        ).format(**values)
+    return _(
+        "{moderator}: round {round}, table {table} ended without a result after the round's "
+        "time was up, so it counts as unplayed: its seats share the points, and nobody is out."
+    ).format(**values)
+
+
+def table_choice_done(choice: str) -> str:
+    if choice == "replay":
+        return _("Done: the table is played again in a new thread, with the same seats.")
+    return _("Done: the table counts as unplayed, and nobody is out.")
+
+
+def choice_cancelled(waiting: dict[str, Any]) -> str:
+    return _(
+        "Round {round}, table {table} ended without a result. The tournament was cancelled, "
+        "so there is nothing left to choose."
+    ).format(round=number(waiting["round"]), table=number(waiting["table"]))

@@ -69,6 +69,7 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.set_reminders(1, False)
     await store.set_member_language(100, "id")
     await store.set_away(100, 1700.0, 1800.0)
+    await store.save_app_emoji("f7_12", "a1b2c3", 1_300_000_000_000_000_001)
     await _tournament(store)
     return store, finished.id, playing.id
 
@@ -175,12 +176,13 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         assert [m.channel_id for m in await target.tournament_matches(1)] == [40]
         assert await target.podiums(1) == [Podium(1, 1, 100, "flip7", 12.0, 1900.0)]
         assert await target.away_periods(100, 0.0) == [(1700.0, 1800.0)]
+        assert await target.app_emojis() == {"f7_12": ("a1b2c3", 1_300_000_000_000_000_001)}
     finally:
         await target.close()
 
     again = _migrate(source, postgres_url)
     assert again.returncode == 2
-    assert again.stderr.strip() == "error: the target already holds away_periods; use an empty one."
+    assert again.stderr.strip() == "error: the target already holds app_emojis; use an empty one."
 
 
 async def test_every_table_of_the_schema_is_migrated(tmp_path, postgres_url):

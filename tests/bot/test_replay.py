@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from bot.replay import Move, game_at, round_starts, step_at, steps
+from bot.replay import Move, game_at, round_starts, step_and_rounds, step_at, steps
 from engines.base import GAMES
 
 SEEDS = range(1, 6)
@@ -65,3 +65,16 @@ def test_round_starts_mark_each_new_round_of_flip7():
     assert starts[0] == 0 and starts == sorted(set(starts))
     rounds = GAMES["flip7"].from_dict(end).view(None).round
     assert len(starts) == rounds  # the first round was dealt before any move
+
+
+@pytest.mark.parametrize("key", sorted(TABLES))
+def test_one_walk_gives_the_step_and_the_rounds_starts(key):
+    first, moves, _end = played(key, 2, TABLES[key])
+    round_start = {"flip7": "round_start", "sinkorswim": "round_start"}.get(key)
+    expected = round_starts(key, first, moves, round_start) if round_start else [0]
+    for index in (0, 1, len(moves) // 2, len(moves), len(moves) + 3):
+        step, starts = step_and_rounds(key, first, moves, index, round_start)
+        alone = step_at(key, first, moves, index)
+        assert step.game.to_dict() == alone.game.to_dict() and step.events == alone.events
+        assert starts == expected
+    assert round_start is None or len(expected) > 1

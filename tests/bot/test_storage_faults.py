@@ -281,7 +281,7 @@ async def test_the_newest_migration_keeps_matches_events_and_deadlines(db_path):
         deadline=Deadline(record.id, "lobby", 1, 1900.0),
     )
     await store.close()
-    with sqlite3.connect(db_path) as db:  # run 005 to 011 again on a database as 004 left it
+    with sqlite3.connect(db_path) as db:  # run 005 to the newest again on a database as 004 left it
         db.execute("PRAGMA user_version = 4")
         db.executescript(
             "DROP INDEX results_by_finish;"
@@ -294,6 +294,7 @@ async def test_the_newest_migration_keeps_matches_events_and_deadlines(db_path):
             "DROP TABLE away_periods; ALTER TABLE guild_settings DROP COLUMN tables_where;"
             "DROP INDEX matches_by_tournament; ALTER TABLE matches DROP COLUMN tournament_id;"
             "DROP TABLE tournament_podiums; DROP TABLE tournaments;"
+            "DROP TABLE app_emojis;"
         )
     store = await Storage.open(db_path)
     try:

@@ -420,3 +420,25 @@ def test_i29_next_round_is_none_after_the_last_round():
 )
 def test_i29_check_setup_names_what_cannot_run(format, size, least, rounds, entrants, refusal):
     assert check_setup(format, TableSpec(size, least), rounds, entrants) == refusal
+
+
+def test_an_unplayed_table_shares_its_points_and_wins_nobody_a_table():
+    # Issue 36, item 1: a table counted as unplayed gives every seat the same points; a
+    # shared first place at a played table still counts as won.
+    state = progress("swiss", 6, 3, rounds=2)
+    unplayed = Played(1, (1, 2, 3), (1, 1, 1), unplayed=True)
+    shared = Played(1, (4, 5, 6), (1, 1, 3))
+    state = replace(state, played=(unplayed, shared))
+    lines = {line.user_id: line for line in standings(state)}
+    assert [lines[user].points for user in (1, 2, 3)] == [30, 30, 30]
+    assert [lines[user].wins for user in (1, 2, 3)] == [0, 0, 0]
+    assert [lines[user].wins for user in (4, 5, 6)] == [1, 1, 0]
+    assert all(lines[user].tables == 1 for user in lines)
+    assert next_round(state) is not None, "the round counts as played for the next"
+
+
+def test_a_knockout_table_counted_unplayed_sends_on_its_top_half_by_rating():
+    state = replace(progress("knockout", 4, 2), ratings={2: 9.0, 3: 5.0})
+    unplayed = (Played(1, (1, 2), (1, 1), unplayed=True), Played(1, (3, 4), (1, 1), unplayed=True))
+    plan = next_round(replace(state, played=unplayed))
+    assert plan is not None and {user for table in plan.tables for user in table} == {2, 3}

@@ -125,7 +125,10 @@ async def test_i28_a_daily_match_over_days_notices_by_dm_and_mention_and_reminds
     alice, bob, carol = people["alice"], people["bob"], people["carol"]
     await bob.slash(world.channel, "games notify", how="dm")
     table = await seat_three_at(world, "daily")
-    assert pings(world, carol) == []  # alice just started: she is at the table
+    started = now(world)
+    assert pings(world, carol) == [  # a slow match's first turn is told, Start or not
+        f"<@{alice.id}>, it's your turn in {TITLE}; it ends <t:{started + DAY}:R>."
+    ]
     await env.advance_time(3 * 3600)
     await stay(world, "alice")
     bobs_turn = now(world)
@@ -227,7 +230,7 @@ async def test_i28_a_restart_mid_daily_game_rearms_the_reminder_and_deadline_fro
     await env.restart_bot(create_bot(settings))
     assert (await record_of(world)).pace == "daily"
     await env.advance_time(started + DAY * 0.8 + 1 - now(world))
-    assert pings(world, world.people["bob"]) == [
+    assert pings(world, world.people["bob"])[-1:] == [
         f"⏰ <@{alice.id}>, your turn in {TITLE} ends <t:{started + DAY}:R>; then the bot "
         "moves for you."
     ]

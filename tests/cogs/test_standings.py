@@ -43,11 +43,12 @@ def private_pages(channel, viewer) -> list[discord.Message]:
 
 
 def page_buttons(message: discord.Message) -> dict[str, discord.Button]:
-    """The ◀️ and ▶️ buttons by direction."""
+    """The page buttons by direction: ◀️ back, ▶️ next and, on a replay, ⏮️ round, ⏭️ end."""
+    ways = {"▶️": "next", "◀️": "back", "⏮️": "round", "⏭️": "end"}
     found = {}
     for item in components(message):
         if isinstance(item, discord.Button) and (item.custom_id or "").startswith("pg:"):
-            found["next" if str(item.emoji) == "▶️" else "back"] = item
+            found[ways[str(item.emoji)]] = item
     return found
 
 
@@ -169,7 +170,7 @@ async def test_history_pages_and_each_matchs_story_as_the_events_tell_it(played,
     last = await alice.click(page_two, custom_id=page_buttons(page_two)["next"].custom_id)
     assert last.acknowledged
     page_three = fresh(world.channel, alice, first.id)
-    (menu,) = selects(page_three)
+    menu, _replays = selects(page_three)
     ref = next(o.value for o in menu.options if o.value.startswith(f"{oldest.match_id}."))
     opened = await alice.select(page_three, [ref], custom_id=menu.custom_id)
     assert opened.acknowledged and opened.ephemeral
@@ -302,7 +303,7 @@ async def test_a_reset_matchs_story_tells_the_time_out_and_the_reset(world, sett
     listed = await bob.slash(channel, "games history")
     page = listed.response.message
     assert "ended early by a reset; no rating changed" in embed_text(page)
-    (menu,) = selects(page)
+    menu, _replays = selects(page)
     opened = await bob.select(page, [menu.options[0].value], custom_id=menu.custom_id)
     story = fresh(channel, bob, opened.response.id)
     summary = embed_text(story)
@@ -341,7 +342,7 @@ async def test_a_game_without_rounds_is_told_in_parts_and_filtered_history(world
     listed = await alice.slash(channel, "games history", game="sequence")
     page = listed.response.message
     assert "alice's Sequence Numbers matches" in embed_text(page)
-    (menu,) = selects(page)
+    menu, _replays = selects(page)
     opened = await alice.select(page, [menu.options[0].value], custom_id=menu.custom_id)
     story = fresh(channel, alice, opened.response.id)
     assert "Ada (AI, hard)" in embed_text(story)

@@ -335,3 +335,25 @@ async def test_i36_a_table_discord_refuses_to_edit_is_posted_anew_and_the_old_de
     assert (await world.env.bot.storage.match_in_thread(thread.id)).message_id == live.id
     shown = bot_posts(thread, alice)
     assert not any("moved to a newer message" in str(m.components) for m in shown)
+
+
+async def test_a_rematch_from_a_thread_posts_the_lobby_link_in_the_thread(thread_world):
+    """Everyone reading the thread learns who opened the rematch and where its lobby is;
+    the clicker still gets their own private answer, and a second click posts nothing."""
+    world = thread_world
+    alice, bob = world.people["alice"], world.people["bob"]
+    _lobby, thread = await started(world, goal=50)
+    await play_to_end(world.env, thread, [alice, bob])
+    result = next(m for m in reversed(thread.history(viewer=bob)) if "Rematch" in str(m.components))
+    asked = await bob.click(result, label="Rematch")
+    (lobby,) = await world.env.bot.storage.open_matches_in_channel(world.channel.id)
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{lobby.message_id}"
+    assert asked.ephemeral and asked.response.content == f"It's here: {link}"
+    told = f"bob opened a rematch. Its lobby is in the channel: {link}"
+    posted = [m for m in thread.history(viewer=alice) if m.content == told]
+    assert len(posted) == 1 and not posted[0].flags.ephemeral
+    for again in (bob, alice):  # a double click, and a second player's click
+        refused = await again.click(result, label="Rematch")
+        assert refused.ephemeral and "already open" in refused.response.content
+    assert [m.content for m in thread.history(viewer=alice)].count(told) == 1
+    assert len(await world.env.bot.storage.open_matches_in_channel(world.channel.id)) == 1

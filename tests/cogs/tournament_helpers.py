@@ -12,8 +12,9 @@ from tests.cogs.helpers import components
 from tests.cogs.players import play_to_end
 
 
-def tournament_world(env: Any, count: int) -> SimpleNamespace:
-    guild = env.create_guild()
+def tournament_world(env: Any, count: int, locale: str = "en-US") -> SimpleNamespace:
+    """A server (in `locale`) with a tournaments channel, a moderator and `count` members."""
+    guild = env.create_guild(preferred_locale=locale)
     channel = guild.create_text_channel("tournaments")
     mods = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
