@@ -171,6 +171,7 @@ async def run(args: argparse.Namespace, channels: int | None, url: str | None = 
         ai_delay=args.ai_delay,
         ai_workers=args.ai_workers,
         turn_timeout=3600,
+        card_emojis=False,  # the cards' emoji sync has its own bench (bench.card_emojis)
     )
     parts = []
     # The AI tables play in real time beside the clicks, so the bot's timers keep the wall

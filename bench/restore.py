@@ -93,6 +93,7 @@ async def run(matches: int, pace: str = "live", url: str | None = None) -> None:
         ai_delay=0,
         turn_timeout=3600,
         game_seed=2,  # a deal that opens on Hit or Stay (not an action to aim): the timed click
+        card_emojis=False,  # the cards' emoji sync has its own bench (bench.card_emojis)
     )
     async with simulated(settings) as (bot, env):
         guild = env.create_guild()

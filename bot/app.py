@@ -199,13 +199,13 @@ class TabletopBot(commands.Bot):
         self.dispatch("commands_synced", synced)
         await self.matches.restore()
         await self.serve_health_early()
-        self.start_emoji_sync()
+        if self.settings.card_emojis:
+            self.start_emoji_sync()
+        else:
+            log.info("cards are shown as text: CARD_EMOJIS is off")
 
     def start_emoji_sync(self) -> None:
         """Make the pictures' emojis in the background: the login doesn't wait for them."""
-        if not self.settings.card_emojis:
-            log.info("cards are shown as text: CARD_EMOJIS is off")
-            return
         self.emoji_sync = asyncio.create_task(self.app_emojis.sync(self, self.storage))
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:

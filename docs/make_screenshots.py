@@ -38,9 +38,15 @@ STEADY_PAGE = """() => {
 }"""
 
 
+EVERY_PICTURE_LOADED = (
+    "() => [...document.images].every(image => image.complete && image.naturalWidth)"
+)
+
+
 async def _shoot(page: PlaygroundPage, name: str, path: Path | None = None) -> Path:
     await page.page.evaluate(STEADY_PAGE)  # the page's policy allows no inline style tag
-    await page.page.wait_for_timeout(400)  # let images and fonts settle
+    await page.page.wait_for_function(EVERY_PICTURE_LOADED)  # the cards' emojis among them
+    await page.page.wait_for_timeout(400)  # let fonts settle
     path = path or DOCS / name
     await page.page.screenshot(path=str(path), animations="disabled", caret="hide")
     print(f"wrote {path}")
@@ -85,6 +91,7 @@ async def flip7_choice(browser) -> None:
 
 
 HAND_TITLE = "Your hand — round {round}, trick {trick}"
+CARD_BUTTON = re.compile(r"^sos_w\d+")  # a pick button, named by its card's picture
 
 
 async def sink_or_swim_hand(browser) -> None:
@@ -97,12 +104,12 @@ async def sink_or_swim_hand(browser) -> None:
             await page.view_as(name)
             await page.click("Pick a card")
             await page.shows(worded(name, HAND_TITLE, round=1, trick=1))  # in their language
-            await page.main.get_by_role("button", name=re.compile(r"^\d+")).nth(-3).click()
+            await page.main.get_by_role("button", name=CARD_BUTTON).nth(-3).click()
         await page.shows("Round 1, trick 1 — revealed")
         await page.view_as("Bao")
         await page.click("Pick a card")
         await page.shows(worded("Bao", HAND_TITLE, round=1, trick=2))
-        await page.main.get_by_role("button", name=re.compile(r"^\d+")).last.click()
+        await page.main.get_by_role("button", name=CARD_BUTTON).last.click()
         # Ann's hand from the first trick has followed the game to the second.
         await page.view_as("Ann")
         await page.shows("Your hand — round 1, trick 2")
@@ -126,9 +133,6 @@ async def sequence_board(browser) -> None:
             await place.env.advance_time(options.turn_timeout + 1)
         await place.preview.refresh()
         await page.shows("SEQUENCE")
-        await page.page.wait_for_function(
-            "() => [...document.images].every(image => image.complete && image.naturalWidth)"
-        )
         await _shoot(page, "sequence-board.png")
 
 

@@ -68,6 +68,8 @@ class PlaygroundOptions:
     # Raise the bot's unhandled errors when the playground ends (tests); an interactive
     # session only logs them, so Ctrl+C stays one clean line.
     raise_bot_errors: bool = True
+    # Cards as pictures: the bot makes its emojis at start, as on Discord (off: cards as text).
+    card_emojis: bool = True
 
 
 @dataclass(slots=True)
@@ -123,7 +125,26 @@ def _settings(options: PlaygroundOptions, folder: Path) -> Settings:
         lobby_timeout=86400,
         ai_delay=options.ai_delay,
         game_seed=options.seed,
+        card_emojis=options.card_emojis,
     )
+
+
+async def _emoji_pictures(bot: TabletopBot, env: Any) -> dict[str, tuple[str, bytes]]:
+    """The cards' emojis as the preview's pictures, once the bot's sync has made them:
+    SimCord keeps an emoji's name, not its image, so the page is handed each picture at
+    the address Discord's CDN would serve it from."""
+    if bot.emoji_sync is None or not await bot.emoji_sync:
+        return {}
+    from simcord.backend.cdn import CDN_BASE
+
+    drawn = {
+        picture.name: picture.png for picture in await asyncio.to_thread(bot.app_emojis.pictures)
+    }
+    return {
+        f"{CDN_BASE}/emojis/{emoji.id}.png": ("image/png", drawn[emoji.name])
+        for emoji in env.backend.application_emojis.values()
+        if emoji.name in drawn
+    }
 
 
 async def _open_lobby(place: Playground, game: str, ai: int) -> None:
@@ -222,6 +243,7 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
                     width=options.width,
                     height=options.height,
                     port=options.port,
+                    assets=await _emoji_pictures(bot, env),
                 ) as preview:
                     place = Playground(bot, env, guild, channel, members, preview)
                     continued = await _repost_tables(place)
@@ -263,6 +285,9 @@ def parse_options(argv: Sequence[str] | None = None) -> tuple[PlaygroundOptions,
     parser.add_argument(
         "--no-open", action="store_true", help="print the address, don't open a browser"
     )
+    parser.add_argument(
+        "--text-cards", action="store_true", help="cards as text, not pictures (no emojis)"
+    )
     args = parser.parse_args(argv)
     options = PlaygroundOptions(
         game=args.game,
@@ -274,6 +299,7 @@ def parse_options(argv: Sequence[str] | None = None) -> tuple[PlaygroundOptions,
         port=args.port,
         ai_delay=args.ai_delay,
         raise_bot_errors=False,
+        card_emojis=not args.text_cards,
     )
     try:
         check_options(options)

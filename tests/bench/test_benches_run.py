@@ -81,6 +81,18 @@ CARD_FACES = [
     rf"per face: p50 {NUMBER} ms, p99 {NUMBER} ms",
     rf"png bytes: total {NUMBER} KB, largest {NUMBER} KB",
 ]
+CARD_EMOJIS = [
+    rf"every REST call delayed {NUMBER} ms",
+    rf"start without the sync: logged in after {NUMBER} s with {NUMBER} calls",
+    *(
+        rf"{start} with the sync: logged in after {NUMBER} s with {NUMBER} calls; sync done "
+        rf"after {NUMBER} s \(pictures shown: True\): {made}"
+        for start, made in (
+            ("first start", "199 emoji calls, 198 emojis made"),
+            ("restart", "1 emoji calls, 0 emojis made"),  # the list alone
+        )
+    ),
+]
 REPLAY = [
     rf"{game} with {NUMBER} seats: {NUMBER} moves; opening a step \({NUMBER} steps\): "
     rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
@@ -168,6 +180,7 @@ TINY = {
     ),
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
     "card_faces": (["bench.card_faces", "--rounds", "1"], CARD_FACES, {0: 198}),
+    "card_emojis": (["bench.card_emojis", "--delay", "0"], CARD_EMOJIS, {0: 0}),
     "replay": (["bench.replay", "--steps", "3"], REPLAY, {0: 24}),
     "tournament": (["bench.tournament", "--entrants", "40"], TOURNAMENT, {0: 40, 1: 40}),
     "ai_strength-flip7": (

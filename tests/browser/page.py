@@ -46,6 +46,19 @@ async def chromium() -> AsyncIterator[Browser]:
             await browser.close()
 
 
+# A copy of the element with each custom emoji's picture replaced by its name, read as text.
+READ_WITH_EMOJIS = """element => {
+    const copy = element.cloneNode(true);
+    for (const img of copy.querySelectorAll("img.custom-emoji")) img.replaceWith(img.alt);
+    copy.style.position = "absolute";
+    copy.style.left = "-100000px";  // out of sight (innerText skips hidden text)
+    document.body.appendChild(copy);
+    const text = copy.innerText;
+    copy.remove();
+    return text;
+}"""
+
+
 class PlaygroundPage:
     """One browser tab on the playground's page."""
 
@@ -120,8 +133,14 @@ class PlaygroundPage:
         await listbox.get_by_role("option", name=called).first.click()
 
     async def text(self) -> str:
-        """Everything the conversation shows right now, as text."""
-        return await self.main.inner_text()
+        """Everything the conversation shows right now, as text (a card's picture as its
+        emoji's name, which is the card's value)."""
+        return await self.read(self.main)
+
+    @staticmethod
+    async def read(locator: Locator) -> str:
+        """What `locator` shows as text, each custom emoji read as its name."""
+        return str(await locator.evaluate(READ_WITH_EMOJIS))
 
     def table(self) -> Locator:
         """The newest embed in the channel (the game's table, or a private hand)."""
@@ -154,6 +173,14 @@ class PlaygroundPage:
             await self.shows(f"{name} joined.")
         await self.view_as(host)
         await self.click("Start")
+
+    async def reads(self, text: str) -> None:
+        """Wait until the conversation reads `text`, card pictures read as their names."""
+        for _tick in range(TIMEOUT_MS // 100):
+            if text in await self.text():
+                return
+            await self.page.wait_for_timeout(100)
+        raise AssertionError(f"the page never read {text!r}")
 
     async def shows(self, text: str | re.Pattern[str]) -> None:
         await expect(self.main).to_contain_text(text)

@@ -42,14 +42,19 @@ async def _card_buttons(page: PlaygroundPage) -> set[int]:
 PICKED = "✅ **You picked {card}.** You may change it until the last pick is in."
 
 
-def _in_every_language(message: str, **values: int) -> set[str]:
+def _in_every_language(message: str, **values: int | str) -> set[str]:
     """`message` as each of the playground's members may read it."""
     return {worded(name, message, **values) for name, _locale in MEMBERS}
 
 
+def _card(card: int) -> str:
+    """A weather card as the page reads it: its picture, read as the emoji's name."""
+    return f"sos_w{card}"
+
+
 def _picked(member: str, card: int) -> str:
     """What `member` is told, in their language, once they picked `card`."""
-    return bold(worded(member, PICKED, card=card))
+    return bold(worded(member, PICKED, card=_card(card)))
 
 
 def _hands_on_screen(text: str) -> list[set[int]]:
@@ -77,7 +82,7 @@ async def _nothing_of_others(page: PlaygroundPage, me: str, hands, picks, held) 
             continue
         told = [card for card in hands[other]] + ([picks[other]] if picks[other] else [])
         for card in told:
-            for said in _in_every_language(PICKED, card=card):
+            for said in _in_every_language(PICKED, card=_card(card)):
                 assert bold(said) not in shown, (me, other, card)
 
 
@@ -105,12 +110,14 @@ async def test_sink_or_swim_picks_stay_secret_in_every_view(browser):
                 footer = worded(me, "🛟 a whole belt · ½🛟 half a belt. Only you can see this.")
                 await expect(hand).to_contain_text(footer)
                 cards = hands[me]
-                assert _hands_on_screen(await hand.inner_text()) == [set(cards)]
+                assert _hands_on_screen(await page.read(hand)) == [set(cards)]
                 await _nothing_of_others(page, me, hands, await _picks(place), held)
                 choice = max(cards) if trick == 1 else min(cards)
-                await page.main.get_by_role("button", name=re.compile(f"^{choice}\\b")).last.click()
+                # The button is named by its picture ("sos_w37") and its label ("37 ½🛟").
+                label = re.compile(f"(^|\\s){choice}\\b")
+                await page.main.get_by_role("button", name=label).last.click()
                 if me != NAMES[-1]:
-                    await page.shows(_picked(me, choice))
+                    await page.reads(_picked(me, choice))
                     await _nothing_of_others(page, me, hands, await _picks(place), held)
                     for other in NAMES:  # every other view, right after this pick
                         if other != me:

@@ -21,7 +21,7 @@ _NAMED = {
     cards.SWAP: Face("f7_swap", "⇄", ACTION),
     cards.STEAL: Face("f7_steal", "⇐", ACTION),
     cards.DISCARD: Face("f7_discard", "✖", ACTION),
-    cards.HALVE: Face("f7_half", "÷2", MODIFIER),
+    cards.HALVE: Face("f7_half", "½", MODIFIER),
 }
 
 

@@ -1,0 +1,55 @@
+"""The cards' pictures in Chromium on the playground page: a Flip 7 table of eight shows
+each card of every row as its emoji's picture, and a Sink or Swim hand its twelve weather
+cards; every picture loads (128 px drawn, shown at text size) and is named for its card."""
+
+from __future__ import annotations
+
+from playwright.async_api import expect
+
+from cogs.games.flip7.faces import face
+from playground import PlaygroundOptions, playground
+from tests.browser.helpers import current_game
+from tests.browser.page import PlaygroundPage
+
+WIDTH = 1200
+LOADED = """table => [...table.querySelectorAll('img.custom-emoji')].map(img => ({
+    name: img.alt, loaded: img.complete && img.naturalWidth === 128,
+    height: img.getBoundingClientRect().height}))"""
+
+
+async def _pictures(page: PlaygroundPage) -> list[dict]:
+    for _tick in range(50):  # the page fetches each picture once it has drawn the message
+        shown = await page.table().evaluate(LOADED)
+        if shown and all(picture["loaded"] for picture in shown):
+            return shown
+        await page.page.wait_for_timeout(100)
+    raise AssertionError(f"the card pictures did not load: {shown}")
+
+
+async def test_a_flip7_table_of_eight_shows_every_card_as_its_picture(browser):
+    options = PlaygroundOptions(game="flip7", members=1, ai=7, seed=5, ai_delay=0)
+    async with playground(options) as place:
+        await place.members[0].click(place.channel.last_message, label="Start")
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, 900)
+        await page.view_as("Ann")
+        _record, game = await current_game(place)
+        await expect(page.table()).to_contain_text(f"draw pile {game.view(None).draw_pile} ")
+        rows = [face(card).name for player in game.view(None).players for card in player.row]
+        shown = await _pictures(page)
+        assert sorted(picture["name"] for picture in shown) == sorted(rows)
+        assert all(16 <= picture["height"] <= 48 for picture in shown), shown
+
+
+async def test_a_sink_or_swim_hand_shows_its_cards_as_pictures(browser):
+    options = PlaygroundOptions(game="sinkorswim", members=1, ai=2, seed=7, ai_delay=0)
+    async with playground(options) as place:
+        await place.members[0].click(place.channel.last_message, label="Start")
+        page = await PlaygroundPage.open(browser, place.url, WIDTH, 900)
+        await page.view_as("Ann")
+        await page.click("Pick a card")
+        _record, game = await current_game(place)
+        hand = [f"sos_w{card.card}" for card in game.view(0).hand]
+        shown = [picture["name"] for picture in await _pictures(page)]
+        assert [name for name in shown if name.startswith("sos_w")] == hand
+        buttons = page.main.get_by_role("button").locator("img.custom-emoji")
+        assert await buttons.count() >= len(hand)  # each pick button carries its card
