@@ -160,10 +160,12 @@ class Clicks:
         self.pings.seen(match_id, interaction.user.id)
 
         async def answer(change: Change) -> None:
-            await self.tables.publish(change, interaction)
             clicked = interaction.message
             if clicked is not None and clicked.flags.ephemeral:
-                await self._answer_private(interaction, change)  # a move from a private hand
+                # A move from a private hand: the clicker's own answer first, before the
+                # table and the other members' hands (each a round trip to Discord).
+                await self._answer_private(interaction, change)
+            await self.tables.publish(change, interaction)
 
         await self._answering(
             interaction,

@@ -133,6 +133,15 @@ GRACEFUL_STOP = [
     rf"met the closed bot {NUMBER}; unanswered {NUMBER}; other answers 0",
     r"the moves saved are the moves told made: True",
 ]
+CLICK_DELAYS = [
+    *(
+        rf"{game}: {NUMBER} moves; click to answer p50 {NUMBER} ms, p99 {NUMBER} ms"
+        for game in ("flip7", "sinkorswim")
+    ),
+    *(rf"{game}: lock held per move p50 {NUMBER} ms" for game in ("flip7", "sinkorswim")),
+    *(rf"{game}: calls per move {NUMBER}" for game in ("flip7", "sinkorswim")),
+    rf"five simultaneous Sink or Swim picks: all decided after {NUMBER} s; late: {NUMBER}",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -159,6 +168,11 @@ TINY = {
         ["bench.interactions", "--matches", "2", "--moves", "20", "--postgresql"],
         INTERACTIONS,
         {0: 2, 1: 20},
+    ),
+    "click_delays": (
+        ["bench.click_delays", "--moves", "3", "--round-trip", "0.01"],
+        CLICK_DELAYS,
+        {0: 3, 1: 3},
     ),
     "restore": (["bench.restore", "--matches", "5"], RESTORE, {0: 5}),
     "restore-postgresql": (["bench.restore", "--matches", "5", "--postgresql"], RESTORE, {0: 5}),

@@ -17,3 +17,23 @@ def stacked_flip7(monkeypatch):
         monkeypatch.setattr(Seating, "new_game", fake)
 
     return deal
+
+
+@pytest.fixture
+def delays():
+    """Discord's delays for the `delayed` fixture: a shorter round trip than the bench's
+    100 ms keeps the tests quick; a test may ask for others by overriding this fixture."""
+    from bench.discord_delays import Delays
+
+    return Delays(round_trip=0.03)
+
+
+@pytest.fixture
+def delayed(simcord_env, delays):
+    """SimCord with Discord's round trips, rate limits and token lifetime put back
+    (bench.discord_delays), the match locks' holds timed."""
+    from bench.discord_delays import delayed_discord, watch_locks
+
+    with delayed_discord(simcord_env, delays) as harness:
+        watch_locks(harness, simcord_env.bot.matches.sessions)
+        yield harness
