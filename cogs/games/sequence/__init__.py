@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import OrderedDict
+from collections.abc import Sequence as Items
 from typing import Any
 
 import discord
@@ -34,11 +35,12 @@ from cogs.games.api import (
     slash_text,
 )
 from cogs.games.sequence.board import render_board
+from cogs.games.sequence.race import sequences_by_turn
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import logged_lines
-from engines.base import Decision, Game, IllegalMove
+from engines.base import Decision, Event, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.game import required_count, team_count
 from engines.sequence_numbers.views import HandCard, SequenceView, TeamView
@@ -103,6 +105,9 @@ class SequenceRenderer(GameRenderer):
     def __init__(self) -> None:
         super().__init__(KEY, TEXTS)
         self.boards = BoardCache()
+
+    def race(self, events: Items[Event], seats: int) -> list[list[int]] | None:
+        return sequences_by_turn(events, seats)
 
     # -- the public table ---------------------------------------------------------------
 
