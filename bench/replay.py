@@ -1,6 +1,8 @@
 """Time to open a replay step (rebuild the game after N moves from its first state, as
 bot/replay.step_at does in a worker thread) for a seeded AI match of each game: a 24-seat
-Flip 7 match, a Sink or Swim and a Sequence Numbers match; steps chosen at random.
+Flip 7 match, a Sink or Swim and a Sequence Numbers match; steps chosen at random. Then
+the time to analyse one seat of that Flip 7 match (`engines.base.analyse`, as a worker
+runs it), for each of its seats in turn.
 
 python -m bench.replay [--steps 50]
 """
@@ -14,7 +16,7 @@ import time
 
 from bench.harness import p50_p99, positive
 from bot.replay import Move, step_at
-from engines.base import GAMES
+from engines.base import GAMES, analyse
 
 TABLES = (("flip7", 24), ("sinkorswim", 5), ("sequence", 2))
 
@@ -49,6 +51,19 @@ def main() -> None:
         print(
             f"{key} with {players} seats: {len(moves)} moves; opening a step "
             f"({steps} steps): p50 {p50:.1f} ms, p99 {p99:.1f} ms"
+        )
+        if GAMES[key].judge is None:
+            continue
+        times, decisions = [], 0
+        raw = [move.to_list() for move in moves]
+        for seat in range(players):
+            start = time.perf_counter()
+            decisions += len(analyse(key, first, raw, seat))
+            times.append((time.perf_counter() - start) * 1000)
+        p50, p99 = p50_p99(times)
+        print(
+            f"{key} with {players} seats: analysing a seat ({decisions} decisions over "
+            f"{players} seats): p50 {p50:.1f} ms, p99 {p99:.1f} ms"
         )
 
 

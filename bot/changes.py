@@ -18,6 +18,7 @@ class Change:
     game: Game | None
     events: list[Event] = field(default_factory=list)
     notice: Notice | None = None
+    watching: int = 0  # members watching from the thread, read before the table is drawn
 
 
 Publisher = Callable[[Change], Awaitable[None]]

@@ -25,6 +25,7 @@ from bot.settings import Settings
 from bot.storage import Store
 from bot.thinking import Thinker, default_workers
 from bot.tournament.runner import Tournaments
+from bot.watching import Watchers
 
 __all__ = ["Change", "MatchService", "Publisher"]
 
@@ -62,6 +63,7 @@ class MatchService:
         self.hints = Hints(self.sessions, self.thinker)
         self.hint = self.hints.hint
         self.end = self.moves.end
+        self.watchers = Watchers(storage, clock)
         self.retention = Retention(storage.standings, settings, clock, self.failures)
         self.tournaments = Tournaments(
             self.sessions, self.seating, self.moves, self.auto, self.failures

@@ -7,6 +7,7 @@ the person reading it, in their language.
 
 from __future__ import annotations
 
+import copy
 import random
 import sys
 from array import array
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import import_module
+from math import exp
 from pkgutil import iter_modules
 from typing import Any, Generic, Protocol, TypeAlias, TypeVar, get_type_hints, runtime_checkable
 
@@ -151,6 +153,22 @@ class Hint:
 
     kind: str
     move: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One decision of a finished match valued by the game's strongest AI, for an analysis:
+    `values` holds each option's value by its move's code (the game's own unit: Flip 7's
+    chance to win the game), `cost` what the move made gave up against the best (0: the
+    best, or as good), `kind` names the decision and `data` its numbers (chances as
+    fractions, seats). Worked out from what the deciding seat could see."""
+
+    kind: str
+    chosen: str
+    best: str
+    values: Mapping[str, float]
+    cost: float
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
@@ -310,6 +328,12 @@ class GameInfo(Generic[G, A]):
     # A practice table's hint for a seat asked a decision now (`Hint`), from that seat's view
     # only; None: the game gives none, and its practice tables show no Hint button.
     hint: Callable[[G, int], Hint] | None = None
+    # A finished match's analysis: the decision `seat` faces now valued against the move it
+    # made (`Judged`), None for one that is no real choice or the game doesn't value (see
+    # `analyse`); None: the game offers no analysis.
+    judge: Callable[[G, int, A], Judged | None] | None = None
+    # What one accuracy point is worth in the unit of `Judged.cost` (see `accuracy`).
+    accuracy_scale: float = 0.05
 
     def table_sizes(self) -> tuple[int, ...]:
         """The table sizes a tournament of this game may choose, smallest first."""
@@ -407,6 +431,43 @@ def hint_from_state(module: str, key: str, state: dict[str, Any], seat: int) -> 
     if info.hint is None:
         raise IllegalMove("no_hints", game=key)
     return info.hint(info.from_dict(state), seat)
+
+
+def analyse(
+    key: str, first_state: Mapping[str, Any], moves: Sequence[Sequence[Any]], seat: int
+) -> list[tuple[int, Judged]]:
+    """Each decision `seat` made in a match, valued (`GameInfo.judge`), with the step after
+    which it stands in a replay (the move's number, from 1): the game rebuilt from its first
+    state and moves (`[seat, code]`), each of the seat's moves judged before it is made."""
+    info = GAMES[key]
+    if info.judge is None:
+        return []
+    game = info.from_dict(copy.deepcopy(dict(first_state)))
+    judged: list[tuple[int, Judged]] = []
+    for number, (mover, code) in enumerate(moves, start=1):
+        action = info.action_from_code(str(code))
+        if mover == seat:
+            found = info.judge(game, seat, action)
+            if found is not None:
+                judged.append((number, found))
+        game.apply(int(mover), action)
+    return judged
+
+
+def analyse_from_state(
+    module: str, key: str, first_state: dict[str, Any], moves: list[list[Any]], seat: int
+) -> list[tuple[int, Judged]]:
+    """`analyse`, as a worker process runs it (see `decide_from_state`)."""
+    import_module(module)
+    return analyse(key, first_state, moves, seat)
+
+
+def accuracy(costs: Sequence[float], scale: float) -> float | None:
+    """A seat's accuracy over its valued decisions, 0 to 100: the mean of exp(-cost/scale)
+    (the best move scores 100, one that gives up `scale` scores 37), None without any."""
+    if not costs:
+        return None
+    return 100.0 * sum(exp(-max(0.0, cost) / scale) for cost in costs) / len(costs)
 
 
 def check_action(action: Any, kinds: tuple[type, ...]) -> Any:

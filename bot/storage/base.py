@@ -405,6 +405,34 @@ class StoreBase(ABC):
             match_id,
         )
 
+    # -- watchers ------------------------------------------------------------------------
+
+    async def watchers(self, match_id: int) -> list[tuple[int, float]]:
+        """The members watching the match (without a seat), with when each began."""
+        rows = await self._rows(
+            "SELECT user_id, since FROM match_watchers WHERE match_id = ? ORDER BY since",
+            (match_id,),
+        )
+        return [(int(user_id), float(since)) for user_id, since in rows]
+
+    async def add_watcher(self, match_id: int, user_id: int, since: float) -> None:
+        await self._apply(
+            "INSERT INTO match_watchers (match_id, user_id, since) VALUES (?, ?, ?) "
+            "ON CONFLICT (match_id, user_id) DO NOTHING",
+            (match_id, user_id, since),
+            match_id,
+        )
+
+    async def remove_watcher(self, match_id: int, user_id: int) -> None:
+        await self._apply(
+            "DELETE FROM match_watchers WHERE match_id = ? AND user_id = ?",
+            (match_id, user_id),
+            match_id,
+        )
+
+    async def clear_watchers(self, match_id: int) -> None:
+        await self._apply("DELETE FROM match_watchers WHERE match_id = ?", (match_id,), match_id)
+
     # -- results -------------------------------------------------------------------------
 
     async def last_played(self, guild_id: int) -> str | None:

@@ -1,6 +1,7 @@
 """A match's card: what its lobby message in the channel becomes once the match is played
 in a thread. One line that links to the thread and says how the match stands, redrawn at
-round starts and at the end (not at every move: Discord limits edits), then the places."""
+round starts and at the end (not at every move: Discord limits edits), then the places.
+While the match is played its card offers Watch and says how many watch."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import discord
 
 from bot.matches import Change
 from cogs.desk.result import NO_RESULT, standings
+from cogs.desk.watching import watch_button, watching_line
 from cogs.ui.components import TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
 from cogs.wording.i18n import _
@@ -61,4 +63,7 @@ def draw_card(change: Change, texts: GameTexts, round_number: int | None) -> Tab
     layout = Layout(CARD_COLOUR if record.is_open else ENDED_COLOUR).text(Part.HEADING, line)
     if below is not None:
         layout.text(Part.RESULT, below)
-    return TableMessage(layout=layout)
+    if not record.is_open:
+        return TableMessage(layout=layout)
+    layout.text(Part.WATCHING, watching_line(change.watching))
+    return TableMessage(items=[watch_button(record)], layout=layout)

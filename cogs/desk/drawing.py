@@ -13,6 +13,7 @@ from bot.storage import MatchRecord
 from cogs.desk.lobby import lobby_table, practice_line
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import ended_table, ending_line
+from cogs.desk.watching import watching_line
 from cogs.ui.components import HintButton, LobbyButton, TableMessage
 from cogs.ui.layout import Layout, Part
 from cogs.wording.i18n import _
@@ -60,6 +61,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         table.layout.before(Part.AWAY, away, Part.PROMPT)
     if notice:
         table.content = notice
+    table.layout.text(Part.WATCHING, watching_line(change.watching))
     return table
 
 

@@ -115,37 +115,41 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
 
 # The page kinds opened from a match's result (the custom id `<kind>:<match ref>`), each with
 # its button's emoji. Their custom ids predate `pg:`, so buttons already posted keep working.
-MATCH_OPENERS = {"story": "📜", "replay": "⏯️"}
+MATCH_OPENERS = {"story": "📜", "replay": "⏯️", "analysis": "🔎"}
+# Kinds whose pages are the clicking member's own: their args carry the member's id too.
+PER_MEMBER = ("analysis",)
 
 
 class MatchPagesButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"(?P<kind>{'|'.join(MATCH_OPENERS)}):(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{{1,16}}))?",
+    template=rf"(?P<kind>{'|'.join(MATCH_OPENERS)}):(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{{1,16}}))?"
+    r"(?::(?P<page>\d+))?",
 ):
     """Opens a match's pages of one kind at their first page, privately, for whoever
     clicks it: its story, its replay."""
 
-    def __init__(self, kind: str, ref: str, *, label: str = "") -> None:
+    def __init__(self, kind: str, ref: str, *, label: str = "", page: int = 0) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
                 emoji=MATCH_OPENERS[kind],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"{kind}:{ref}",
+                custom_id=f"{kind}:{ref}" + (f":{page}" if page else ""),
             )
         )
-        self.kind, self.ref = kind, ref
+        self.kind, self.ref, self.page = kind, ref, page
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
     ) -> MatchPagesButton:
-        return cls(match["kind"], ref_of(match))
+        return cls(match["kind"], ref_of(match), page=int(match["page"] or 0))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pages = pages_of(interaction.client)
         await pages.hear(interaction)
-        await pages.click(interaction, self.kind, self.ref, 0)
+        args = join_args(self.ref, interaction.user.id) if self.kind in PER_MEMBER else self.ref
+        await pages.click(interaction, self.kind, args, self.page)
 
 
 def page_message(kind: str, args: str, page: Page) -> TableMessage:

@@ -22,6 +22,7 @@ from cogs.desk.race import EVENTS_READ, attach_race, race_lines
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import result_message
 from cogs.desk.threads import Threads
+from cogs.desk.watching import tell_watchers
 from cogs.ui.components import TableMessage, refuse, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _
@@ -63,6 +64,8 @@ class Tables:
             language = await self.languages.server(change.record.guild_id)
         if change.game is not None:
             await self.matches.recent(change.record)  # a table retells the latest events
+        if change.record.thread_id is not None:  # read once a match, then kept in memory
+            change.watching = await self.matches.watchers.count(change.record.id)
         with i18n.reading(language):
             return await draw_table(change, self.renderers)
 
@@ -123,6 +126,9 @@ class Tables:
         await self.pings.after_change(change)
         if change.game is not None and change.game.outcome() and record.status == "finished":
             await self._post_result(change, interaction, language)
+        if record.thread_id is not None and not record.is_open:
+            with i18n.reading(language):
+                await tell_watchers(self.bot, self.matches.watchers, record)
         if record.thread_id is not None and not moved:
             await self._update_card(change, language)
         if not record.is_open:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.storage import MatchRecord
+from cogs.desk.analysis import analysis_button
 from cogs.desk.replay import replay_button
 from cogs.desk.story import story_button
 from cogs.ui.components import LobbyButton, TableMessage
@@ -15,7 +16,7 @@ from cogs.wording.i18n import _, lazy_gettext
 from cogs.wording.replies import ended_text
 from cogs.wording.standing_words import place_mark
 from cogs.wording.words import GameTexts, join_names, seat_names
-from engines.base import Game, Outcome
+from engines.base import GAMES, Game, Outcome
 
 WIN_COLOUR = discord.Colour.gold()
 NO_RESULT = lazy_gettext("No result was recorded.")
@@ -84,6 +85,9 @@ def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMe
         style=discord.ButtonStyle.primary,
     )
     items = [rematch, story_button(record.ref), replay_button(record.ref)]
+    info = GAMES.get(record.game)
+    if info is not None and info.judge is not None:
+        items.append(analysis_button(record.ref))
     return TableMessage(items=items, layout=layout)
 
 

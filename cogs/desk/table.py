@@ -22,6 +22,7 @@ from cogs.desk.posting import Tables
 from cogs.desk.renderers import Renderers
 from cogs.desk.shared_commands import SharedCommands
 from cogs.desk.threads import Threads
+from cogs.desk.watching import WatchButton
 from cogs.ui.components import DYNAMIC_ITEMS, refuse
 from cogs.wording import command_mentions, i18n
 from cogs.wording.commands_i18n import CatalogTranslator
@@ -135,7 +136,7 @@ async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, TabletopBot), "the Desk serves the bot that create_bot makes"
     desk = Desk(bot, bot.matches)
     await bot.add_cog(desk)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice, WatchButton)
     # Every slash command first learns its member's language; a failed one is answered in it.
     # discord.py asks the tree for this check, and the tree exists before the Desk does.
     bot.tree.interaction_check = desk.hear  # type: ignore[method-assign]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.matches import MatchService
+from cogs.desk.analysis import ANALYSIS, Analysis
 from cogs.desk.pages import MatchPagesButton, PageButton, Pages
 from cogs.desk.replay import REPLAY, Replay
 from cogs.desk.story import STORY, Story
@@ -60,6 +61,7 @@ async def setup(bot: commands.Bot) -> None:
     pages.register(HISTORY, History(storage, renderers))
     pages.register(STORY, Story(storage, renderers))
     pages.register(REPLAY, Replay(storage, renderers))
+    pages.register(ANALYSIS, Analysis(storage, renderers, desk.matches.thinker))
     pages.register(MINE, MineSource(storage, renderers))
     pages.register(STANDINGS, StandingsSource(storage, renderers, desk.matches))
     await bot.add_cog(pages)

@@ -38,6 +38,7 @@ class Part(IntEnum):
     CLOCK = 12  # the match's pace and when the running turn ends
     AWAY = 13  # the members whose clocks stop, and until when
     PRACTICE = 14  # a practice table says so: unrated, with hints
+    WATCHING = 15  # how many members watch the match from its thread
 
 
 MENU_IDS = 1000  # component ids from here up are select menus; the parts stay below

@@ -3,7 +3,7 @@
 from typing import TYPE_CHECKING
 
 from engines.base import Game, GameInfo, register
-from engines.flip7 import ai, hints
+from engines.flip7 import ai, analysis, hints
 from engines.flip7.actions import (
     HIT,
     STAY,
@@ -37,6 +37,8 @@ INFO = register(
         ai_levels=ai.AI_LEVELS,
         timeout_move=ai.timeout_move,
         hint=hints.hint,
+        judge=analysis.judge,
+        accuracy_scale=analysis.ACCURACY_SCALE,
         # No thinking_levels: the hard AI decides from its win model in 0.04 ms at the
         # median (0.3 ms at most), less than its state takes to send to another process.
         options=(GOAL_OPTION, BRUTAL_OPTION),

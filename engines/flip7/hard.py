@@ -88,9 +88,30 @@ def should_hit(game: EffectRules, seat: int) -> bool:
     where one does not: after a safe card the AI may stay or hit once more, whichever is
     worth more (an action or a modifier drawn leaves the row as it is). Needs a card to
     draw; The Zero (must hit) is the caller's."""
+    worked = _hit_and_stay(game, seat)
+    if worked is None:
+        return False
+    hit, stay, second, total = worked
+    return hit > stay or second > stay * total
+
+
+def hit_and_stay(game: EffectRules, seat: int) -> tuple[float, float] | None:
+    """The hard AI's own value of Hit and of Stay for `seat`: its expected chance to win
+    the game after each (Hit: one card, or where one says stay, the better of two cards
+    ahead, as `should_hit` weighs it). None: no card to draw. For an analysis."""
+    worked = _hit_and_stay(game, seat)
+    if worked is None:
+        return None
+    hit, stay, second, total = worked
+    return (hit if hit > stay else second / total), stay
+
+
+def _hit_and_stay(game: EffectRules, seat: int) -> tuple[float, float, float, int] | None:
+    """One card's expected win chance, staying's, and the sum over the pool of the two
+    cards ahead (0.0 when one card is already worth more), with the pool's size."""
     counts, total = _pool(game)
     if not total:
-        return False
+        return None
     standing = standings(game)
     score = game.round_score(seat)
     standing[seat] = game.totals[seat] + score
@@ -100,7 +121,7 @@ def should_hit(game: EffectRules, seat: int) -> bool:
     stay = chance(score)
     hit = _hit_chance(chance, row, counts, total, stay, brutal)
     if hit > stay:
-        return True
+        return hit, stay, 0.0, total
     # A second card: each safe first card leads to the better of staying and hitting again.
     second = 0.0
     others = total
@@ -122,7 +143,7 @@ def should_hit(game: EffectRules, seat: int) -> bool:
         counts[card] += 1
         second += copies * (again if after[4] else max(chance(now), again))
     second += others * max(stay, hit)
-    return second > stay * total
+    return hit, stay, second, total
 
 
 Row = tuple[int, int, int, int, int, int, tuple[int, ...]]

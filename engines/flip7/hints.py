@@ -27,7 +27,7 @@ def hint(game: Flip7Game, seat: int) -> Hint:
     move = chosen.code
     if decision.kind != "hit_or_stay":
         return _choice_hint(game, seat, chosen)
-    bust, hit_score = _hit_odds(game, seat)
+    bust, hit_score = hit_odds(game, seat)
     return Hint(
         "hit_or_stay",
         move,
@@ -54,7 +54,7 @@ def _choice_hint(game: Flip7Game, seat: int, chosen: Action) -> Hint:
     return Hint("choose_target", chosen.code, {**data, "chance": chance})
 
 
-def _hit_odds(game: Flip7Game, seat: int) -> tuple[float, float]:
+def hit_odds(game: Flip7Game, seat: int) -> tuple[float, float]:
     """The chance the next card busts `seat`'s row, and the round score expected after it."""
     counts, total = hard._pool(game)
     score = game.round_score(seat)

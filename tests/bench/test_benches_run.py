@@ -97,6 +97,9 @@ REPLAY = [
     rf"{game} with {NUMBER} seats: {NUMBER} moves; opening a step \({NUMBER} steps\): "
     rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
     for game in ("flip7", "sinkorswim", "sequence")
+] + [
+    rf"flip7 with {NUMBER} seats: analysing a seat \({NUMBER} decisions over {NUMBER} seats\): "
+    rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
 ]
 AI_STRENGTH_FLIP7 = [
     rf"{NUMBER} games from seed",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import OrderedDict
+from collections.abc import Sequence as Items
 from typing import Any
 
 import discord
@@ -35,11 +36,12 @@ from cogs.games.api import (
 )
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.faces import FACES, face
+from cogs.games.sequence.race import sequences_by_turn
 from cogs.games.sequence.texts import TEXTS, card_label, team_name
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import logged_lines
-from engines.base import Decision, Game, IllegalMove
+from engines.base import Decision, Event, Game, IllegalMove
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.actions import ChooseCard
 from engines.sequence_numbers.game import required_count, team_count
@@ -106,6 +108,9 @@ class SequenceRenderer(GameRenderer):
     def __init__(self) -> None:
         super().__init__(KEY, TEXTS)
         self.boards = BoardCache()
+
+    def race(self, events: Items[Event], seats: int) -> list[list[int]] | None:
+        return sequences_by_turn(events, seats)
 
     # -- the public table ---------------------------------------------------------------
 

@@ -1,0 +1,148 @@
+"""A finished match's analysis, privately for the member who asks (`pg:analysis:<match
+ref>,<member>:<page>`): each of their decisions valued by the game's strongest AI against
+the best choice (`GameInfo.judge`), their accuracy, and their three costliest decisions,
+each with a button to that step of the replay. Worked out off the event loop: in the AI's
+worker processes when the bot runs them, else in a thread. Pages carry the member's id,
+and a member asking for another's analysis is refused."""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.replay_log import kept
+from bot.thinking import Thinker
+from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
+from cogs.desk.renderers import Renderers
+from cogs.ui.components import parse_ref
+from cogs.wording.i18n import _, number, percent
+from engines.base import GAMES, Judged, accuracy, analyse, analyse_from_state
+
+ANALYSIS = "analysis"  # the page kind
+COLOUR = discord.Colour.gold()
+PER_PAGE = 10
+COSTLIEST = 3
+
+
+def analysis_button(ref: str) -> discord.ui.Item[Any]:
+    """The result's "Analysis" button, labelled in the message's language."""
+    return MatchPagesButton(ANALYSIS, ref, label=_("Analysis"))
+
+
+class Analysis(StoredPages):
+    def __init__(self, storage: Any, renderers: Renderers, thinker: Thinker) -> None:
+        super().__init__(storage, renderers)
+        self.thinker = thinker
+
+    async def page(
+        self, interaction: discord.Interaction[Any], args: str, wanted: int
+    ) -> Page | str:
+        ref, member = split_args(args, 2)
+        if member != str(interaction.user.id):
+            return _("An analysis is only for the member whose play it is: ask for your own.")
+        match_id, database = parse_ref(ref)
+        if database is not None and database != self.storage.instance:
+            return _("That match belongs to a database this bot no longer keeps.")
+        record = await self.storage.get_match(match_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            return _("This server has no such match.")
+        if record.status != "finished":
+            return _("An analysis opens once the match is over.")
+        info = GAMES.get(record.game)
+        renderer = self.renderers.get(record.game)
+        if info is None or info.judge is None or renderer is None:
+            return _("This game has no analysis yet.")
+        seats = [s for s, seat in enumerate(record.seats) if seat.user_id == interaction.user.id]
+        if not seats:
+            return _("You had no seat in this match, so there is no play of yours to analyse.")
+        saved = kept(record)
+        if saved is None:
+            return _("This match was played before moves were kept, so it can't be analysed.")
+        first, moves = saved
+        raw = [move.to_list() for move in moves]
+        judged = await self._worked_out(record.game, first, raw, seats[0])
+        if not judged:
+            return _("None of your decisions in this match was a real choice to value.")
+        score = accuracy([found.cost for _step, found in judged], info.accuracy_scale) or 0.0
+        count = 1 + -(-len(judged) // PER_PAGE)
+        shown = clamp(wanted, count)
+        title = _("Your play in {title}, analysed").format(title=renderer.texts.title)
+        names = [seat.name for seat in record.seats]
+        if shown == 0:
+            worst = sorted(judged, key=lambda pair: -pair[1].cost)[:COSTLIEST]
+            lines = [
+                _("**Accuracy: {score}** over {count} decisions valued by the hard AI.").format(
+                    score=number(round(score, 1)), count=number(len(judged))
+                ),
+                "",
+                _("Your costliest decisions:"),
+                *(_line(step, found, names) for step, found in worst if found.cost > 0),
+            ]
+            items: list[discord.ui.Item[Any]] = [
+                MatchPagesButton(
+                    "replay", record.ref, page=step, label=_("Step {step}").format(step=step)
+                )
+                for step, found in worst
+                if found.cost > 0
+            ]
+            embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+            return Page(embed, 0, count, items)
+        part = judged[(shown - 1) * PER_PAGE : shown * PER_PAGE]
+        embed = discord.Embed(
+            title=title,
+            description="\n".join(_line(step, found, names) for step, found in part),
+            colour=COLOUR,
+        )
+        return Page(embed, shown, count)
+
+    async def _worked_out(
+        self, key: str, first: dict[str, Any], moves: list[list[Any]], seat: int
+    ) -> list[tuple[int, Judged]]:
+        """The analysis off the loop: in the AI's workers when they run, else a thread."""
+        if self.thinker.workers > 0:
+            loop = asyncio.get_running_loop()
+            module = GAMES[key].new_game.__module__
+            job = partial(analyse_from_state, module, key, first, moves, seat)
+            result: list[tuple[int, Judged]] = await loop.run_in_executor(
+                self.thinker.running_pool(loop), job
+            )
+            return result
+        return await asyncio.to_thread(analyse, key, first, moves, seat)
+
+
+def _line(step: int, found: Judged, names: list[str]) -> str:
+    """One decision: the move made, the best, and the numbers behind them."""
+    mark = "✅" if found.cost <= 0 else "⚠️"
+    chosen, best = found.values[found.chosen], found.values[found.best]
+    if found.kind == "hit_or_stay":
+        data = found.data
+        made = _("Hit") if found.chosen == "hit" else _("Stay")
+        return _(
+            "{mark} Step {step}: {made} on {score} · bust {bust} · one more card then Stay "
+            "{expected} · win chance {chosen} (best {best})"
+        ).format(
+            mark=mark,
+            step=step,
+            made=made,
+            score=number(int(data["stay_score"])),
+            bust=percent(float(data["bust"])),
+            expected=number(round(float(data["hit_score"]), 1)),
+            chosen=percent(chosen),
+            best=percent(best),
+        )
+    target = int(found.data.get("target", 0))
+    best_target = int(found.data.get("best_target", target))
+    return _(
+        "{mark} Step {step}: aimed at {target} (best: {best_target}) · win chance {chosen} "
+        "(best {best})"
+    ).format(
+        mark=mark,
+        step=step,
+        target=names[target] if 0 <= target < len(names) else "?",
+        best_target=names[best_target] if 0 <= best_target < len(names) else "?",
+        chosen=percent(chosen),
+        best=percent(best),
+    )

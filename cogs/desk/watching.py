@@ -1,0 +1,144 @@
+"""The Watch button on a match's card in the channel (issue 39, item 2): a member without a
+seat follows the match's thread (added to it, so it shows in their list), and pressing
+again stops (removed from it). Watchers see what any member of the thread sees, which is
+only what is public: hands and hints are private answers to seated players.
+
+At the end the result is posted in the thread, and the watchers are mentioned under it,
+in the thread, rather than sent a DM: they are members of that thread, so a mention
+reaches them like a seated player's ping, wherever their DMs are closed to server bots
+(often), and it leads to the result with its Replay and Match story buttons."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, cast
+
+import discord
+
+from bot.matches import MatchService
+from bot.storage import MatchRecord
+from bot.watching import Refused, Watchers
+from cogs.ui.components import parse_ref, ref_of, refuse
+from cogs.wording.i18n import _, ngettext, number
+
+log = logging.getLogger(__name__)
+
+
+class WatchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"watch:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
+):
+    """Watch (or stop watching) the match, for whoever presses it on its card."""
+
+    def __init__(self, ref: str, *, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="👀",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"watch:{ref}",
+            )
+        )
+        self.match_id, self.database = parse_ref(ref)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
+    ) -> WatchButton:
+        return cls(ref_of(match))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        desk = cast(Any, interaction.client.get_cog("Desk"))
+        await desk.hear(interaction)
+        if await desk.from_elsewhere(interaction, self.database):
+            return
+        await press_watch(interaction, desk.matches, self.match_id)
+
+
+def watch_button(record: MatchRecord) -> discord.ui.Item[Any]:
+    """The card's Watch button, labelled in the language of the message being built."""
+    return WatchButton(record.ref, label=_("Watch"))
+
+
+def watching_line(count: int) -> str:
+    """ "👀 3 watching", under a table or card; empty when nobody watches."""
+    if count <= 0:
+        return ""
+    return "-# 👀 " + ngettext("{count} member watching", "{count} members watching", count).format(
+        count=number(count)
+    )
+
+
+async def press_watch(
+    interaction: discord.Interaction[Any], matches: MatchService, match_id: int
+) -> None:
+    record = await matches.storage.get_match(match_id)
+    if record is None or record.guild_id != interaction.guild_id:
+        await refuse(interaction, _("That match is no longer here."))
+        return
+    done = await matches.watchers.press(record, interaction.user.id)
+    if isinstance(done, str):
+        await refuse(interaction, _refusal(done, record, matches.watchers))
+        return
+    thread = f"<#{record.thread_id}>"
+    assert record.thread_id is not None  # press refuses a match without a thread
+    target: Any = interaction.client.get_channel(record.thread_id)
+    try:
+        if target is None:
+            target = await interaction.client.fetch_channel(record.thread_id)
+        if done.watching:
+            await target.add_user(interaction.user)
+        else:
+            await target.remove_user(interaction.user)
+    except discord.HTTPException as error:
+        log.info(
+            "watcher %s of match %s: thread refused (%s)", interaction.user.id, match_id, error
+        )
+        if done.watching:
+            await matches.watchers.undo(record.id, interaction.user.id)
+            await refuse(interaction, _("Discord wouldn't add you to the thread; try again later."))
+            return
+    if done.watching:
+        text = _(
+            "You're watching this match in {thread}: it is in your thread list, and you'll be "
+            "mentioned when it ends. Press Watch again to stop."
+        ).format(thread=thread)
+    else:
+        text = _("You've stopped watching this match and left {thread}.").format(thread=thread)
+    await refuse(interaction, text)
+
+
+def _refusal(why: Refused, record: MatchRecord, watchers: Watchers) -> str:
+    if why == "no_thread":
+        return _("This match is played in its channel, so there is no thread to watch.")
+    if why == "ended":
+        return _("This match has ended; its result is in {thread}.").format(
+            thread=f"<#{record.thread_id}>"
+        )
+    if why == "seated":
+        return _("You have a seat in this match, so you follow it already.")
+    if why == "double_click":
+        return _("That press was taken already. To undo it, wait a moment and press again.")
+    return _("This match has as many watchers as it can take ({count}).").format(
+        count=number(watchers.known_count(record.id))
+    )
+
+
+async def tell_watchers(bot: discord.Client, watchers: Watchers, record: MatchRecord) -> None:
+    """The match is over and its result posted in its thread: mention its watchers there,
+    in the thread's language being read, and forget them."""
+    watching = await watchers.ended(record.id)
+    thread: Any = bot.get_channel(record.played_in)
+    if not watching or not isinstance(thread, discord.abc.Messageable):
+        return
+    mentions = " ".join(f"<@{user_id}>" for user_id in watching)
+    if record.status == "finished":
+        text = _("The match you were watching has ended: its result is just above.")
+    else:
+        text = _("The match you were watching ended early: the table above says why.")
+    try:
+        await thread.send(
+            f"{mentions} {text}", allowed_mentions=discord.AllowedMentions(users=True)
+        )
+    except discord.HTTPException:
+        log.debug("the watchers of match %s could not be told the result", record.id)
