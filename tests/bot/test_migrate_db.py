@@ -77,6 +77,7 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.set_member_language(100, "id")
     await store.set_away(100, 1700.0, 1800.0)
     await store.keep_turn_notice(_notice(playing.id))
+    await store.add_watcher(playing.id, 300, 1650.0)
     await store.save_app_emoji("f7_12", "a1b2c3", 1_300_000_000_000_000_001)
     await _tournament(store)
     return store, finished.id, playing.id
@@ -185,6 +186,7 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         assert await target.podiums(1) == [Podium(1, 1, 100, "flip7", 12.0, 1900.0)]
         assert await target.away_periods(100, 0.0) == [(1700.0, 1800.0)]
         assert await target.turn_notices(playing_id) == [_notice(playing_id)]
+        assert await target.watchers(playing_id) == [(300, 1650.0)]
         assert await target.app_emojis() == {"f7_12": ("a1b2c3", 1_300_000_000_000_000_001)}
     finally:
         await target.close()
