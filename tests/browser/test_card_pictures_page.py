@@ -17,10 +17,14 @@ LOADED = """table => [...table.querySelectorAll('img.custom-emoji')].map(img => 
     height: img.getBoundingClientRect().height}))"""
 
 
-async def _pictures(page: PlaygroundPage) -> list[dict]:
+async def _pictures(page: PlaygroundPage, prefix: str = "") -> list[dict]:
+    """The newest message's pictures once they have all loaded and one is named `prefix`...
+    (a private hand appears after the click that opens it: until then the newest message is
+    the table, whose pictures have loaded already)."""
     for _tick in range(50):  # the page fetches each picture once it has drawn the message
         shown = await page.table().evaluate(LOADED)
-        if shown and all(picture["loaded"] for picture in shown):
+        named = any(picture["name"].startswith(prefix) for picture in shown)
+        if named and all(picture["loaded"] for picture in shown):
             return shown
         await page.page.wait_for_timeout(100)
     raise AssertionError(f"the card pictures did not load: {shown}")
@@ -49,7 +53,7 @@ async def test_a_sink_or_swim_hand_shows_its_cards_as_pictures(browser):
         await page.click("Pick a card")
         _record, game = await current_game(place)
         hand = [f"sos_w{card.card}" for card in game.view(0).hand]
-        shown = [picture["name"] for picture in await _pictures(page)]
+        shown = [picture["name"] for picture in await _pictures(page, prefix="sos_w")]
         assert [name for name in shown if name.startswith("sos_w")] == hand
         buttons = page.main.get_by_role("button").locator("img.custom-emoji")
         assert await buttons.count() >= len(hand)  # each pick button carries its card
