@@ -63,11 +63,11 @@ class Gate:
             # The tasks discord.py just started for this interaction (its command or
             # component callback): a stop waits for them.
             for task in asyncio.all_tasks() - before:
-                self._keep(task)
+                self.keep(task)
 
         state.parsers["INTERACTION_CREATE"] = gated
 
-    def _keep(self, task: asyncio.Task[Any]) -> None:
+    def keep(self, task: asyncio.Task[Any]) -> None:
         self.in_flight.add(task)
         task.add_done_callback(self.in_flight.discard)
 
@@ -76,7 +76,7 @@ class Gate:
             return
         self.refused += 1
         interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)
-        self._keep(asyncio.create_task(self._answer(interaction)))
+        self.keep(asyncio.create_task(self._answer(interaction)))
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         assert self.answer_restarting is not None

@@ -6,20 +6,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
 
 from bot import lobby
-from bot.errors import Refusal
+from bot.errors import Refusal, SavedNotShown
 from bot.log_format import log_context
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from cogs.desk.hands import OpenHands
 from cogs.desk.members import members_called
 from cogs.desk.pings import Pings
-from cogs.desk.posting import Tables
+from cogs.desk.posting import Reply, Tables
 from cogs.desk.refusals import answer_failure, answer_refusal
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import done_responding, refuse, responding
@@ -57,6 +57,30 @@ class _Deferral:
             self._task.cancel()
 
 
+class _Reply:
+    """A click's own answer: decided with the change under the match lock (the publisher
+    handed to the match service), sent once the request is done and the lock free."""
+
+    def __init__(self, tables: Tables, interaction: discord.Interaction[Any]) -> None:
+        self._tables = tables
+        self._interaction = interaction
+        self._send: Reply | None = None
+        self._game = ""
+
+    async def decide(self, change: Change) -> None:
+        self._send = await self._tables.decide(change, self._interaction)
+        self._game = change.record.game
+
+    async def after(self, request: Coroutine[Any, Any, Any]) -> None:
+        await request
+        if self._send is None:  # the request showed nothing (it was refused)
+            return
+        try:
+            await self._send()
+        except Exception as error:  # the move is saved: say so rather than "failed"
+            raise SavedNotShown(self._game) from error
+
+
 class Clicks:
     """What the table's buttons call (found through the Desk cog, see components)."""
 
@@ -82,8 +106,7 @@ class Clicks:
             await self._guarded(interaction, match_id, self._rematch(interaction, match_id))
             return
 
-        async def answer(change: Change) -> None:
-            await self.tables.publish(change, interaction)
+        reply = _Reply(self.tables, interaction)
 
         async def request() -> None:
             present = await self._members_called_like_ai(interaction, match_id, action)
@@ -92,12 +115,12 @@ class Clicks:
                 interaction.user.id,
                 interaction.user.display_name,
                 action,
-                answer,
+                reply.decide,
                 stamp,
                 present,
             )
 
-        await self._answering(interaction, match_id, request())
+        await self._answering(interaction, match_id, request(), reply)
 
     async def pace_click(
         self, interaction: discord.Interaction[Any], match_id: int, pace: str
@@ -105,11 +128,9 @@ class Clicks:
         """The lobby's pace select: the host's pick redraws the lobby with the new pace."""
         self.pings.seen(match_id, interaction.user.id)
 
-        async def answer(change: Change) -> None:
-            await self.tables.publish(change, interaction)
-
-        request = self.matches.set_pace(match_id, interaction.user.id, pace, answer)
-        await self._answering(interaction, match_id, request)
+        reply = _Reply(self.tables, interaction)
+        request = self.matches.set_pace(match_id, interaction.user.id, pace, reply.decide)
+        await self._answering(interaction, match_id, request, reply)
 
     async def _members_called_like_ai(
         self, interaction: discord.Interaction[Any], match_id: int, action: str
@@ -159,18 +180,12 @@ class Clicks:
     ) -> None:
         self.pings.seen(match_id, interaction.user.id)
 
-        async def answer(change: Change) -> None:
-            clicked = interaction.message
-            if clicked is not None and clicked.flags.ephemeral:
-                # A move from a private hand: the clicker's own answer first, before the
-                # table and the other members' hands (each a round trip to Discord).
-                await self._answer_private(interaction, change)
-            await self.tables.publish(change, interaction)
-
+        reply = _Reply(self.tables, interaction)
         await self._answering(
             interaction,
             match_id,
-            self.matches.play(match_id, interaction.user.id, stamp, code, answer),
+            self.matches.play(match_id, interaction.user.id, stamp, code, reply.decide),
+            reply,
             move=True,
         )
 
@@ -195,15 +210,16 @@ class Clicks:
         interaction: discord.Interaction[Any],
         match_id: int,
         request: Coroutine[Any, Any, Any],
+        reply: _Reply,
         move: bool = False,
     ) -> None:
-        """Run a click's request, answered however it ends (see `_guarded`). A request
-        still busy after DEFER_AFTER seconds (a slow database) is deferred first, so
-        Discord never shows "This interaction failed"."""
+        """Run a click's request, then its answer once the match lock is free, answered
+        however it ends (see `_guarded`). A request still busy after DEFER_AFTER seconds (a
+        slow database) is deferred first, so Discord never shows "This interaction failed"."""
         watch = _Deferral(interaction)
         started = time.perf_counter()
         try:
-            await self._guarded(interaction, match_id, request, move)
+            await self._guarded(interaction, match_id, reply.after(request), move)
         finally:
             watch.cancel()
             done_responding(interaction)
@@ -233,41 +249,6 @@ class Clicks:
                     f"in channel {interaction.channel_id} failed"
                 )
                 await answer_failure(interaction, error, self.matches.failures, what, move=move)
-
-    async def _answer_private(self, interaction: discord.Interaction[Any], change: Change) -> None:
-        """A move made from a private message: refresh that message with the seat's view
-        (through the deferred response if the request was slow)."""
-        async with responding(interaction):
-            if interaction.response.is_done():
-                await self._edit_private(interaction, change, interaction.edit_original_response)
-            else:
-                await self._edit_private(interaction, change, interaction.response.edit_message)
-        if interaction.message is not None:
-            await self.hands.remember(
-                change.record.id, interaction.user.id, interaction, interaction.message.id
-            )
-
-    async def _edit_private(
-        self,
-        interaction: discord.Interaction[Any],
-        change: Change,
-        edit: Callable[..., Coroutine[Any, Any, Any]],
-    ) -> None:
-        seat = change.record.seat_of(interaction.user.id)
-        private = None
-        if change.game is not None and seat is not None and change.record.is_open:
-            private = await self.renderers[change.record.game].private(
-                change.record, change.game, seat
-            )
-        if private is None:
-            note = (
-                _("Done.")
-                if change.record.is_open
-                else _("The game is over: the result is in the channel, below the table.")
-            )
-            await edit(content=note, embeds=[], view=None)
-        else:
-            await edit(**private.to_edit())
 
     async def hint(self, interaction: discord.Interaction[Any], match_id: int, stamp: int) -> None:
         """A practice table's Hint: the hard AI's move and why, in one private line in the
@@ -306,4 +287,4 @@ class Clicks:
             return
         sent = await interaction.response.send_message(**private.to_send(), ephemeral=True)
         message_id = sent.message_id or (await interaction.original_response()).id
-        await self.hands.remember(match_id, interaction.user.id, interaction, message_id)
+        await self.hands.remember(match_id, interaction.user.id, interaction, message_id, private)

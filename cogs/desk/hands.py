@@ -13,12 +13,15 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import discord
 
 from bot.matches import Change
-from cogs.ui.components import GameRenderer
+from cogs.desk.renderers import Renderers
+from cogs.desk.sending import Send
+from cogs.ui.components import GameRenderer, TableMessage, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _, lazy_gettext
 
@@ -41,16 +44,23 @@ class _Hand:
     opened: float
     language: str
     closing: asyncio.TimerHandle
+    showing: str | None = None  # what it shows (`looks`), so an unchanged hand isn't edited
 
 
 class OpenHands:
-    def __init__(self, clock: Callable[[], float]) -> None:
+    def __init__(self, clock: Callable[[], float], renderers: Renderers) -> None:
         self.clock = clock
+        self.renderers = renderers
         self._open: dict[int, dict[int, _Hand]] = {}  # match id -> member id -> their hand
         self._closing: set[asyncio.Task[None]] = set()  # closings under way, kept from the GC
 
     async def remember(
-        self, match_id: int, user_id: int, interaction: discord.Interaction[Any], message_id: int
+        self,
+        match_id: int,
+        user_id: int,
+        interaction: discord.Interaction[Any],
+        message_id: int,
+        shown: TableMessage | None = None,
     ) -> None:
         """Keep the member's hand message current from now on, in the language it was shown
         in. Their older hand message is deleted while Discord allows it; one older than
@@ -60,7 +70,10 @@ class OpenHands:
         closing = asyncio.get_running_loop().call_later(
             EDITABLE_FOR, self._expire, match_id, user_id
         )
-        hands[user_id] = _Hand(interaction, message_id, self.clock(), i18n.reader(), closing)
+        showing = looks(shown) if shown is not None else None
+        hands[user_id] = _Hand(
+            interaction, message_id, self.clock(), i18n.reader(), closing, showing
+        )
         if older is None or older.message_id == message_id:
             return
         if self.clock() - older.opened > EDITABLE_FOR:
@@ -95,14 +108,54 @@ class OpenHands:
         except discord.HTTPException:
             log.debug("a private view that stopped following the game could not say so")
 
-    async def refresh(
-        self, change: Change, renderer: GameRenderer, skip_user: int | None = None
+    async def seat_view(self, change: Change, user_id: int) -> TableMessage | None:
+        """The member's own view after `change` (None: nothing left to show them), drawn
+        under the match lock for the answer to their move from their hand."""
+        record, game = change.record, change.game
+        seat = record.seat_of(user_id)
+        if game is None or seat is None or not record.is_open:
+            return None
+        return await self.renderers[record.game].private(record, game, seat)
+
+    async def answer(
+        self,
+        match_id: int,
+        interaction: discord.Interaction[Any],
+        view: TableMessage | None,
+        open_: bool = True,
     ) -> None:
-        """Redraw every open hand of the match but `skip_user`'s (answered directly)."""
+        """Answer a move made from a private hand in that hand (through the deferred
+        response if the request was slow), and keep following it."""
+        if view is None:
+            note = (
+                _("Done.")
+                if open_
+                else _("The game is over: the result is in the channel, below the table.")
+            )
+            arguments: dict[str, Any] = {"content": note, "embeds": [], "view": None}
+        else:
+            arguments = view.to_edit()
+        async with responding(interaction):
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**arguments)
+            else:
+                await interaction.response.edit_message(**arguments)
+        if interaction.message is not None and view is not None:
+            await self.remember(
+                match_id, interaction.user.id, interaction, interaction.message.id, view
+            )
+
+    async def redraws(
+        self, change: Change, renderer: GameRenderer, skip_user: int | None = None
+    ) -> list[Send]:
+        """The edits of the match's open hands (but `skip_user`'s, answered directly) whose
+        view `change` changed, each drawn now in its reader's language; the hands of a
+        match that ended are told so and forgotten."""
         record, game = change.record, change.game
         hands = self._open.get(record.id)
         if not hands:
-            return
+            return []
+        sends = []
         for user_id, hand in list(hands.items()):
             if user_id == skip_user:
                 continue
@@ -112,18 +165,34 @@ class OpenHands:
                 if record.is_open and game is not None and seat is not None:
                     private = await renderer.private(record, game, seat)
                 note = _("The game is over: the result is in the channel, below the table.")
-            try:
-                if private is None:
-                    self._forget(record.id, user_id)
-                    await hand.interaction.edit_original_response(
-                        content=note, embeds=[], view=None
-                    )
-                else:
-                    await hand.interaction.edit_original_response(**private.to_edit())
-            except discord.HTTPException:
-                log.debug("a private view of match %s could not be redrawn", record.id)
+            if private is None:
                 self._forget(record.id, user_id)
+                arguments: dict[str, Any] = {"content": note, "embeds": [], "view": None}
+            else:
+                showing = looks(private)
+                if showing == hand.showing:
+                    continue
+                hand.showing, arguments = showing, private.to_edit()
+            sends.append(
+                Send(("hand", record.id, user_id), partial(self._edit, record.id, hand, arguments))
+            )
         if not record.is_open or game is None:
             for user_id in list(hands):
                 self._forget(record.id, user_id)
             self._open.pop(record.id, None)
+        return sends
+
+    async def _edit(self, match_id: int, hand: _Hand, arguments: dict[str, Any]) -> None:
+        try:
+            await hand.interaction.edit_original_response(**arguments)
+        except discord.HTTPException:
+            log.debug("a private view of match %s could not be redrawn", match_id)
+            if self._open.get(match_id, {}).get(hand.interaction.user.id) is hand:
+                self._forget(match_id, hand.interaction.user.id)
+
+
+def looks(message: TableMessage) -> str:
+    """What a hand message shows (its text, embeds and components), to tell whether a
+    redraw changes it."""
+    embeds = [embed.to_dict() for embed in message.embeds]
+    return repr((message.content, embeds, message.view().to_components()))

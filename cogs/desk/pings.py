@@ -14,6 +14,7 @@ member's DMs are their own choice and still go.
 
 from __future__ import annotations
 
+import copy
 import logging
 from collections.abc import Callable
 
@@ -23,6 +24,7 @@ from bot.events import STARTED, TIMED_OUT
 from bot.matches import Change
 from bot.pace import SLOW
 from bot.storage import MatchRecord, StorageError, Store, TurnNotice
+from cogs.desk.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
 from cogs.wording.language import Languages
@@ -42,8 +44,10 @@ class Pings:
         clock: Callable[[], float],
         languages: Languages,
         title: Callable[[str], str],
+        senders: MatchSenders,
     ) -> None:
         self.bot = bot
+        self.senders = senders
         self.storage = storage
         self.clock = clock
         self.languages = languages  # mentions in the server's language, DMs in the member's
@@ -86,11 +90,23 @@ class Pings:
         seats = [record.seats[s] for s in game.to_act()]
         return [s.user_id for s in seats if s.ai is None and s.user_id is not None]
 
-    async def after_change(self, change: Change) -> None:
+    def after(self, change: Change) -> Send:
+        """The notices `change` calls for, as a send for the match's sender: who the game
+        waits on is read now, under the match lock, and the record as it is now kept."""
+        frozen, waiting = _frozen(change), self.waiting(change)
+
+        async def send() -> None:
+            _where(frozen.record, change.record)  # a table may have moved to its thread since
+            await self.after_change(frozen, waiting)
+
+        return Send(None, send)
+
+    async def after_change(self, change: Change, waiting: list[int] | None = None) -> None:
         """Take down the notices of members who moved, or whose turn (its deadline) has
         changed since; tell those whose turn began."""
         record = change.record
-        waiting = self.waiting(change)
+        if waiting is None:
+            waiting = self.waiting(change)
         turn = record.turn_due
         out = await self._up(record)
         for user_id in [u for u, sent in out.items() if u not in waiting or sent.about != turn]:
@@ -111,12 +127,21 @@ class Pings:
                 await self._notify(record, user_id, mentions, reminder=False)
 
     async def remind(self, change: Change) -> None:
-        """The deadline is near: one reminder to each member still to move, in place of
-        the notice they had."""
+        """The deadline is near: queue one reminder to each member still to move, in place
+        of the notice they had (decided now, under the match lock; sent by its sender)."""
+        frozen, waiting = _frozen(change), self.waiting(change)
+
+        async def send() -> None:
+            _where(frozen.record, change.record)
+            await self._remind(frozen, waiting)
+
+        self.senders.queue(change.record.id, [Send(None, send)])
+
+    async def _remind(self, change: Change, waiting: list[int]) -> None:
         record = change.record
         mentions = await self.enabled(record.guild_id)
         out = await self._up(record)
-        for user_id in self.waiting(change):
+        for user_id in waiting:
             if user_id in out:
                 await self._take_down(change, out.pop(user_id), replaced=True)
             await self._notify(record, user_id, mentions, reminder=True)
@@ -257,3 +282,14 @@ class Pings:
         self._out.pop(match_id, None)  # emptied by the take-downs, in the database too
         for key in [key for key in self._seen if key[0] == match_id]:
             del self._seen[key]
+
+
+def _frozen(change: Change) -> Change:
+    """The change as it is now, for a send that runs after the lock: the record copied (a
+    later change edits the live one), the game left out (who it waits on is read first)."""
+    return Change(copy.copy(change.record), None, list(change.events), change.notice)
+
+
+def _where(frozen: MatchRecord, live: MatchRecord) -> None:
+    """Where the live match's table is now, for a notice's link and place."""
+    frozen.thread_id, frozen.message_id = live.thread_id, live.message_id

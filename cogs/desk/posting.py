@@ -4,8 +4,11 @@ pings, the result)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import discord
@@ -21,6 +24,7 @@ from cogs.desk.pings import Pings
 from cogs.desk.race import EVENTS_READ, attach_race, race_lines
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import result_message
+from cogs.desk.sending import MatchSenders, Send
 from cogs.desk.threads import Threads
 from cogs.desk.watching import tell_watchers
 from cogs.ui.components import TableMessage, refuse, responding
@@ -31,6 +35,30 @@ from cogs.wording.language import Languages
 log = logging.getLogger(__name__)
 
 Problem = tuple[str, dict[str, Any]]
+Reply = Callable[[], Awaitable[None]]
+
+
+async def _nothing() -> None:
+    return None
+
+
+@dataclass(slots=True)
+class _Shown:
+    """How a click's own answer went, for the sends queued behind it (its gate)."""
+
+    interaction: discord.Interaction[Any] | None
+    starting: bool = False  # the match begins now, in a thread of its own if it can
+    moved: bool = False  # the match moved to its thread, the lobby became its card
+    answered: bool = False  # the clicked message shows the table already
+    gate: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def from_hand(self) -> int | None:
+        """The member who moved from their private hand, answered there (else None)."""
+        clicked = self.interaction.message if self.interaction is not None else None
+        if clicked is None or not clicked.flags.ephemeral or self.interaction is None:
+            return None
+        return self.interaction.user.id
 
 
 class Tables:
@@ -45,8 +73,10 @@ class Tables:
         hands: OpenHands,
         pings: Pings,
         threads: Threads,
+        senders: MatchSenders,
     ) -> None:
         self.bot = bot
+        self.senders = senders
         self.threads = threads
         self.matches = matches
         self.renderers = renderers
@@ -57,9 +87,12 @@ class Tables:
         # worded when /games list shows it).
         self.problems: dict[int, Problem] = {}
 
-    async def render(self, change: Change, language: str | None = None) -> TableMessage:
+    async def render(
+        self, change: Change, language: str | None = None, *, pictures: bool = True
+    ) -> TableMessage:
         """The match's public table, in `language` (by default the server's): what drawing
-        needs is read first, so drawing itself reads nothing."""
+        needs is read first, so drawing itself reads nothing. `pictures=False` leaves its
+        pictures to draw when it is sent (a change decided under the match lock)."""
         if language is None:
             language = await self.languages.server(change.record.guild_id)
         if change.game is not None:
@@ -67,7 +100,8 @@ class Tables:
         if change.record.thread_id is not None:  # read once a match, then kept in memory
             change.watching = await self.matches.watchers.count(change.record.id)
         with i18n.reading(language):
-            return await draw_table(change, self.renderers)
+            table = await draw_table(change, self.renderers)
+        return await table.draw_pictures() if pictures else table
 
     async def post_new(
         self,
@@ -97,48 +131,107 @@ class Tables:
     async def publish(
         self, change: Change, interaction: discord.Interaction[Any] | None = None
     ) -> None:
-        """Show a change on the table: in the clicked message when possible, else by editing
-        (or re-posting) the stored one; a match that has just begun in a thread moves there,
-        its lobby message becoming its card."""
+        """Show a change: decided now, the clicker's answer (if any) sent at once, the rest
+        queued for the match's sender."""
+        reply = await self.decide(change, interaction)
+        await reply()
+
+    async def decide(
+        self, change: Change, interaction: discord.Interaction[Any] | None = None
+    ) -> Reply:
+        """Decide, under the match lock, everything `change` shows, and queue its sends for
+        the match's sender (they go out after the lock, in the order of the changes). The
+        clicker's own answer is returned, to be sent at once once the lock is free: the
+        table in the clicked message, or the member's hand when the move came from it; a
+        match that has just begun in a thread moves there, its lobby becoming its card."""
         record = change.record
         language = await self.languages.server(record.guild_id)
-        table = await self.render(change, language)
-        moved = Threads.starting(record) and await self._move_to_thread(
-            change, interaction, language
-        )
-        clicked = interaction.message if interaction is not None and not moved else None
-        answered = False
-        if clicked is not None and interaction is not None and not clicked.flags.ephemeral:
-            async with responding(interaction):
-                if not interaction.response.is_done():
-                    await interaction.response.edit_message(**table.to_edit())
-                    answered = True
-            if answered and clicked.id != record.message_id:
-                await self._adopt(record, clicked)
-        if not answered and not await self._shown(record, self._edit_or_repost(record, table)):
-            await self._tell_not_shown(record, interaction)
-        # A move made from a private view is answered in that view; the others follow.
-        from_hand = interaction is not None and clicked is not None and clicked.flags.ephemeral
-        skip = interaction.user.id if from_hand and interaction is not None else None
+        table = await self.render(change, language, pictures=False)
+        starting = Threads.starting(record)
+        card = self._card(change, language) if self._card_due(change) else None
+        shown = _Shown(interaction, starting)
+        reply = await self._reply(change, table, shown, language)
+        sends = [Send(("table", record.id), partial(self._show_table, record, table, shown))]
+        if starting and interaction is None:  # a tournament's table dealt by the bot
+            sends.insert(0, Send(None, partial(self._move_unasked, change, language)))
         renderer = self.renderers.get(record.game)
         if renderer is not None:  # not for a game whose plug-in was removed
-            await self.hands.refresh(change, renderer, skip)
-        await self.pings.after_change(change)
+            sends += await self.hands.redraws(change, renderer, shown.from_hand)
+        sends.append(self.pings.after(change))
         if change.game is not None and change.game.outcome() and record.status == "finished":
-            await self._post_result(change, interaction, language)
+            sends.append(Send(None, partial(self._post_result, change, interaction, language)))
         if record.thread_id is not None and not record.is_open:
-            with i18n.reading(language):
-                await tell_watchers(self.bot, self.matches.watchers, record)
-        if record.thread_id is not None and not moved:
-            await self._update_card(change, language)
+            sends.append(Send(None, partial(self._tell_watchers, record, language)))
+        if card is not None:
+            sends.append(Send(("card", record.id), partial(self._edit_card, record, card)))
         if not record.is_open:
-            await self.threads.wind_down(record)
+            sends.append(Send(None, partial(self.threads.wind_down, record)))
+        self.senders.queue(record.id, sends, shown.gate if interaction is not None else None)
+        return reply
+
+    async def _reply(
+        self, change: Change, table: TableMessage, shown: _Shown, language: str
+    ) -> Reply:
+        """The clicker's own answer, drawn now: their hand when they moved from it, else
+        the clicked message made the table (or, as the match begins in a thread, its card).
+        It opens the gate of the sends queued behind it however it ends."""
+        interaction, record = shown.interaction, change.record
+        if interaction is None:
+            return _nothing
+        hand = None
+        if shown.from_hand is not None:
+            hand = await self.hands.seat_view(change, shown.from_hand)
+
+        async def reply() -> None:
+            try:
+                if shown.from_hand is not None:
+                    await self.hands.answer(record.id, interaction, hand, record.is_open)
+                    return
+                if shown.starting:
+                    shown.moved = await self._move_to_thread(change, language, interaction)
+                if interaction.message is not None and not shown.moved:
+                    shown.answered = await self._answer_in_place(record, table, interaction)
+            finally:
+                shown.gate.set()
+
+        return reply
+
+    async def _move_unasked(self, change: Change, language: str) -> None:
+        await self._move_to_thread(change, language, None)
+
+    async def _answer_in_place(
+        self, record: MatchRecord, table: TableMessage, interaction: discord.Interaction[Any]
+    ) -> bool:
+        """The clicked public message becomes the table; False when the click was answered
+        already (deferred after a slow save), so the sender edits the table instead."""
+        assert interaction.message is not None
+        await table.draw_pictures()
+        async with responding(interaction):
+            if interaction.response.is_done():
+                return False
+            await interaction.response.edit_message(**table.to_edit())
+        if interaction.message.id != record.message_id:
+            await self._adopt(record, interaction.message)
+        return True
+
+    async def _show_table(self, record: MatchRecord, table: TableMessage, shown: _Shown) -> None:
+        """The sender's edit of the table, unless the click's answer showed it already."""
+        if shown.answered:
+            return
+        await table.draw_pictures()
+        if not await self._shown(record, self._edit_or_repost(record, table)):
+            await self._tell_not_shown(record, shown.interaction)
+
+    async def _tell_watchers(self, record: MatchRecord, language: str) -> None:
+        with i18n.reading(language):
+            await tell_watchers(self.bot, self.matches.watchers, record)
 
     async def _move_to_thread(
-        self, change: Change, interaction: discord.Interaction[Any] | None, language: str
+        self, change: Change, language: str, interaction: discord.Interaction[Any] | None
     ) -> bool:
-        """Open the match's thread and turn the lobby message into its card; the table is
-        then posted in the thread. False: no thread could be opened, the match stays here."""
+        """Open the match's thread and turn the lobby message into its card (drawn now: it
+        names the thread); the table is then posted in the thread. False: no thread could
+        be opened, the match stays here."""
         record = change.record
         lobby_id = record.message_id
         thread = await self.threads.open(record, self.renderers.title(record.game))
@@ -153,7 +246,7 @@ class Tables:
                     answered = True
         if not answered:
             await self._edit_card(record, card)
-        record.message_id, record.message_at = None, None  # the table is posted anew below
+        record.message_id, record.message_at = None, None  # the table is posted anew
         return True
 
     def _card(self, change: Change, language: str) -> TableMessage:
@@ -161,11 +254,14 @@ class Tables:
         with i18n.reading(language):
             return draw_card(change, renderer.texts, card_round(change, renderer.round_start))
 
-    async def _update_card(self, change: Change, language: str) -> None:
-        """Redraw the card in the channel at a round start and at the end."""
+    def _card_due(self, change: Change) -> bool:
+        """Whether the card in the channel is redrawn: at a round start and at the end."""
         renderer = self.renderers.get(change.record.game)
-        if renderer is not None and card_due(change, renderer.round_start):
-            await self._edit_card(change.record, self._card(change, language))
+        return (
+            change.record.thread_id is not None
+            and renderer is not None
+            and card_due(change, renderer.round_start)
+        )
 
     async def _edit_card(self, record: MatchRecord, card: TableMessage) -> None:
         channel: Any = self.bot.get_channel(record.channel_id)

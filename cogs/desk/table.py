@@ -20,6 +20,7 @@ from cogs.desk.match_choice import MatchChoice
 from cogs.desk.pings import Pings
 from cogs.desk.posting import Tables
 from cogs.desk.renderers import Renderers
+from cogs.desk.sending import MatchSenders
 from cogs.desk.shared_commands import SharedCommands
 from cogs.desk.threads import Threads
 from cogs.desk.watching import WatchButton
@@ -38,13 +39,28 @@ class Desk(commands.Cog):
         self.matches = matches
         self.renderers = Renderers()
         self.languages = Languages(bot, matches.storage, matches.failures)
-        self.hands = OpenHands(matches.clock)
+        # Each match's Discord calls go out after its lock, in order; a stop waits for them.
+        gate = getattr(bot, "gate", None)
+        self.senders = MatchSenders(gate.keep if gate is not None else None)
+        self.hands = OpenHands(matches.clock, self.renderers)
         self.pings = Pings(
-            bot, matches.storage, matches.clock, self.languages, self.renderers.title
+            bot,
+            matches.storage,
+            matches.clock,
+            self.languages,
+            self.renderers.title,
+            self.senders,
         )
         self.threads = Threads(bot, matches)
         self.tables = Tables(
-            bot, matches, self.renderers, self.languages, self.hands, self.pings, self.threads
+            bot,
+            matches,
+            self.renderers,
+            self.languages,
+            self.hands,
+            self.pings,
+            self.threads,
+            self.senders,
         )
         self.clicks = Clicks(matches, self.renderers, self.tables, self.hands, self.pings)
         self.shared = SharedCommands(matches, self.renderers, self.tables, self.clicks)

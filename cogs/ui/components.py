@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -47,6 +47,15 @@ class TableMessage:
     files: list[discord.File] = field(default_factory=list)
     content: str | None = None
     layout: Layout | None = None
+    # Pictures still to draw (the Sequence board): drawn by `draw_pictures` just before
+    # sending, so a table decided under the match lock is drawn outside it.
+    pictures: list[Callable[[], Awaitable[discord.File]]] = field(default_factory=list)
+
+    async def draw_pictures(self) -> TableMessage:
+        """Draw the pictures still to draw into the message's files."""
+        while self.pictures:
+            self.files.append(await self.pictures.pop(0)())
+        return self
 
     def view(self) -> discord.ui.View | discord.ui.LayoutView:
         """The items as a view that discord.py neither stores nor times out. Every item is

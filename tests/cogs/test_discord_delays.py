@@ -114,14 +114,18 @@ async def test_i37_a_call_past_its_bucket_waits_for_the_window(world, delayed):
 
 @pytest.mark.parametrize("delays", [Delays(round_trip=0.01, token_lifetime=60)])
 async def test_i37_an_edit_with_a_token_past_its_lifetime_fails_as_discord_fails_it(world, delayed):
-    """Bob's hand was opened over a minute ago (the lifetime this test gives a token): the
-    redraw after alice's pick is refused with 401, and his hand keeps what it showed."""
+    """Bob picked over a minute ago (the lifetime this test gives a token): the redraw of
+    his hand when the last pick resolves the trick is refused with 401, and his hand keeps
+    what it showed."""
     await sink.open_table(world)
-    _record, game = await sink.state(world)
+    record, game = await sink.state(world)
     bob = world.people["bob"]
-    hand = await sink.open_hand(world, bob)
+    seat = record.seat_of(bob.id)
+    hand = await sink.pick(world, bob, game.hand(seat)[0])
     await world.env.advance_time(61)
-    await sink.pick(world, world.people["alice"], game.hand(0)[0])
+    for other in range(len(record.seats)):
+        if other != seat:
+            await sink.pick(world, sink.seat_user(world, record, other), game.hand(other)[0])
     refused = [call for call in delayed.calls if call.failed == 401]
     assert [call.route for call in refused] == [
         "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"

@@ -261,9 +261,10 @@ async def test_restart_mid_trick_keeps_the_picks_already_made(world, settings):
     await pick(world, people["bob"], cards[1])
     await env.bot.shutdown_storage()
     await env.restart_bot(create_bot(settings))
-    # The table message from before the restart still opens a hand.
+    # The table from before the restart still says who is to pick, and opens a hand.
+    assert "Waiting for carol to pick." in embed_text(table_of(channel, people["alice"]))
     result = await people["carol"].click(table, label="Pick a card")
-    assert result.ephemeral and "Still to pick: carol" in embed_text(result.response.message)
+    assert result.ephemeral and "Tap a card to pick it." in embed_text(result.response.message)
     await pick(world, people["carol"], cards[2], result.response.message)
     _record, game = await state(world)
     assert sorted(map(list, game.view(None).last_trick.plays)) == [

@@ -130,7 +130,6 @@ class SequenceRenderer(GameRenderer):
             for team in view.teams
         ]
         layout.text(Part.PLAYERS, "\n".join(lines))
-        png = await self.boards.png(view)
         alt = self._alt_text(view, names)
         layout.picture(BOARD_FILE, alt)
         recent = self._recent(record)
@@ -150,8 +149,12 @@ class SequenceRenderer(GameRenderer):
                 clock = f"\n-# ⏱️ <t:{int(due.at)}:R>" if due else ""
                 layout.text(Part.PROMPT, f"**{asked}**{clock}")
             items.append(HandButton(record.ref, label=_("Your hand")))
-        picture = discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
-        return TableMessage(items=items, layout=layout, files=[picture])
+
+        async def picture() -> discord.File:  # drawn when sent, off the match lock
+            png = await self.boards.png(view)
+            return discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
+
+        return TableMessage(items=items, layout=layout, pictures=[picture])
 
     def _recent(self, record: MatchRecord) -> list[str]:
         """The last events as sentences, but not a win: the result message announces it."""

@@ -302,9 +302,8 @@ class SinkOrSwimRenderer(GameRenderer):
                     card=self.card(weather(view.pick), str(view.pick))
                 )
             )
-        waiting = game.to_act()
-        if waiting:
-            lines.append(_("Still to pick: {names}.").format(names=names_of(waiting, record)))
+        # Who is still to pick lives on the table: a hand that showed it would need an
+        # edit (a call to Discord) at every other member's pick.
         return lines
 
 
