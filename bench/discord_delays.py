@@ -142,10 +142,19 @@ class DelayedDiscord:
         self.calls: list[Call] = []
         self.presses: list[Press] = []
         self.lock_holds: list[float] = []  # seconds each match lock was held
+        self.lock_spans: list[tuple[float, float]] = []  # each hold's start and end
         self._by_token: dict[str, Press] = {}
         self._tokens_made: dict[str, float] = {}  # token -> SimCord's clock at its press
         self._buckets: dict[str, deque[float]] = {}
         self._random = random.Random(delays.seed)
+
+    def calls_under_locks(self) -> list[Call]:
+        """The calls made while a match lock was held (a call started inside a hold)."""
+        return [
+            call
+            for call in self.calls
+            if any(start < call.started < end for start, end in self.lock_spans)
+        ]
 
     def kind_of(self, route: Route) -> str:
         """The bucket kind a route's calls count against."""
@@ -259,11 +268,12 @@ def _callback_answers(kwargs: dict[str, Any]) -> bool:
 
 
 class _TimedLock(asyncio.Lock):
-    """A match lock that notes how long each hold lasted."""
+    """A match lock that notes how long each hold lasted, and when (its span)."""
 
-    def __init__(self, holds: list[float]) -> None:
+    def __init__(self, holds: list[float], spans: list[tuple[float, float]]) -> None:
         super().__init__()
         self._holds = holds
+        self._spans = spans
         self._since = 0.0
 
     async def acquire(self) -> bool:  # type: ignore[override]
@@ -272,7 +282,9 @@ class _TimedLock(asyncio.Lock):
         return True
 
     def release(self) -> None:
-        self._holds.append(time.perf_counter() - self._since)
+        now = time.perf_counter()
+        self._holds.append(now - self._since)
+        self._spans.append((self._since, now))
         super().release()
 
 
@@ -337,6 +349,6 @@ def watch_locks(harness: DelayedDiscord, sessions: Sessions) -> None:
     locks: dict[int, asyncio.Lock] = {}
 
     def lock(match_id: int) -> asyncio.Lock:
-        return locks.setdefault(match_id, _TimedLock(harness.lock_holds))
+        return locks.setdefault(match_id, _TimedLock(harness.lock_holds, harness.lock_spans))
 
     sessions.lock = lock  # type: ignore[method-assign]

@@ -22,7 +22,7 @@ from bot.retention import Retention
 from bot.seating import Seating
 from bot.sessions import Sessions, load_game
 from bot.settings import Settings
-from bot.storage import Store
+from bot.storage import MatchRecord, Store
 from bot.thinking import Thinker, default_workers
 from bot.tournament.runner import Tournaments
 from bot.watching import Watchers
@@ -101,7 +101,16 @@ class MatchService:
         await self.auto.restore()
         self.retention.start()
 
+    async def shown(self, record: MatchRecord, version: int) -> None:
+        """Everything the match's changes up to `version` show is out (see bot/outbox.py)."""
+        await self.sessions.outbox.sent(self.storage, record, version)
+
+    async def unshown(self) -> list[MatchRecord]:
+        """The matches whose saved changes were not all shown before the last stop."""
+        return await self.storage.matches_with_outbox()
+
     async def stop(self) -> None:
+        await self.sessions.outbox.flush(self.storage)
         await self.tournaments.stop()
         await self.retention.stop()
         await self.planner.stop()

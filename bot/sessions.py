@@ -14,6 +14,7 @@ from bot.errors import Notice, NotSaved, Refusal
 from bot.failure_log import FailureLog
 from bot.log_format import GUILD, MATCH, log_context
 from bot.metrics import Metrics
+from bot.outbox import Outbox, shows
 from bot.planner import Planner
 from bot.settings import Settings
 from bot.storage import EndHow, MatchRecord, ResultRow, StorageError, Store
@@ -50,6 +51,8 @@ class Sessions:
         # Open matches as last saved. Every write goes through here under the match lock,
         # so the copy stays true; any failure evicts it and the next use reloads.
         self._live: dict[int, tuple[MatchRecord, Game | None]] = {}
+        # What saved changes must still show, saved with each change (bot/outbox.py).
+        self.outbox = Outbox()
         # Called with every match that has just ended, once saved (a tournament hears of
         # its tables this way); each must return at once, leaving any work to a task.
         self.ended: list[Callable[[MatchRecord], None]] = []
@@ -158,6 +161,7 @@ class Sessions:
         # Earlier versions kept the log in `extra`; match_events holds the same events.
         record.extra.pop("log", None)
         deadline = deadline_for(record, game, now, events, self.settings)
+        self.outbox.saving(record, shows(record, game))
         try:
             await self.storage.save(
                 record,

@@ -356,6 +356,24 @@ class StoreBase(ABC):
             (user_id, starts_at, ends_at),
         )
 
+    # -- what saved changes must still show ------------------------------------------------
+
+    async def matches_with_outbox(self) -> list[MatchRecord]:
+        """The matches whose saved changes were not all shown yet (a crash came first)."""
+        rows = await self._rows(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE outbox IS NOT NULL ORDER BY id", ()
+        )
+        return [self._to_record(row) for row in rows]
+
+    async def empty_outbox(self, match_id: int, version: int) -> None:
+        """Everything the match's changes up to `version` show has been sent; a newer
+        change, saved meanwhile, keeps its own."""
+        await self._apply(
+            "UPDATE matches SET outbox = NULL WHERE id = ? AND version = ?",
+            (match_id, version),
+            match_id,
+        )
+
     # -- turn notices ----------------------------------------------------------------------
 
     async def turn_notices(self, match_id: int) -> list[TurnNotice]:

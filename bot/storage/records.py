@@ -113,6 +113,9 @@ class MatchRecord:
     pace: str = "live"
     # The tournament whose table this match is (None: a match of its own); set when made.
     tournament_id: int | None = None
+    # What its saved changes must still show people ("table", "notices", "result", "end"),
+    # written with the change and emptied once shown, so a crash loses none of it.
+    outbox: list[str] = field(default_factory=list)
     # Why an ended match ended, as a kind ("host_cancelled", "reset_by_moderator") with its
     # data ({"name": ...}); a match ended before reasons were kinds has kind "text".
     ended_reason: str | None = None
@@ -202,7 +205,7 @@ class ResultRow:
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, host_id, status, version, seats, options, state, extra, "
     "message_id, message_at, ended_reason, created_at, updated_at, quarantine, ended_data, "
-    "thread_id, pace, tournament_id"
+    "thread_id, pace, tournament_id, outbox"
 )
 
 
@@ -283,6 +286,7 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
         thread_id=row[18],
         pace=row[19],
         tournament_id=row[20],
+        outbox=json.loads(row[21]) if row[21] else [],
         quarantine=reason,
         raw=raw,
         **values,
@@ -314,6 +318,7 @@ def match_update(
         "message_at": record.message_at,
         "thread_id": record.thread_id,
         "pace": record.pace,
+        "outbox": json.dumps(record.outbox) if record.outbox else None,
         "ended_reason": record.ended_reason,
         "ended_data": json.dumps(record.ended_data),
         "updated_at": now,

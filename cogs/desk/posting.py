@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import Notice
+from bot.errors import Notice, Refusal
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
 from cogs.desk import permissions
@@ -166,6 +166,8 @@ class Tables:
             sends.append(Send(("card", record.id), partial(self._edit_card, record, card)))
         if not record.is_open:
             sends.append(Send(None, partial(self.threads.wind_down, record)))
+        # Last: all of it is out, so the saved outbox may be emptied (bot/outbox.py).
+        sends.append(Send(None, partial(self.matches.shown, record, record.version)))
         self.senders.queue(record.id, sends, shown.gate if interaction is not None else None)
         return reply
 
@@ -198,6 +200,18 @@ class Tables:
 
     async def _move_unasked(self, change: Change, language: str) -> None:
         await self._move_to_thread(change, language, None)
+
+    async def show_unshown(self) -> None:
+        """After a start: what the saved changes of a match had not yet shown when the bot
+        stopped (a crash with sends queued) is shown from its saved state: the table and
+        card redrawn, the turn notices, the result, the thread's end; each once."""
+        for record in await self.matches.unshown():
+            try:
+                async with self.matches.lock(record.id):
+                    game = await self.matches.game_of(record)
+                    await self.decide(Change(record, game))
+            except Refusal:  # a match that can't be loaded any more shows nothing
+                log.info("match %s: what it had still to show is dropped", record.id)
 
     async def _answer_in_place(
         self, record: MatchRecord, table: TableMessage, interaction: discord.Interaction[Any]
@@ -291,9 +305,12 @@ class Tables:
             result = result_message(record, change.game, renderer.texts)
             lines = race_lines(renderer, record, logged)
         await attach_race(result, lines)
-        if isinstance(channel, discord.abc.Messageable) and not await self._shown(
-            record, channel.send(**result.to_send())
-        ):
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        # The nonce makes Discord refuse a second copy, should a crash come before the
+        # outbox is emptied and the restart post it again.
+        sent = channel.send(**result.to_send(), nonce=f"result-{record.id}")
+        if not await self._shown(record, sent):
             await self._tell_not_shown(record, interaction)
 
     async def _shown(self, record: MatchRecord, showing: Coroutine[Any, Any, Any]) -> bool:

@@ -64,6 +64,7 @@ class Desk(commands.Cog):
         )
         self.clicks = Clicks(matches, self.renderers, self.tables, self.hands, self.pings)
         self.shared = SharedCommands(matches, self.renderers, self.tables, self.clicks)
+        self._unshown_done = False
         matches.publish = self.tables.publish
         matches.remind = self.pings.remind
         # What game cogs and buttons call, each done by its room.
@@ -87,6 +88,13 @@ class Desk(commands.Cog):
         self.show_rules = self.shared.show_rules
         self.channel_match = self.shared.channel_match
         self.choices = self.shared.choices
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """Connected: once a process, show what a crash left unshown (bot/outbox.py)."""
+        if not self._unshown_done:
+            self._unshown_done = True
+            await self.tables.show_unshown()
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:

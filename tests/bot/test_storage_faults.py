@@ -295,6 +295,7 @@ async def test_the_newest_migration_keeps_matches_events_and_deadlines(db_path):
             "DROP INDEX matches_by_tournament; ALTER TABLE matches DROP COLUMN tournament_id;"
             "DROP TABLE tournament_podiums; DROP TABLE tournaments;"
             "DROP TABLE app_emojis; DROP TABLE turn_notices; DROP TABLE match_watchers;"
+            "DROP INDEX matches_with_outbox; ALTER TABLE matches DROP COLUMN outbox;"
         )
     store = await Storage.open(db_path)
     try:

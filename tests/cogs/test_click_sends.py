@@ -1,0 +1,134 @@
+"""A click's display decided under the match lock and sent after it (issue 37, items 2-4),
+under Discord's delays put back (bench.discord_delays): no Discord call while a lock is
+held, a pick costs its answer and one table edit, a queued table edit gives way to a newer
+one, a refusal is answered without waiting behind another member's sends, and what a
+crash left unsent is shown after the restart."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bench.discord_delays import Delays, press_together
+from cogs.app import create_bot
+from tests.cogs import test_sequence as sequence
+from tests.cogs import test_sink_or_swim as sink
+from tests.cogs.helpers import embed_text, table_of
+
+FIVE = ("alice", "bob", "carol", "dave", "erin")
+CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
+TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
+HAND_EDIT = "PATCH /webhooks/{webhook_id}/{webhook_token}/messages/@original"
+
+
+@pytest.fixture
+def settings(settings):
+    """Turns long enough that the clock the delays move never times one out."""
+    return dataclasses.replace(settings, turn_timeout=3600)
+
+
+def picks(world, record, game, hands):
+    """Each seat's press of its first card in its open hand."""
+    return [
+        (
+            lambda m=sink.seat_user(world, record, seat), h=hand, s=seat: m.click(
+                h, custom_id=sink.card_button(h, game.hand(s)[0]).custom_id
+            )
+        )
+        for seat, hand in enumerate(hands)
+    ]
+
+
+async def test_i37_a_pick_costs_its_answer_and_one_table_edit(world, delayed):
+    """Bob's and carol's open hands don't change when alice picks, so they aren't edited;
+    when the last pick resolves the trick, each other hand is (it shows a new trick)."""
+    await sink.open_table(world)
+    record, game = await sink.state(world)
+    alice, bob, carol = (world.people[name] for name in sink.PLAYERS)
+    alice_hand = await sink.open_hand(world, alice)
+    bob_hand = await sink.open_hand(world, bob)
+    carol_hand = await sink.open_hand(world, carol)
+    mark = len(delayed.calls)
+    await sink.pick(world, alice, game.hand(0)[0], alice_hand)
+    assert delayed.since(mark) == {CALLBACK: 1, TABLE_EDIT: 1}
+    assert "✅ **alice**" in embed_text(table_of(world.channel, alice))
+    await sink.pick(world, bob, game.hand(1)[0], bob_hand)
+    mark = len(delayed.calls)
+    await sink.pick(world, carol, game.hand(2)[0], carol_hand)
+    made = delayed.since(mark)
+    assert made[CALLBACK] == 1 and made[TABLE_EDIT] == 1
+    assert made[HAND_EDIT] == 2  # alice's and bob's hands show the new trick
+    assert "trick 2" in embed_text(sink.fresh_message(world, bob, bob_hand.id))
+    assert not delayed.calls_under_locks()
+
+
+async def test_i37_no_discord_call_is_made_while_a_match_lock_is_held(world, delayed):
+    """A whole Sequence Numbers game's first turns (its board picture drawn when sent)."""
+    await sequence.open_table(world.channel, world.people)
+    for _turn in range(4):
+        await sequence.play_turn(world.env, world.channel, world.people)
+    table = sequence.board_of(world.channel, world.people["alice"])
+    assert [attachment.filename for attachment in table.attachments] == ["board.png"]
+    assert len(delayed.lock_spans) >= 4
+    assert delayed.calls_under_locks() == []
+
+
+async def test_i37_five_picks_at_once_edit_the_table_fewer_times_than_they_pick(world, delayed):
+    """Five members pick at the same moment: each gets their own answer, and a table edit
+    queued behind an earlier one gives way to the newer table."""
+    await sink.open_table(world, names=FIVE)
+    record, game = await sink.state(world)
+    hands = [await sink.open_hand(world, sink.seat_user(world, record, s)) for s in range(5)]
+    mark = len(delayed.calls)
+    results = await press_together(world.env, picks(world, record, game, hands))
+    assert all(result.acknowledged for result in results)
+    made = delayed.since(mark)
+    assert made[CALLBACK] == 5
+    assert 1 <= made[TABLE_EDIT] < 5, made
+    _record, game = await sink.state(world)
+    assert game.trick == 2
+    assert "trick 2" in embed_text(table_of(world.channel, world.people["alice"]))
+    assert delayed.calls_under_locks() == []
+
+
+async def test_i37_a_refusal_is_answered_without_waiting_behind_queued_sends(world, delayed):
+    """Alice's pick queues the table edit behind her answer; dave, who has no seat, presses
+    the table's "Pick a card" meanwhile and is refused at once, within a round trip or so."""
+    table = await sink.open_table(world)
+    record, game = await sink.state(world)
+    alice, dave = world.people["alice"], world.people["dave"]
+    hand = await sink.open_hand(world, alice)
+    card = sink.card_button(hand, game.hand(0)[0]).custom_id
+    results = await press_together(
+        world.env,
+        [lambda: alice.click(hand, custom_id=card), lambda: dave.click(table, label="Pick a card")],
+    )
+    assert results[1].ephemeral and "not playing" in results[1].response.content
+    refused = delayed.presses[-1]
+    assert refused.to_answer < 2.5 * delayed.delays.round_trip
+
+
+@pytest.mark.parametrize("delays", [Delays(round_trip=0.01)])
+async def test_i37_what_a_crash_left_unsent_is_shown_after_the_restart(
+    world, delayed, settings, monkeypatch
+):
+    """Alice's pick is saved and answered, but the bot stops before its table edit went
+    out: the outbox saved with the pick says the table is still to show, and the restarted
+    bot shows it from the saved state."""
+    await sink.open_table(world)
+    record, game = await sink.state(world)
+    alice = world.people["alice"]
+    desk = world.env.bot.get_cog("Desk")
+    monkeypatch.setattr(desk.senders, "queue", lambda *args, **kwargs: None)  # never sent
+    await sink.pick(world, alice, game.hand(0)[0])
+    assert "✅ **alice**" not in embed_text(table_of(world.channel, alice))
+    (unsent,) = await world.env.bot.matches.storage.matches_with_outbox()
+    assert unsent.id == record.id and {"table", "notices"} <= set(unsent.outbox)
+    await world.env.bot.shutdown_storage()
+    await world.env.restart_bot(create_bot(settings))
+    assert "✅ **alice**" in embed_text(table_of(world.channel, alice))
+    await world.env.bot.shutdown_storage()  # a clean stop empties what was shown
+    again = create_bot(settings)
+    await world.env.restart_bot(again)
+    assert await again.matches.storage.matches_with_outbox() == []
