@@ -30,13 +30,14 @@ def settings(settings):
 
 def picks(world, record, game, hands):
     """Each seat's press of its first card in its open hand."""
+    members = [sink.seat_user(world, record, seat) for seat in range(len(hands))]
     return [
         (
-            lambda m=sink.seat_user(world, record, seat), h=hand, s=seat: m.click(
+            lambda m=member, h=hand, s=seat: m.click(
                 h, custom_id=sink.card_button(h, game.hand(s)[0]).custom_id
             )
         )
-        for seat, hand in enumerate(hands)
+        for seat, (member, hand) in enumerate(zip(members, hands, strict=True))
     ]
 
 
@@ -44,7 +45,7 @@ async def test_i37_a_pick_costs_its_answer_and_one_table_edit(world, delayed):
     """Bob's and carol's open hands don't change when alice picks, so they aren't edited;
     when the last pick resolves the trick, each other hand is (it shows a new trick)."""
     await sink.open_table(world)
-    record, game = await sink.state(world)
+    _record, game = await sink.state(world)
     alice, bob, carol = (world.people[name] for name in sink.PLAYERS)
     alice_hand = await sink.open_hand(world, alice)
     bob_hand = await sink.open_hand(world, bob)
@@ -96,7 +97,7 @@ async def test_i37_a_refusal_is_answered_without_waiting_behind_queued_sends(wor
     """Alice's pick queues the table edit behind her answer; dave, who has no seat, presses
     the table's "Pick a card" meanwhile and is refused at once, within a round trip or so."""
     table = await sink.open_table(world)
-    record, game = await sink.state(world)
+    _record, game = await sink.state(world)
     alice, dave = world.people["alice"], world.people["dave"]
     hand = await sink.open_hand(world, alice)
     card = sink.card_button(hand, game.hand(0)[0]).custom_id
