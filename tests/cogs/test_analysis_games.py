@@ -1,7 +1,7 @@
 """The Analysis button on a Sink or Swim and a Sequence Numbers result (issue 39, item 4):
 privately, the member's accuracy and costliest decisions, each worded for the game with
 its card as the table shows it, with buttons to those replay steps; another member's
-analysis is refused."""
+analysis is refused; a member reads theirs in their own language."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from cogs.desk.pages import PageButton
+from playground.sim_locales import client_locales
 from tests.cogs.helpers import buttons, embed_text, table_of
 from tests.cogs.players import play_to_end
 from tests.cogs.test_rematch import result_of
@@ -71,3 +72,18 @@ async def test_another_members_sink_or_swim_analysis_is_refused(world):
     left = next(m for m in world.channel.history(viewer=bob) if m.id == posted.id)
     other = await bob.click(left, custom_id=f"pg:analysis:{record.ref},{alice.id}:0")
     assert other.ephemeral and "only for the member whose play it is" in other.response.content
+
+
+async def test_the_analysis_is_in_the_members_own_language(world):
+    """alice's Discord is in Vietnamese, the server in English: her analysis is Vietnamese,
+    in the Sink or Swim words of the glossary (phao, lượt)."""
+    alice = world.people["alice"]
+    client_locales(world.env).set(alice, "vi")
+    result = await _finished(world, "sinkorswim", ais=2)
+    opened = await alice.click(result, label="Analysis")
+    assert opened.acknowledged and opened.ephemeral
+    page = opened.response.message
+    text = embed_text(page)
+    assert "**Độ chính xác: " in text and "Bơi hay Chìm" in text
+    assert "(vòng " in text and "phao" in text and "Likely" not in text
+    assert any(label and label.startswith("Bước ") for label in buttons(page))
