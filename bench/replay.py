@@ -1,8 +1,9 @@
 """Time to open a replay step (rebuild the game after N moves from its first state, as
 bot/replay.step_at does in a worker thread) for a seeded AI match of each game: a 24-seat
-Flip 7 match, a Sink or Swim and a Sequence Numbers match; steps chosen at random. Then
-the time to analyse one seat of that Flip 7 match (`engines.base.analyse`, as a worker
-runs it), for each of its seats in turn.
+Flip 7 match, a 5-seat Sink or Swim and a Sequence Numbers match; steps chosen at random.
+Then, for each game with a judge (all three), the time to analyse one seat of that match
+(`engines.base.analyse`, the work an AI worker process does for the Analysis button), for
+each of its seats in turn.
 
 python -m bench.replay [--steps 50]
 """

@@ -438,19 +438,28 @@ def analyse(
 ) -> list[tuple[int, Judged]]:
     """Each decision `seat` made in a match, valued (`GameInfo.judge`), with the step after
     which it stands in a replay (the move's number, from 1): the game rebuilt from its first
-    state and moves (`[seat, code]`), each of the seat's moves judged before it is made."""
+    state and moves (`[seat, code]`), each of the seat's moves judged before it is made. In
+    a simultaneous game a pick counts once the picks are revealed: the last one the seat
+    made in that turn is judged, standing at the step that revealed it."""
     info = GAMES[key]
     if info.judge is None:
         return []
     game = info.from_dict(copy.deepcopy(dict(first_state)))
     judged: list[tuple[int, Judged]] = []
+    waiting: Judged | None = None  # a simultaneous pick, until the turn's picks are revealed
     for number, (mover, code) in enumerate(moves, start=1):
         action = info.action_from_code(str(code))
+        epoch = game.epoch()
         if mover == seat:
             found = info.judge(game, seat, action)
-            if found is not None:
+            if info.simultaneous:
+                waiting = found
+            elif found is not None:
                 judged.append((number, found))
         game.apply(int(mover), action)
+        if waiting is not None and game.epoch() != epoch:
+            judged.append((number, waiting))
+            waiting = None
     return judged
 
 

@@ -18,7 +18,7 @@ from bot.thinking import Thinker
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import parse_ref
-from cogs.wording.i18n import _, number, percent
+from cogs.wording.i18n import _, number
 from engines.base import GAMES, Judged, accuracy, analyse, analyse_from_state
 
 ANALYSIS = "analysis"  # the page kind
@@ -70,30 +70,33 @@ class Analysis(StoredPages):
         count = 1 + -(-len(judged) // PER_PAGE)
         shown = clamp(wanted, count)
         title = _("Your play in {title}, analysed").format(title=renderer.texts.title)
-        names = [seat.name for seat in record.seats]
+        names = renderer.names(record)
         if shown == 0:
-            worst = sorted(judged, key=lambda pair: -pair[1].cost)[:COSTLIEST]
+            costs = [pair for pair in judged if pair[1].cost > 0]
+            worst = sorted(costs, key=lambda pair: -pair[1].cost)[:COSTLIEST]
+            costly = [renderer.analysis_line(step, found, names) for step, found in worst]
             lines = [
                 _("**Accuracy: {score}** over {count} decisions valued by the hard AI.").format(
                     score=number(round(score, 1)), count=number(len(judged))
                 ),
                 "",
                 _("Your costliest decisions:"),
-                *(_line(step, found, names) for step, found in worst if found.cost > 0),
+                *(costly or [_("None: each was as good as the best the hard AI found.")]),
             ]
             items: list[discord.ui.Item[Any]] = [
                 MatchPagesButton(
                     "replay", record.ref, page=step, label=_("Step {step}").format(step=step)
                 )
-                for step, found in worst
-                if found.cost > 0
+                for step, _found in worst
             ]
             embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
             return Page(embed, 0, count, items)
         part = judged[(shown - 1) * PER_PAGE : shown * PER_PAGE]
         embed = discord.Embed(
             title=title,
-            description="\n".join(_line(step, found, names) for step, found in part),
+            description="\n".join(
+                renderer.analysis_line(step, found, names) for step, found in part
+            ),
             colour=COLOUR,
         )
         return Page(embed, shown, count)
@@ -111,38 +114,3 @@ class Analysis(StoredPages):
             )
             return result
         return await asyncio.to_thread(analyse, key, first, moves, seat)
-
-
-def _line(step: int, found: Judged, names: list[str]) -> str:
-    """One decision: the move made, the best, and the numbers behind them."""
-    mark = "✅" if found.cost <= 0 else "⚠️"
-    chosen, best = found.values[found.chosen], found.values[found.best]
-    if found.kind == "hit_or_stay":
-        data = found.data
-        made = _("Hit") if found.chosen == "hit" else _("Stay")
-        return _(
-            "{mark} Step {step}: {made} on {score} · bust {bust} · one more card then Stay "
-            "{expected} · win chance {chosen} (best {best})"
-        ).format(
-            mark=mark,
-            step=step,
-            made=made,
-            score=number(int(data["stay_score"])),
-            bust=percent(float(data["bust"])),
-            expected=number(round(float(data["hit_score"]), 1)),
-            chosen=percent(chosen),
-            best=percent(best),
-        )
-    target = int(found.data.get("target", 0))
-    best_target = int(found.data.get("best_target", target))
-    return _(
-        "{mark} Step {step}: aimed at {target} (best: {best_target}) · win chance {chosen} "
-        "(best {best})"
-    ).format(
-        mark=mark,
-        step=step,
-        target=names[target] if 0 <= target < len(names) else "?",
-        best_target=names[best_target] if 0 <= best_target < len(names) else "?",
-        chosen=percent(chosen),
-        best=percent(best),
-    )

@@ -22,7 +22,7 @@ from cogs.ui.layout import Layout, layout_view, menu_id
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import GameTexts, logged_lines, seat_names
-from engines.base import Decision, Event, Game
+from engines.base import Decision, Event, Game, Judged
 
 SELECT_LIMIT = 25
 FIELD_LIMIT = 1024  # Discord's limit on one embed field's value
@@ -151,6 +151,12 @@ class GameRenderer(ABC):
         """Each seat's running figure by round, read from the match's events, for the race
         picture on the result; None: a game that draws no race."""
         return None
+
+    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
+        """One decision of a finished match's analysis, the move made against the best, at
+        replay step `step`, in a line; `names` are the seats' names for message text. A
+        game with a judge words its kinds; an unknown kind raises KeyError."""
+        raise KeyError(judged.kind)
 
     def lobby_fields(self, record: MatchRecord) -> list[tuple[str, str]]:
         """Extra (name, value) fields for the lobby, such as the teams the seating makes."""

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.names import shown
-from engines.base import Action, Decision, Event, Hint, IllegalMove
+from engines.base import Action, Decision, Event, Hint, IllegalMove, Judged
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -82,6 +82,11 @@ def names_of(seats: Sequence[int], record: Any) -> str:
     """The named seats of a match, as the table calls them: "ann and Ada (AI)"."""
     names = seat_names(record.seats)
     return join_names([names[s] for s in seats])
+
+
+def judged_mark(judged: Judged) -> str:
+    """An analysed decision's mark: ✅ the best move or one as good, ⚠️ one that cost."""
+    return "✅" if judged.cost <= 0 else "⚠️"
 
 
 def signed(value: int) -> str:

@@ -3,7 +3,7 @@
 from typing import TYPE_CHECKING
 
 from engines.base import Game, GameInfo, Option, register
-from engines.sequence_numbers import hints
+from engines.sequence_numbers import analysis, hints
 from engines.sequence_numbers.actions import (
     Action,
     Back,
@@ -37,6 +37,8 @@ INFO = register(
         ai_levels=AI_LEVELS,
         timeout_move=timeout_move,
         hint=hints.hint,
+        judge=analysis.judge,
+        accuracy_scale=analysis.ACCURACY_SCALE,
         # Both judge every cell of the board for each card: 0.5-0.7 ms at the median, up to
         # 2.4 ms, against 0.06 ms to send the state.
         thinking_levels=("strong", "hard"),

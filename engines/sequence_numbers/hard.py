@@ -57,6 +57,20 @@ class _Unseen:
 
 def hard_play(view: SequenceView, plays: list[Play]) -> Play:
     """The strong AI's score of every play, then the turns to come for the best few."""
+    valued = play_values(view, plays)
+    best, best_score = plays[0], float("-inf")
+    for play, score in valued.items():
+        if score > best_score:
+            best, best_score = play, score
+    return best
+
+
+def play_values(
+    view: SequenceView, plays: list[Play], also: Play | None = None
+) -> dict[Play, float]:
+    """The hard AI's value of the plays it looks at, best first by the strong AI's score
+    (the first LOOKED_AT): each one's score less the price of a Plus or a Minus, plus the
+    turns to come. `also` is valued the same way, looked at or not (for an analysis)."""
     board = Board(view)
     unseen = _Unseen(view, board.chips)
     assert view.hand is not None
@@ -70,15 +84,16 @@ def hard_play(view: SequenceView, plays: list[Play]) -> Play:
             score = board.completion(cell) + board.place_value(cell, board.team)
         scored.append((score - HARD_COST.get(play.card, 0.0), play, cell))
     scored.sort(key=lambda item: item[0], reverse=True)
-    best, best_score = scored[0][1], float("-inf")
-    for score, play, cell in scored[:LOOKED_AT]:
+    looked = scored[:LOOKED_AT]
+    looked += [item for item in scored[LOOKED_AT:] if item[1] == also]
+    values: dict[Play, float] = {}
+    for score, play, cell in looked:
         if play.card != MINUS:
             rest = _without(hand, play.card)
             score += THREAT * _threat(view, board, unseen, cell, rest)
             score += COVER * _covered(board, cell, rest)
-        if score > best_score:
-            best, best_score = play, score
-    return best
+        values[play] = score
+    return values
 
 
 def _without(hand: list[str], card: str) -> list[str]:

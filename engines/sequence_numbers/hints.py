@@ -34,10 +34,10 @@ def hint(game: Any, seat: int) -> Hint:
     assert isinstance(move, Play)
     view = game.view(seat)
     assert isinstance(view, SequenceView)
-    return _play_hint(Board(view), move)
+    return play_hint(Board(view), move)
 
 
-def _play_hint(board: Board, move: Play) -> Hint:
+def play_hint(board: Board, move: Play) -> Hint:
     """The kind of a play (remove, complete, block, build) with its card, its cell and the
     line it names: that line's colour, its count and its two ends."""
     cell = parse_cell(move.cell)

@@ -4,7 +4,7 @@
 from typing import TYPE_CHECKING
 
 from engines.base import Game, GameInfo, register
-from engines.sink_or_swim import ai, hints
+from engines.sink_or_swim import ai, analysis, hints
 from engines.sink_or_swim.actions import Pick, action_from_code
 from engines.sink_or_swim.cards import card_belts, hand_belts
 from engines.sink_or_swim.game import (
@@ -28,6 +28,8 @@ INFO = register(
         ai_levels=ai.AI_LEVELS,
         timeout_move=ai.timeout_move,
         hint=hints.hint,
+        judge=analysis.judge,
+        accuracy_scale=analysis.ACCURACY_SCALE,
         # The hard pick plays out the others' likely picks: 1.6 ms at the median, 5 ms at
         # most, against 0.2 ms to send the state (bench.ai_strength, docs/ARCHITECTURE.md).
         thinking_levels=("hard",),

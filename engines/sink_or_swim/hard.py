@@ -32,10 +32,7 @@ def hard_pick(view: SinkOrSwimView, cards: list[int]) -> int:
     """The card with the best total over a few deals of the unseen cards."""
     if len(cards) == 1:
         return cards[0]
-    totals = dict.fromkeys(cards, 0.0)
-    for picks, hands in guessed_picks(view, cards):
-        for card in cards:
-            totals[card] += _value(view, card, picks, hands)
+    totals = card_totals(view, cards, guessed_picks(view, cards))
     return max(cards, key=lambda card: (totals[card], -card))
 
 
@@ -79,6 +76,40 @@ def _deal(
     return hands
 
 
+def card_totals(view: SinkOrSwimView, cards: list[int], guesses: list[Guess]) -> dict[int, float]:
+    """Each card's value summed over the guessed deals: what the hard AI picks by, and
+    what an analysis values a pick by (over the guesses, in belts)."""
+    totals = dict.fromkeys(cards, 0.0)
+    for picks, hands in guesses:
+        for card in cards:
+            totals[card] += _value(view, card, picks, hands)
+    return totals
+
+
+def tides_after(view: SinkOrSwimView, card: int, picks: dict[int, int]) -> tuple[int, list[int]]:
+    """The tide this seat shows after playing `card` against the others' `picks`, and the
+    tides they show then (S4.3: the highest card takes the lower tide card, the second
+    highest the higher)."""
+    assert view.seat is not None
+    players = view.players
+    low, high = view.tide_cards
+    shown = {s: level_of(players[s].showing) for s in picks}
+    order = sorted(picks, key=picks.__getitem__, reverse=True)
+    above = sum(1 for pick in picks.values() if pick > card)
+    mine = level_of(players[view.seat].showing)
+    if above == 0:
+        mine = low
+        if order:
+            shown[order[0]] = high
+    else:
+        shown[order[0]] = low
+        if above == 1:
+            mine = high
+        else:
+            shown[order[1]] = high
+    return mine, list(shown.values())
+
+
 def _their_view(view: SinkOrSwimView, other: int, hands: dict[int, list[int]]) -> SinkOrSwimView:
     """The table as `other` sees it in this deal: the hands it held in earlier rounds it
     knows whole (S7); of the rest, only what this seat also knows was revealed."""
@@ -105,23 +136,9 @@ def _value(
     """What playing `card` is worth when the others play `picks` (S4.3, S4.4)."""
     assert view.seat is not None
     players = view.players
-    low, high = view.tide_cards
-    shown = {s: level_of(players[s].showing) for s in picks}
-    order = sorted(picks, key=picks.__getitem__, reverse=True)
-    above = sum(1 for pick in picks.values() if pick > card)
-    mine = level_of(players[view.seat].showing)
-    if above == 0:
-        mine = low
-        if order:
-            shown[order[0]] = high
-    else:
-        shown[order[0]] = low
-        if above == 1:
-            mine = high
-        else:
-            shown[order[1]] = high
+    mine, rivals = tides_after(view, card, picks)
     tricks_left = TRICKS_PER_ROUND - view.trick
     belt_cost = 1.0 if players[view.seat].belts > 0 else ELIMINATION_COST
-    value = trick_outcome(mine, list(shown.values()), belt_cost, tricks_left)
+    value = trick_outcome(mine, rivals, belt_cost, tricks_left)
     below = sum(sum(1 for c in hands[s] if c < card) / len(hands[s]) for s in picks)
     return value - CARD_WEIGHT * below / max(1, len(picks)) * tricks_left / TRICKS_PER_ROUND

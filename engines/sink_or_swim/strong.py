@@ -52,7 +52,7 @@ def trick_outcome(shown: int, rival_levels: list[int], belt_cost: float, tricks_
     """What showing tide `shown` after a trick is worth against the rivals' `rival_levels`:
     a belt lost when it is the highest (S4.4), a price for staying exposed over the tricks
     still to play, and the lowest-tide bonus on the last trick (S6)."""
-    value = -belt_cost if shown > 0 and shown >= max(rival_levels, default=0) else 0.0
+    value = -belt_cost if floods(shown, rival_levels) else 0.0
     exposed = sum(
         1.0 if level < shown else 0.5 if level == shown else 0.0 for level in rival_levels
     ) / max(1, len(rival_levels))
@@ -60,6 +60,11 @@ def trick_outcome(shown: int, rival_levels: list[int], belt_cost: float, tricks_
     if tricks_left == 0 and shown <= min(rival_levels, default=0):
         value += 1.0  # the lowest-tide bonus
     return value
+
+
+def floods(shown: int, rival_levels: list[int]) -> bool:
+    """Whether showing tide `shown` after a trick costs a belt: the highest, ties too (S4.4)."""
+    return shown > 0 and shown >= max(rival_levels, default=0)
 
 
 def strong_pick(view: SinkOrSwimView, cards: list[int]) -> int:

@@ -98,8 +98,9 @@ REPLAY = [
     rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
     for game in ("flip7", "sinkorswim", "sequence")
 ] + [
-    rf"flip7 with {NUMBER} seats: analysing a seat \({NUMBER} decisions over {NUMBER} seats\): "
+    rf"{game} with {NUMBER} seats: analysing a seat \({NUMBER} decisions over {NUMBER} seats\): "
     rf"p50 {NUMBER} ms, p99 {NUMBER} ms"
+    for game in ("flip7", "sinkorswim", "sequence")
 ]
 AI_STRENGTH_FLIP7 = [
     rf"{NUMBER} games from seed",
@@ -198,7 +199,7 @@ TINY = {
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
     "card_faces": (["bench.card_faces", "--rounds", "1"], CARD_FACES, {0: 198}),
     "card_emojis": (["bench.card_emojis", "--delay", "0"], CARD_EMOJIS, {0: 0}),
-    "replay": (["bench.replay", "--steps", "3"], REPLAY, {0: 24}),
+    "replay": (["bench.replay", "--steps", "3"], REPLAY, {0: 24, 1: 5, 2: 2, 3: 24, 4: 5, 5: 2}),
     "tournament": (["bench.tournament", "--entrants", "40"], TOURNAMENT, {0: 40, 1: 40}),
     "ai_strength-flip7": (
         ["bench.ai_strength", "--game", "flip7", "--games", "20"],

@@ -64,9 +64,12 @@ def _steps(key: str, action: Any, message: discord.Message) -> list[str]:
     return [f"c.{action.card}", f"r.{action.cell[0]}", action.code]
 
 
-async def play_step(env: Any, channel: Any, people: list[Any], one: bool = False) -> bool:
-    """The members the game waits on each make the strongest AI level's move, from the table or
-    from their private hand (`one`: only the first of them); False once no match is open."""
+async def play_step(
+    env: Any, channel: Any, people: list[Any], one: bool = False, level: str | None = None
+) -> bool:
+    """The members the game waits on each make the strongest AI level's move (or `level`'s),
+    from the table or from their private hand (`one`: only the first of them); False once no
+    match is open."""
     storage = env.bot.matches.storage
     if channel.is_thread:
         record = await storage.match_in_thread(channel.id)
@@ -79,7 +82,7 @@ async def play_step(env: Any, channel: Any, people: list[Any], one: bool = False
     waiting = [s for s in game.to_act() if record.seats[s].ai is None]
     for seat in waiting if info.simultaneous and not one else waiting[:1]:
         person = next(p for p in people if p.id == record.seats[seat].user_id)
-        action = info.choose_ai(game, seat, info.ai_levels[-1])
+        action = info.choose_ai(game, seat, level or info.ai_levels[-1])
         table = public_table(channel, person)
         hand = [
             i for i in components(table) if (getattr(i, "custom_id", "") or "").startswith("hand:")
@@ -98,9 +101,11 @@ async def play_step(env: Any, channel: Any, people: list[Any], one: bool = False
     return True
 
 
-async def play_to_end(env: Any, channel: Any, people: list[Any], limit: int = 3000) -> None:
+async def play_to_end(
+    env: Any, channel: Any, people: list[Any], limit: int = 3000, level: str | None = None
+) -> None:
     for _ in range(limit):
-        if not await play_step(env, channel, people):
+        if not await play_step(env, channel, people, level=level):
             return
     raise AssertionError("the game did not end")
 

@@ -201,6 +201,31 @@ def check_views(info: GameInfo, game: Game, seed: int, where: str) -> bool:
     return moved
 
 
+def check_judged(info: GameInfo, renderer: GameRenderer, game: Game, seed: int, where: str) -> None:
+    """A game with an analysis values each seat's decision from that seat's view alone (a
+    resample judges it the same), in a `Judged` whose cost is the best option's value less
+    the one made, and the game has a line of words for it."""
+    if info.judge is None:
+        return
+    rng = random.Random(seed)
+    names = [f"P{seat}" for seat in range(len(game.names))]
+    for seat in range(len(game.names)):
+        decision = game.decision(seat)
+        if decision is None:
+            continue
+        sample = game.resample(seat, rng)
+        for action in {decision.options[0], info.choose_ai(game, seat, info.ai_levels[0])}:
+            found = info.judge(game, seat, action)
+            assert info.judge(sample, seat, action) == found, f"{where}: judge reads hidden cards"
+            if found is None:
+                continue
+            assert found.chosen == action.code and found.best in found.values, where
+            gap = found.values[found.best] - found.values[found.chosen]
+            assert found.cost >= 0 and abs(found.cost - max(0.0, gap)) < 1e-9, where
+            line = renderer.analysis_line(1, found, names)
+            assert line and "{" not in line, f"{where}: analysis line {line!r}"
+
+
 def check_texts(renderer: GameRenderer, seen: Seen, names: list[str]) -> None:
     """Every event, decision, option and refusal kind the game produced has words."""
     texts, key = renderer.texts, renderer.key

@@ -1,8 +1,9 @@
 """Every registered game, Nim included, keeps the one contract: random legal play to the
 end at every player count and option, only legal moves accepted, JSON round trips and
 reloads that play on identically, move codes that fit a button, views that hide what they
-must, an outcome that agrees with the end, words for every kind, tables within Discord's
-limits. A new game is checked here without a line written for it."""
+must, an outcome that agrees with the end, words for every kind, analyses that read only
+the deciding seat's view, tables within Discord's limits. A new game is checked here
+without a line written for it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import tests.nim.engine  # noqa: F401  (registers Nim beside the engines' own ga
 from engines.base import GAMES
 from tests.conformance.contract import (
     Seen,
+    check_judged,
     check_render,
     check_texts,
     check_views,
@@ -41,6 +43,7 @@ async def test_every_game_keeps_the_contract(key, simcord_env):
     for number, state in enumerate(kept):
         where = f"{key} kept state {number}"
         hidden_moved = check_views(info, state, number, where) or hidden_moved
+        check_judged(info, renderer, state, number, where)
         await check_render(info, renderer, state, where)
     # A game with hidden hands has something a resample moves (a positive control).
     assert hidden_moved == info.hidden_hands

@@ -22,13 +22,14 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.flip7.analysis_words import analysis_line
 from cogs.games.flip7.faces import FACES, face
 from cogs.games.flip7.race import totals_by_round
 from cogs.games.flip7.story import moved, round_summary, text_chip
 from cogs.games.flip7.texts import TEXTS, card_effect, card_label
 from cogs.wording.i18n import _, lazy_gettext, number
 from cogs.wording.words import event_text, is_legacy, names_at_each, signed
-from engines.base import Decision, Event, Game
+from engines.base import Decision, Event, Game, Judged
 from engines.flip7 import GOAL_OPTION, HIT, STAY, Flip7Game
 from engines.flip7.actions import ChooseCard, ChoosePlayer
 from engines.flip7.cards import is_number
@@ -133,6 +134,9 @@ class Flip7Renderer(GameRenderer):
                 layout.text(Part.PROMPT, "\n".join(filter(None, [f"**{asked}**", effect_line])))
                 items = self._controls(record, game, decision)
         return TableMessage(items=items, layout=layout)
+
+    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
+        return analysis_line(step, judged, names)
 
     def chip(self, card: int) -> str:
         """A card in a line: its emoji, or its name as text."""

@@ -34,14 +34,15 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.sequence.analysis_words import analysis_line
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.faces import FACES, face
 from cogs.games.sequence.race import sequences_by_turn
-from cogs.games.sequence.texts import TEXTS, card_label, team_name
+from cogs.games.sequence.texts import TEXTS, card_label, team_name, team_words
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import logged_lines
-from engines.base import Decision, Event, Game, IllegalMove
+from engines.base import Decision, Event, Game, IllegalMove, Judged
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.actions import ChooseCard
 from engines.sequence_numbers.game import required_count, team_count
@@ -229,6 +230,14 @@ class SequenceRenderer(GameRenderer):
             )
             items = self._controls(record, game, view, decision)
         return TableMessage([embed], items)
+
+    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
+        return analysis_line(
+            step,
+            judged,
+            lambda code: self.card(face(code), f"`{card_label(code)}`"),
+            lambda team, seats: team_words(team, seats, names),
+        )
 
     def _card_line(self, card: HandCard, view: SequenceView) -> str:
         name = self.card(face(card.code), f"`{card_label(card.code)}`")

@@ -53,7 +53,7 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return _("someone")
 
 
-def _team_words(team: int, seats: Sequence[int], names: Sequence[str]) -> str:
+def team_words(team: int, seats: Sequence[int], names: Sequence[str]) -> str:
     """A lone player goes by their name, a real team by its colour (G2)."""
     if len(seats) == 1:
         return _name(names, seats[0])
@@ -63,7 +63,7 @@ def _team_words(team: int, seats: Sequence[int], names: Sequence[str]) -> str:
 
 def team_name(team: int, view: SequenceView, names: Sequence[str]) -> str:
     """How the table names team `team`: "Team Blue", or a lone player's name."""
-    return _team_words(team, view.teams[team].seats, names)
+    return team_words(team, view.teams[team].seats, names)
 
 
 # ---- events ---------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def _plus(data: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _minus(data: Mapping[str, Any], names: Sequence[str]) -> str:
-    whose = _team_words(data["victim"], data["victim_seats"], names)
+    whose = team_words(data["victim"], data["victim_seats"], names)
     return _("{name} played Minus and removed {whose}'s chip from {cell}.").format(
         name=_name(names, data["seat"]), whose=whose, cell=data["cell"]
     )
@@ -104,7 +104,7 @@ def _exchange(data: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _sequence(data: Mapping[str, Any], names: Sequence[str]) -> str:
-    team = _team_words(data["team"], data["seats"], names)
+    team = team_words(data["team"], data["seats"], names)
     first, last = data["cells"][0], data["cells"][-1]
     if data["count"] == 1:
         template = _("{team} completed a SEQUENCE ({first}–{last}).")
@@ -114,7 +114,7 @@ def _sequence(data: Mapping[str, Any], names: Sequence[str]) -> str:
 
 
 def _win(data: Mapping[str, Any], names: Sequence[str]) -> str:
-    team = _team_words(data["team"], data["seats"], names)
+    team = team_words(data["team"], data["seats"], names)
     alone = len(data["seats"]) == 1
     if data["count"] == 1:
         template = _("{team} wins with a SEQUENCE.") if alone else _("{team} win with a SEQUENCE.")

@@ -28,13 +28,14 @@ from cogs.games.api import (
     slash,
     slash_text,
 )
+from cogs.games.sinkorswim.analysis_words import analysis_line
 from cogs.games.sinkorswim.faces import FACES, tide, weather
 from cogs.games.sinkorswim.race import totals_by_round
 from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS
 from cogs.wording.i18n import _, ngettext
 from cogs.wording.words import is_legacy, logged_lines, names_at_each, names_of, points, signed
-from engines.base import Event, Game
+from engines.base import Event, Game, Judged
 from engines.sink_or_swim import Pick, SinkOrSwimGame
 from engines.sink_or_swim.views import SinkOrSwimView, TrickView
 
@@ -265,6 +266,9 @@ class SinkOrSwimRenderer(GameRenderer):
         )
         embed.set_footer(text=_("🛟 a whole belt · ½🛟 half a belt. Only you can see this."))
         return TableMessage([embed], items)
+
+    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
+        return analysis_line(step, judged, lambda card: self.card(weather(card), f"**{card}**"))
 
     def tide_card(self, card: int) -> str:
         """A tide card in a line: its emoji, or its number (the sentence makes it bold)."""

@@ -4,12 +4,10 @@ accuracy that ranks random choices below the simple AI, the simple below the har
 
 from __future__ import annotations
 
-import copy
-import random
-
-from engines.base import GAMES, accuracy, analyse
+from engines.base import analyse
 from engines.flip7 import HIT, STAY, new_game
-from engines.flip7.analysis import ACCURACY_SCALE, judge
+from engines.flip7.analysis import judge
+from tests.engines.analysis_helpers import accuracy_at, played
 
 SEEDS = range(1, 13)
 
@@ -27,32 +25,15 @@ def test_hit_or_stay_is_valued_with_the_bust_chance_counted_by_hand():
     assert 12 < judged.data["hit_score"] < 12 + 13  # one more card then Stay, on average
 
 
-def _played(seed: int, level: str) -> tuple[dict, list[list]]:
-    """Seat 0 plays at `level` ("random": any legal choice), the others strong."""
-    info = GAMES["flip7"]
-    game = info.new_game(["a", "b", "c"], seed)
-    first = copy.deepcopy(game.to_dict())
-    pick, moves = random.Random(seed), []
-    while acting := game.to_act():
-        for seat in acting:
-            if seat == 0 and level == "random":
-                action = pick.choice(list(game.decision(seat).options))
-            else:
-                action = info.choose_ai(game, seat, level if seat == 0 else "strong")
-            moves.append([seat, action.code])
-            game.apply(seat, action)
-    return first, moves
-
-
 def test_accuracy_ranks_random_below_simple_below_hard():
-    scores = {}
-    for level in ("random", "simple", "hard"):
-        costs = []
-        for seed in SEEDS:
-            first, moves = _played(seed, level)
-            judged = analyse("flip7", first, moves, 0)
-            assert all(1 <= step <= len(moves) and moves[step - 1][0] == 0 for step, _ in judged)
-            costs += [found.cost for _step, found in judged]
-        scores[level] = accuracy(costs, ACCURACY_SCALE)
+    scores = {
+        level: accuracy_at("flip7", 3, level, SEEDS) for level in ("random", "simple", "hard")
+    }
     assert scores["random"] < scores["simple"] < scores["hard"]
     assert scores["random"] < 80 and scores["hard"] > 99
+
+
+def test_each_judged_step_is_a_move_of_the_seat_analysed():
+    first, moves = played("flip7", 3, 1, "simple")
+    judged = analyse("flip7", first, moves, 0)
+    assert judged and all(moves[step - 1][0] == 0 for step, _ in judged)
