@@ -28,6 +28,7 @@ from cogs.ui.components import (
     MoveButton,
     MoveSelect,
     TableMessage,
+    parts_in_words,
 )
 from cogs.ui.layout import Layout, Part, menu_id
 from cogs.wording.commands_i18n import slash, slash_text
@@ -47,6 +48,7 @@ __all__ = [
     "TableMessage",
     "add_game",
     "menu_id",
+    "parts_in_words",
     "slash",
     "slash_text",
 ]

@@ -19,6 +19,7 @@ from cogs.games.api import (
     StartWords,
     TableMessage,
     add_game,
+    parts_in_words,
     slash,
     slash_text,
 )
@@ -128,10 +129,12 @@ class Flip7Renderer(GameRenderer):
                 )
             elif decision is not None:
                 asked = self.texts.decision(decision, names)
-                effect = card_effect(decision.data["card"]) if "card" in decision.data else None
+                card = decision.data.get("card")
+                effect = card_effect(card, self.card) if card is not None else None
                 effect_line = f"-# {effect}" if effect else ""
                 layout.text(Part.PROMPT, "\n".join(filter(None, [f"**{asked}**", effect_line])))
                 items = self._controls(record, game, decision)
+        parts_in_words(layout, lambda: self._story(record, view))
         return TableMessage(items=items, layout=layout)
 
     def chip(self, card: int) -> str:
@@ -189,7 +192,7 @@ class Flip7Renderer(GameRenderer):
         if finished is not None:
             ended = [event for event in logged[finished] if event.kind == "round_end"]
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-            summary = round_summary(logged[finished], named[finished], self.chip)
+            summary = round_summary(logged[finished], named[finished], self.chip, self.card)
             if sum(len(text) + 1 for text in summary) > SUMMARY_ROOM:
                 summary = round_summary(logged[finished], named[finished])
             told.append((Part.EARLIER, _section(heading, summary)))
@@ -247,7 +250,10 @@ class Flip7Renderer(GameRenderer):
     ) -> list[discord.ui.Item[Any]]:
         if decision.kind != "hit_or_stay":
             return self.option_items(
-                record, game, decision, self.texts.decision(decision, self.label_names(record))
+                record,
+                game,
+                decision,
+                self.label_texts.decision(decision, self.label_names(record)),
             )
         buttons = (
             (HIT, _("Hit"), "🃏", discord.ButtonStyle.success),
