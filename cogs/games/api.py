@@ -28,6 +28,7 @@ from cogs.ui.components import (
     MoveButton,
     MoveSelect,
     TableMessage,
+    cards_in_words,
     parts_in_words,
 )
 from cogs.ui.layout import Layout, Part, menu_id
@@ -47,6 +48,7 @@ __all__ = [
     "StartWords",
     "TableMessage",
     "add_game",
+    "cards_in_words",
     "menu_id",
     "parts_in_words",
     "slash",

@@ -19,6 +19,7 @@ from cogs.games.api import (
     StartWords,
     TableMessage,
     add_game,
+    cards_in_words,
     parts_in_words,
     slash,
     slash_text,
@@ -130,7 +131,7 @@ class Flip7Renderer(GameRenderer):
             elif decision is not None:
                 asked = self.texts.decision(decision, names)
                 card = decision.data.get("card")
-                effect = card_effect(card, self.card) if card is not None else None
+                effect = card_effect(card) if card is not None else None
                 effect_line = f"-# {effect}" if effect else ""
                 layout.text(Part.PROMPT, "\n".join(filter(None, [f"**{asked}**", effect_line])))
                 items = self._controls(record, game, decision)
@@ -192,7 +193,7 @@ class Flip7Renderer(GameRenderer):
         if finished is not None:
             ended = [event for event in logged[finished] if event.kind == "round_end"]
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-            summary = round_summary(logged[finished], named[finished], self.chip, self.card)
+            summary = round_summary(logged[finished], named[finished], self.chip)
             if sum(len(text) + 1 for text in summary) > SUMMARY_ROOM:
                 summary = round_summary(logged[finished], named[finished])
             told.append((Part.EARLIER, _section(heading, summary)))
@@ -203,7 +204,10 @@ class Flip7Renderer(GameRenderer):
                 # stay in sight.
                 room = STORY_ROOM - len(view.players) - len(told[0][1].split("\n")) + 1
                 newest = _worth_telling(logged, current, max(EVENTS_BESIDE_SUMMARY, room))
-                lines = [f"-# {event_text(self.texts, logged[i], named[i])}" for i in newest]
+                # In words: an emoji would make a line of small print taller, and these
+                # lines stay small so the buttons stay in sight.
+                with cards_in_words():
+                    lines = [f"-# {event_text(self.texts, logged[i], named[i])}" for i in newest]
                 told.append((Part.STORY, "\n".join(lines)))
                 return told
             # Fewer lines at a bigger table, so its buttons stay in sight.

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.events import TIMED_OUT
-from cogs.games.flip7.faces import face
 from cogs.games.flip7.texts import card_label, ordinal
-from cogs.ui.face import CardShown, in_words
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import signed
 from engines.base import Event
@@ -56,14 +54,12 @@ def round_summary(
     events: Sequence[Event],
     named: Sequence[Sequence[str]],
     chip: Callable[[int], str] = text_chip,
-    shown: CardShown = in_words,
 ) -> list[str]:
     """One line per seat for a finished round: its score and why. `named` holds the seats'
-    names as each event happened; `chip` shows a card of a row (text, or its emoji), `shown`
-    the card a player busted on, in the middle of a reason."""
+    names as each event happened; `chip` shows a card (text, or its emoji)."""
     results = [_Result() for _ in named[0]] if named else []
     for event, names in zip(events, named, strict=True):
-        _note(event, results, names, shown)
+        _note(event, results, names)
     lines = []
     for event, names in zip(events, named, strict=True):
         if event.kind == "round_score":
@@ -80,14 +76,12 @@ def round_summary(
     return lines
 
 
-def _note(event: Event, results: list[_Result], names: Sequence[str], shown: CardShown) -> None:
+def _note(event: Event, results: list[_Result], names: Sequence[str]) -> None:
     data: Mapping[str, Any] = event.data
     if event.kind == TIMED_OUT:
         results[data["seat"]].timeouts += 1
     elif event.kind == "bust":
         value = _("Zero") if data["value"] == 0 else str(data["value"])
-        if "card" in data:  # the card that busted, its value in words
-            value = shown(face(data["card"]), value)
         results[data["seat"]].bust = _("💥 on a {ordinal} {value}").format(
             ordinal=ordinal(data["copy"]), value=value
         )

@@ -49,9 +49,10 @@ CARD_EFFECTS = {
 }
 
 
-def card_effect(card: int, shown: CardShown = in_words) -> str | None:
-    """One line of what an action or modifier card does to whoever gets it."""
-    named = shown(face(card), card_label(card))
+def card_effect(card: int) -> str | None:
+    """One line of what an action or modifier card does to whoever gets it (in words: it
+    is small print under the prompt, which shows the card's picture where it names it)."""
+    named = card_label(card)
     if cards.MINUS[card]:
         return _("{card}: takes {amount} from their round score.").format(
             card=named, amount=number(cards.MINUS[card])
