@@ -14,11 +14,11 @@ from typing import Any
 
 import discord
 
-from bot.replay import step_and_rounds
+from bot.replay import Step, step_and_rounds
 from bot.replay_log import kept
 from bot.storage import MatchRecord
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
-from cogs.ui.components import GameRenderer, parse_ref
+from cogs.ui.components import GameRenderer, cards_in_words, fitted_lines, parse_ref
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _
 from cogs.wording.words import logged_lines
@@ -61,6 +61,21 @@ class Replay(StoredPages):
         shown, starts = await asyncio.to_thread(
             step_and_rounds, record.game, first, moves, wanted, renderer.round_start
         )
+        step = await self._step(record, renderer, shown)
+        if len(step) > DESCRIPTION_CHARS:  # the cards' pictures won't fit: in words
+            with cards_in_words():
+                step = await self._step(record, renderer, shown)
+        embed = discord.Embed(
+            title=_("Replay of {title}").format(title=renderer.texts.title),
+            description=step[:DESCRIPTION_CHARS],
+            colour=COLOUR,
+        )
+        count = len(moves) + 1
+        return Page(embed, shown.index, count, jumps=(round_back(starts, shown.index), count - 1))
+
+    @staticmethod
+    async def _step(record: MatchRecord, renderer: GameRenderer, shown: Step) -> str:
+        """A step as the replay tells it: the move's events, then the table they left."""
         table = await renderer.table(record, shown.game)
         drawn = "\n".join(block.text for block in table.layout.texts()) if table.layout else ""
         told = (
@@ -70,13 +85,7 @@ class Replay(StoredPages):
             if shown.index
             else _("The table as dealt, before the first move.")
         )
-        embed = discord.Embed(
-            title=_("Replay of {title}").format(title=renderer.texts.title),
-            description=f"{told}\n\n{drawn}"[:DESCRIPTION_CHARS],
-            colour=COLOUR,
-        )
-        count = len(moves) + 1
-        return Page(embed, shown.index, count, jumps=(round_back(starts, shown.index), count - 1))
+        return f"{told}\n\n{drawn}"
 
     async def _from_log(
         self, record: MatchRecord, renderer: GameRenderer, wanted: int
@@ -89,7 +98,7 @@ class Replay(StoredPages):
                 "This match was played before moves were kept, and its log is no longer "
                 "kept either (old match logs are cleared), so it can't be replayed."
             )
-        lines = logged_lines(renderer.texts, [event for _version, event in logged], record.seats)
+        events = [event for _version, event in logged]
         moves: list[list[int]] = []  # each move's events, by their place in the log
         for place, (version, _event) in enumerate(logged):
             if moves and logged[moves[-1][0]][0] == version:
@@ -103,13 +112,17 @@ class Replay(StoredPages):
         ]
         shown = clamp(wanted, len(moves))
         since = moves[round_back(starts, shown + 1)][0]
-        before = lines[since : moves[shown][0]]
-        now = [f"> **{lines[place]}**" for place in moves[shown]]
         note = "-# " + _(
             "This match was saved before replays were kept: this is its public log, "
             "one move at a time, without the table."
         )
-        body = "\n".join([*before, *now])
+
+        def told() -> list[str]:
+            lines = logged_lines(renderer.texts, events, record.seats)
+            before = lines[since : moves[shown][0]]
+            return [*before, *(f"> **{lines[place]}**" for place in moves[shown])]
+
+        body = "\n".join(fitted_lines(told, DESCRIPTION_CHARS - len(note) - 2))
         embed = discord.Embed(
             title=_("Replay of {title}").format(title=renderer.texts.title),
             description=f"{note}\n\n{body[-(DESCRIPTION_CHARS - len(note) - 2) :]}",

@@ -18,7 +18,7 @@ from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.desk.rounds import rounds_of
 from cogs.desk.threads import lacking_for_threads
-from cogs.ui.components import refuse
+from cogs.ui.components import fitted_lines, refuse
 from cogs.wording.i18n import _
 from cogs.wording.replies import ended_text, notice_text
 from cogs.wording.words import event_text, join_names, names_at_each
@@ -193,11 +193,16 @@ class SharedCommands:
                 rounds=join_names([str(number) for number, _part in shown]),
             ),
         )
-        lines: list[str] = []
-        for number, part in shown:
-            if len(shown) > 1:
-                lines.append(_("**Round {round}**").format(round=number))
-            lines += [event_text(renderer.texts, logged[i], named[i]) for i in part]
+
+        def told() -> list[str]:
+            lines: list[str] = []
+            for number, part in shown:
+                if len(shown) > 1:
+                    lines.append(_("**Round {round}**").format(round=number))
+                lines += [event_text(renderer.texts, logged[i], named[i]) for i in part]
+            return lines
+
+        lines = fitted_lines(told, DESCRIPTION_LIMIT)
         while len("\n".join(lines)) > DESCRIPTION_LIMIT:
             lines = lines[1:]
         embed.description = "\n".join(lines) or _("Nothing has happened yet.")

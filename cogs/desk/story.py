@@ -17,7 +17,7 @@ from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.desk.rounds import rounds_of
-from cogs.ui.components import parse_ref
+from cogs.ui.components import cards_in_words, parse_ref
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, number
 from cogs.wording.replies import ended_text
@@ -116,6 +116,11 @@ def _chapters(
     words of `/<game> log`, each seat named as it was then."""
     named = names_at_each(record.seats, logged)
     told = [event_text(texts, event, names) for event, names in zip(logged, named, strict=True)]
+    too_long = [i for i, line in enumerate(told) if len(line) > PAGE_CHARS]
+    if too_long:  # a line whose cards' pictures won't fit a page names them in words
+        with cards_in_words():
+            for i in too_long:
+                told[i] = event_text(texts, logged[i], named[i])
     if round_start is None:
         return [
             Chapter(

@@ -28,6 +28,8 @@ from cogs.ui.components import (
     MoveButton,
     MoveSelect,
     TableMessage,
+    cards_in_words,
+    parts_in_words,
 )
 from cogs.ui.layout import Layout, Part, menu_id
 from cogs.wording.commands_i18n import slash, slash_text
@@ -46,7 +48,9 @@ __all__ = [
     "StartWords",
     "TableMessage",
     "add_game",
+    "cards_in_words",
     "menu_id",
+    "parts_in_words",
     "slash",
     "slash_text",
 ]

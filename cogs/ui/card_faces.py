@@ -14,19 +14,18 @@ light theme, the card from the dark theme (`contrast` checks it, WCAG 2's formul
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.app_emojis import Picture
+from cogs.ui.face import RGB, Face
 
 SIZE = 128
 EDGE = 9  # the dark edge's width; Discord shows an inline emoji at 22 px, so it stays ~2 px
 RADIUS = 22
 INK = (20, 20, 24)
-EDGE_SHADE = 0.3  # the edge is the kind's colour darkened to this share of its light
 # Discord's message backgrounds: the dark theme's and the light theme's.
 DARK_THEME = (49, 51, 56)
 LIGHT_THEME = (255, 255, 255)
@@ -38,24 +37,6 @@ BOLD_FONTS = (
 )
 MAIN_SIZES = (88, 76, 64, 54, 46, 40, 34)  # the largest that fits the card's width is used
 SMALL_SIZE = 30
-
-RGB = tuple[int, int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Face:
-    """One card as drawn: `name` is its emoji's name (the value, as `f7_12`), `value` the
-    large print, `mark` a smaller line under it (a sign, a belt count), `colour` its kind's."""
-
-    name: str
-    value: str
-    colour: RGB
-    mark: str = ""
-
-    @property
-    def edge(self) -> RGB:
-        r, g, b = self.colour
-        return (round(r * EDGE_SHADE), round(g * EDGE_SHADE), round(b * EDGE_SHADE))
 
 
 def luminance(colour: RGB) -> float:

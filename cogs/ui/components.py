@@ -9,16 +9,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.app_emojis import AppEmojis
 from bot.storage import MatchRecord
-from cogs.ui.card_faces import Face
-from cogs.ui.layout import Layout, layout_view, menu_id
+from cogs.ui.face import CardShown, Face
+from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import GameTexts, logged_lines, seat_names
@@ -35,6 +36,62 @@ def field_lines(lines: list[str]) -> str:
         rest = lines[1:] if lines[0] == "…" else lines
         lines = ["…", *rest[1:]]
     return "\n".join(lines)[-FIELD_LIMIT:] or "—"
+
+
+_IN_WORDS: ContextVar[bool] = ContextVar("cards_in_words", default=False)
+
+
+@contextlib.contextmanager
+def cards_in_words() -> Iterator[None]:
+    """Within it (this task only), every renderer names cards in message text in words:
+    to word again a text that the cards' pictures would push past one of Discord's limits."""
+    token = _IN_WORDS.set(True)
+    try:
+        yield
+    finally:
+        _IN_WORDS.reset(token)
+
+
+def pictures_within(shown: Sequence[str], words: Sequence[str], room: int) -> list[str]:
+    """Lines to join with newlines into at most `room` characters where they can be: `shown`
+    are the lines with the cards' pictures, `words` the same lines with the cards in words.
+    The lines whose pictures take the most room fall back to words first, until the text
+    fits; what is still too long is left for the caller to cut (by whole lines)."""
+    lines = list(shown)
+    size = len("\n".join(lines))
+    for index in sorted(range(len(lines)), key=lambda i: len(words[i]) - len(shown[i])):
+        if size <= room:
+            break
+        size -= len(lines[index]) - len(words[index])
+        lines[index] = words[index]
+    return lines
+
+
+def fitted_lines(draw: Callable[[], list[str]], room: int) -> list[str]:
+    """The lines `draw` words, to join with newlines into at most `room` characters: with
+    the cards' pictures when they fit; else drawn again in words, the oldest lines that
+    don't fit even so left out, and the pictures kept on the lines where room allows."""
+    lines = draw()
+    if len("\n".join(lines)) <= room:
+        return lines
+    with cards_in_words():
+        words = draw()
+    while len(words) > 1 and len("\n".join(words)) > room:
+        lines, words = lines[1:], words[1:]
+    return pictures_within(lines, words, room)
+
+
+def parts_in_words(layout: Layout, draw: Callable[[], Sequence[tuple[Part, str]]]) -> None:
+    """Where the cards' pictures push a table past Discord's limit on its text, the parts
+    `draw` makes (the story told under the rows) are drawn again with their cards in words,
+    before the oldest lines give way (`Layout.fit`)."""
+    if layout.length() <= TEXT_LIMIT:
+        return
+    with cards_in_words():
+        worded = dict(draw())
+    for block in layout.texts():
+        if block.part in worded:
+            block.text = worded[block.part]
 
 
 @dataclass(slots=True)
@@ -104,6 +161,16 @@ class Choice:
     emoji: discord.PartialEmoji | None = None  # a card's picture beside its label
 
 
+@runtime_checkable
+class ShowsCards(Protocol):
+    """Texts of a game with cards, which can show them in their sentences (as pictures)."""
+
+    def showing(self, shown: CardShown) -> GameTexts:
+        """These texts with each card their sentences name shown by `shown`; option labels
+        still name cards in words."""
+        ...
+
+
 class GameRenderer(ABC):
     """How one game looks on Discord: its table, a seat's private view and its lobby extras.
 
@@ -120,17 +187,23 @@ class GameRenderer(ABC):
 
     def __init__(self, key: str, texts: GameTexts) -> None:
         self.key = key
-        self.texts = texts
         # The application's emojis once synced (add_game hands the bot's over); until then,
         # and without them, cards are text.
         self.emojis = AppEmojis()
+        self.label_texts = texts
+        """The texts for labels, placeholders and select lines, which show no pictures."""
+        self.texts = texts.showing(self.card) if isinstance(texts, ShowsCards) else texts
+        """The texts for message text: the cards their sentences name shown by `card`."""
 
     def card_emoji(self, face: Face) -> discord.PartialEmoji | None:
         """The card's emoji, for a button or a select option beside its text label."""
         return self.emojis.get(face.name)
 
     def card(self, face: Face, text: str) -> str:
-        """A card in message text: its emoji (whose name reads as the value), or `text`."""
+        """A card in message text: its emoji (whose name reads as the value), or `text`
+        (before the emojis are synced, without them, and within `cards_in_words`)."""
+        if _IN_WORDS.get():
+            return text
         emoji = self.emojis.get(face.name)
         return str(emoji) if emoji is not None else text
 

@@ -19,6 +19,8 @@ from cogs.games.api import (
     StartWords,
     TableMessage,
     add_game,
+    cards_in_words,
+    parts_in_words,
     slash,
     slash_text,
 )
@@ -129,10 +131,12 @@ class Flip7Renderer(GameRenderer):
                 )
             elif decision is not None:
                 asked = self.texts.decision(decision, names)
-                effect = card_effect(decision.data["card"]) if "card" in decision.data else None
+                card = decision.data.get("card")
+                effect = card_effect(card) if card is not None else None
                 effect_line = f"-# {effect}" if effect else ""
                 layout.text(Part.PROMPT, "\n".join(filter(None, [f"**{asked}**", effect_line])))
                 items = self._controls(record, game, decision)
+        parts_in_words(layout, lambda: self._story(record, view))
         return TableMessage(items=items, layout=layout)
 
     def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
@@ -204,7 +208,10 @@ class Flip7Renderer(GameRenderer):
                 # stay in sight.
                 room = STORY_ROOM - len(view.players) - len(told[0][1].split("\n")) + 1
                 newest = _worth_telling(logged, current, max(EVENTS_BESIDE_SUMMARY, room))
-                lines = [f"-# {event_text(self.texts, logged[i], named[i])}" for i in newest]
+                # In words: an emoji would make a line of small print taller, and these
+                # lines stay small so the buttons stay in sight.
+                with cards_in_words():
+                    lines = [f"-# {event_text(self.texts, logged[i], named[i])}" for i in newest]
                 told.append((Part.STORY, "\n".join(lines)))
                 return told
             # Fewer lines at a bigger table, so its buttons stay in sight.
@@ -251,7 +258,10 @@ class Flip7Renderer(GameRenderer):
     ) -> list[discord.ui.Item[Any]]:
         if decision.kind != "hit_or_stay":
             return self.option_items(
-                record, game, decision, self.texts.decision(decision, self.label_names(record))
+                record,
+                game,
+                decision,
+                self.label_texts.decision(decision, self.label_names(record)),
             )
         buttons = (
             (HIT, _("Hit"), "🃏", discord.ButtonStyle.success),

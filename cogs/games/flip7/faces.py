@@ -4,7 +4,7 @@ the value, actions blue, modifiers green."""
 
 from __future__ import annotations
 
-from cogs.ui.card_faces import Face
+from cogs.ui.face import Face
 from engines.flip7 import cards
 
 NUMBER = (255, 236, 184)

@@ -1,7 +1,9 @@
 """Flip 7's sentences: every event, decision, option and refusal of engines.flip7, worded.
 
-Pure: it imports only the engine, cogs.wording.i18n and cogs.wording.words, so tests word
-whole games without Discord. Cards are named here (`card_label`), in the reader's language.
+Pure: it imports only the engine, the cards' faces, cogs.wording.i18n and cogs.wording.words,
+so tests word whole games without Discord. Cards are named here (`card_label`), in the
+reader's language; a sentence shows a card through its texts' `CardShown` (its picture on
+Discord once the emojis are synced), a label always in words.
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cogs.games.flip7.faces import face
 from cogs.games.flip7.hint_words import hint_line
+from cogs.ui.face import CardShown, in_words
 from cogs.wording.i18n import _, lazy_gettext, number
 from cogs.wording.words import common_error, join_names, points, signed
 from engines.base import Action, BadCode, Decision, Event, Hint, IllegalMove
@@ -46,13 +50,15 @@ CARD_EFFECTS = {
 
 
 def card_effect(card: int) -> str | None:
-    """One line of what an action or modifier card does to whoever gets it."""
+    """One line of what an action or modifier card does to whoever gets it (in words: it
+    is small print under the prompt, which shows the card's picture where it names it)."""
+    named = card_label(card)
     if cards.MINUS[card]:
         return _("{card}: takes {amount} from their round score.").format(
-            card=card_label(card), amount=number(cards.MINUS[card])
+            card=named, amount=number(cards.MINUS[card])
         )
     effect = CARD_EFFECTS.get(card)
-    return effect.format(card=card_label(card)) if effect is not None else None
+    return effect.format(card=named) if effect is not None else None
 
 
 def card_label(card: int) -> str:
@@ -72,15 +78,19 @@ def _end(sentence: str) -> str:
     return sentence if sentence.endswith(("!", "?", ".")) else sentence + "."
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return ", ".join(card_label(card) for card in cards)
-
-
 class _Words:
-    """Names and possessives for one table."""
+    """Names, possessives and cards for one table's sentences."""
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], shown: CardShown = in_words) -> None:
         self.names = names
+        self.shown = shown
+
+    def card(self, card: int, words: str | None = None) -> str:
+        """A card in a sentence: its picture, or `words` (its name by default)."""
+        return self.shown(face(card), card_label(card) if words is None else words)
+
+    def cards(self, cards: Sequence[int]) -> str:
+        return ", ".join(self.card(card) for card in cards)
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else f"#{seat}"
@@ -96,7 +106,7 @@ class _Words:
 
 def _flip(data: Mapping[str, Any], w: _Words) -> str:
     """How a card arrived: dealt, flipped (a number) or drawn (an action or a modifier)."""
-    name, card, how = w.name(data["seat"]), card_label(data["card"]), data["how"]
+    name, card, how = w.name(data["seat"]), w.card(data["card"]), data["how"]
     if how == "deal":
         return _end(_("{name} was dealt {card}").format(name=name, card=card))
     number = is_number(data["card"])
@@ -137,13 +147,15 @@ def _stay(data: Mapping[str, Any], w: _Words) -> str:
 
 def _bust(data: Mapping[str, Any], w: _Words) -> str:
     value = _("Zero") if data["value"] == 0 else str(data["value"])
+    if "card" in data:  # the card that busted, its value in words
+        value = w.card(data["card"], value)
     return _("{name} busted on a {ordinal} {value}.").format(
         name=w.name(data["seat"]), ordinal=ordinal(data["copy"]), value=value
     )
 
 
 def _discarded(data: Mapping[str, Any], w: _Words) -> str:
-    cards = _cards(data["cards"])
+    cards = w.cards(data["cards"])
     if data["reason"] == "busted":
         return _("{cards} is discarded: {name} has busted.").format(
             cards=cards, name=w.name(data["seat"])
@@ -154,7 +166,7 @@ def _discarded(data: Mapping[str, Any], w: _Words) -> str:
 
 
 def _modifier(data: Mapping[str, Any], w: _Words) -> str:
-    card = card_label(data["card"])
+    card = w.card(data["card"])
     if data["to"] == data["seat"]:
         return _("{name} keeps {card}.").format(name=w.name(data["seat"]), card=card)
     return _("{name} gives {card} to {target}.").format(
@@ -163,7 +175,7 @@ def _modifier(data: Mapping[str, Any], w: _Words) -> str:
 
 
 def _target(data: Mapping[str, Any], w: _Words) -> str:
-    card = card_label(data["card"])
+    card = w.card(data["card"])
     if data["to"] == data["seat"]:
         return _("{name} plays {card} on themself.").format(name=w.name(data["seat"]), card=card)
     return _("{name} plays {card} on {target}.").format(
@@ -177,15 +189,15 @@ def _swap(data: Mapping[str, Any], w: _Words) -> str:
     return _("{name} swapped {whose1} {card1} with {whose2} {card2}.").format(
         name=w.name(seat),
         whose1=w.whose(first, seat),
-        card1=card_label(card1),
+        card1=w.card(card1),
         whose2=w.whose(second, seat),
-        card2=card_label(card2),
+        card2=w.card(card2),
     )
 
 
 def _steal(data: Mapping[str, Any], w: _Words) -> str:
     return _("{name} stole {victim}'s {card}.").format(
-        name=w.name(data["seat"]), victim=w.name(data["from"]), card=card_label(data["card"])
+        name=w.name(data["seat"]), victim=w.name(data["from"]), card=w.card(data["card"])
     )
 
 
@@ -193,7 +205,7 @@ def _discard(data: Mapping[str, Any], w: _Words) -> str:
     return _("{name} discarded {whose} {card}.").format(
         name=w.name(data["seat"]),
         whose=w.whose(data["from"], data["seat"]),
-        card=card_label(data["card"]),
+        card=w.card(data["card"]),
     )
 
 
@@ -237,7 +249,7 @@ _EVENTS: dict[str, Callable[[Mapping[str, Any], _Words], str]] = {
     "flip7": lambda d, w: _("{name} has Flip 7!").format(name=w.name(d["seat"])),
     "discarded": _discarded,
     "no_target": lambda d, w: _("{card} has no legal target and is discarded.").format(
-        card=card_label(d["card"])
+        card=w.card(d["card"])
     ),
     "reshuffle": lambda d, w: _(
         "The discard pile was shuffled into a new draw pile of {cards} cards."
@@ -272,15 +284,15 @@ def _swap_step(kind: str, data: Mapping[str, Any], name: str, w: _Words) -> str:
         return _("{name}: Swap, choose {first}'s card.").format(name=name, first=w.name(first))
     if second is None:
         return _("{name}: Swap {first}'s {card} with whose card?").format(
-            name=name, first=w.name(first), card=card_label(card)
+            name=name, first=w.name(first), card=w.card(card)
         )
     return _("{name}: Swap {first}'s {card} with which of {second}'s cards?").format(
-        name=name, first=w.name(first), card=card_label(card), second=w.name(second)
+        name=name, first=w.name(first), card=w.card(card), second=w.name(second)
     )
 
 
 def _take_step(kind: str, data: Mapping[str, Any], name: str, w: _Words) -> str:
-    card = card_label(data["card"])
+    card = w.card(data["card"])
     if data["victim"] is None:
         return _("{name}: {card}, choose a player.").format(name=name, card=card)
     return _("{name}: {card}, choose {victim}'s card.").format(
@@ -291,10 +303,10 @@ def _take_step(kind: str, data: Mapping[str, Any], name: str, w: _Words) -> str:
 _DECISIONS: dict[str, Callable[[str, Mapping[str, Any], str, _Words], str]] = {
     "hit_or_stay": lambda k, d, n, w: _hit_or_stay(d, n, w),
     "choose_target": lambda k, d, n, w: _("{name}: play {card} on whom?").format(
-        name=n, card=card_label(d["card"])
+        name=n, card=w.card(d["card"])
     ),
     "give_modifier": lambda k, d, n, w: _("{name}: give {card} to whom?").format(
-        name=n, card=card_label(d["card"])
+        name=n, card=w.card(d["card"])
     ),
     "swap_player": _swap_step,
     "swap_card": _swap_step,
@@ -341,7 +353,15 @@ def _error_fields(error: IllegalMove) -> dict[str, Any]:
 
 
 class Flip7Texts:
-    """`cogs.wording.words.GameTexts` for Flip 7."""
+    """`cogs.wording.words.GameTexts` for Flip 7; `shown` shows the cards its sentences name
+    (labels name them in words whatever it is)."""
+
+    def __init__(self, shown: CardShown = in_words) -> None:
+        self.shown = shown
+
+    def showing(self, shown: CardShown) -> Flip7Texts:
+        """These texts with the cards in their sentences shown by `shown`."""
+        return Flip7Texts(shown)
 
     @property
     def title(self) -> str:
@@ -355,10 +375,10 @@ class Flip7Texts:
         return None
 
     def event(self, event: Event, names: Sequence[str]) -> str:
-        return _EVENTS[event.kind](event.data, _Words(names))
+        return _EVENTS[event.kind](event.data, _Words(names, self.shown))
 
     def decision(self, decision: Decision, names: Sequence[str]) -> str:
-        words = _Words(names)
+        words = _Words(names, self.shown)
         return _DECISIONS[decision.kind](
             decision.kind, decision.data, words.name(decision.seat), words
         )
@@ -376,7 +396,7 @@ class Flip7Texts:
         pending = view.pending
         me = pending.seat if pending is not None else -1
         if isinstance(action, ChooseCard):
-            card = card_label(view.players[action.seat].row[action.index])
+            card = w.card(view.players[action.seat].row[action.index])
             if action.seat == me:
                 return _("my {card}").format(card=card)
             return _("{name}'s {card}").format(name=w.name(action.seat), card=card)
@@ -390,7 +410,9 @@ class Flip7Texts:
         return _("me") if action.seat == me else w.name(action.seat)
 
     def hint(self, hint: Hint, view: object, names: Sequence[str]) -> str:
-        return hint_line(hint, lambda action: self.option(action, view, names))
+        # The option as its label words it, but with the card in the sentence shown.
+        words = _Words(names, self.shown)
+        return hint_line(hint, lambda action: self._option(action, view, words))
 
     def error(self, error: IllegalMove, names: Sequence[str]) -> str:
         refused_option = _option_error(str(error.data.get("option")))

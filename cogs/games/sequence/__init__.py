@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 from collections import OrderedDict
+from collections.abc import Callable
 from collections.abc import Sequence as Items
 from typing import Any
 
@@ -45,6 +46,7 @@ from cogs.wording.words import logged_lines
 from engines.base import Decision, Event, Game, IllegalMove, Judged
 from engines.sequence_numbers import COLOURS, Exchange, SequenceGame
 from engines.sequence_numbers.actions import ChooseCard
+from engines.sequence_numbers.cards import MINUS
 from engines.sequence_numbers.game import required_count, team_count
 from engines.sequence_numbers.views import HandCard, SequenceView, TeamView
 
@@ -119,9 +121,11 @@ class SequenceRenderer(GameRenderer):
         assert isinstance(game, SequenceGame)
         view = game.view(None)
         names = self.names(record)
-        discard = card_label(view.discard_top) if view.discard_top else "—"
+        discard = self.shown(view.discard_top) if view.discard_top else "—"
         about = _("🃏 Last card: {last} · 🗑️ discard **{discard}** · 📚 draw pile {cards}").format(
-            last=self._last_card(view, names), discard=discard, cards=_cards(view.draw_pile)
+            last=self._last_card(view, names, self.shown),
+            discard=discard,
+            cards=_cards(view.draw_pile),
         )
         layout = Layout(COLOUR).text(Part.HEADING, f"## {self.texts.title}\n{about}")
         acting = record.seats[view.turn] if record.is_open and not view.is_over else None
@@ -179,17 +183,23 @@ class SequenceRenderer(GameRenderer):
             teams="; ".join(chips), last=last
         )[:1024]
 
+    def shown(self, card: str) -> str:
+        """A card in message text: its picture, or its label."""
+        return self.card(face(card), card_label(card))
+
     @staticmethod
-    def _last_card(view: SequenceView, names: list[str]) -> str:
+    def _last_card(
+        view: SequenceView, names: list[str], shown: Callable[[str], str] = card_label
+    ) -> str:
         last = view.last_move
         if last is None:
             return "—"
         if last.kind == "minus":
-            return _("{name}: **Minus**, removed {cell}").format(
-                name=names[last.seat], cell=last.cell
+            return _("{name}: **{card}**, removed {cell}").format(
+                name=names[last.seat], card=shown(MINUS), cell=last.cell
             )
         return _("{name}: **{card}** on {cell}").format(
-            name=names[last.seat], card=card_label(last.card), cell=last.cell
+            name=names[last.seat], card=shown(last.card), cell=last.cell
         )
 
     # -- the hand view ------------------------------------------------------------------
@@ -268,7 +278,7 @@ class SequenceRenderer(GameRenderer):
         ]
         if decision.kind == "choose_cell" and len(steps) > BUTTONS_UP_TO:
             options = [Choice(o.code, self.texts.option(o, view, names)) for o in steps]
-            placeholder = self.texts.decision(decision, names)
+            placeholder = self.label_texts.decision(decision, names)
             menu = MoveSelect(
                 record.ref,
                 epoch,

@@ -4,7 +4,7 @@ Minus gold."""
 
 from __future__ import annotations
 
-from cogs.ui.card_faces import Face
+from cogs.ui.face import Face
 from engines.sequence_numbers.cards import FULL_DECK, MINUS, PLUS, answer, label
 
 ADDITION = (176, 236, 176)

@@ -10,13 +10,14 @@ from engines.base import Hint
 
 _LINES = {
     "block": lazy_gettext("Play {card} on {cell}: it blocks {team}'s line of {count} ({line})."),
-    "remove": lazy_gettext("Play Minus on {cell}: it breaks {team}'s line of {count} ({line})."),
+    "remove": lazy_gettext("Play {card} on {cell}: it breaks {team}'s line of {count} ({line})."),
     "complete": lazy_gettext("Play {card} on {cell}: it completes a SEQUENCE ({line})."),
 }
 
 
 def hint_line(hint: Hint, card_label: Callable[[str], str], team: Callable[[int], str]) -> str:
-    """`card_label` words a card, `team` a colour, as the table does."""
+    """`card_label` shows a card (its picture in message text, else its label), `team` words
+    a colour, as the table does."""
     data = hint.data
     if hint.kind == "pass":
         return _("Pass: none of your cards can be played.")

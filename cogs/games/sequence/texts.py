@@ -1,8 +1,10 @@
 """Sequence Numbers in words: events, decisions, option labels, refusals and the short rules.
 
-Pure: imports only the engine, `cogs.wording.i18n` and `cogs.wording.words`, never Discord,
-so a test or a script can word a whole game. Every sentence passes through `_`; cards keep
-their arithmetic notation ("5 + 6"), and only Plus, Minus and the colours are words.
+Pure: imports only the engine, the cards' faces, `cogs.wording.i18n` and `cogs.wording.words`,
+never Discord, so a test or a script can word a whole game. Every sentence passes through
+`_`; cards keep their arithmetic notation ("5 + 6"), and only Plus, Minus and the colours are
+words. A sentence shows a card through the texts' `CardShown` (its picture on Discord once
+the emojis are synced); option labels name it in words.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cogs.games.sequence.faces import face
 from cogs.games.sequence.hint_words import hint_line
+from cogs.ui.face import CardShown, in_words
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import common_error
 from engines.base import Action, Decision, Event, Hint, IllegalMove
@@ -42,6 +46,11 @@ def card_label(card: str) -> str:
     return cards.label(card)
 
 
+def shown_card(card: str, shown: CardShown) -> str:
+    """A card in a sentence: as `shown` shows it (its picture), else its label."""
+    return shown(face(card), card_label(card))
+
+
 def colour_name(colour: str) -> str:
     names = {"Blue": _("Blue"), "Orange": _("Orange"), "Green": _("Green")}
     return names.get(colour, colour)
@@ -69,7 +78,7 @@ def team_name(team: int, view: SequenceView, names: Sequence[str]) -> str:
 # ---- events ---------------------------------------------------------------------------------
 
 
-def _deal(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _deal(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     held = ngettext("{count} card", "{count} cards", data["hand_size"]).format(
         count=number(data["hand_size"])
     )
@@ -78,32 +87,35 @@ def _deal(data: Mapping[str, Any], names: Sequence[str]) -> str:
     )
 
 
-def _play(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _play(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     return _("{name} played {card} on {cell}.").format(
-        name=_name(names, data["seat"]), card=card_label(data["card"]), cell=data["cell"]
+        name=_name(names, data["seat"]), card=shown_card(data["card"], shown), cell=data["cell"]
     )
 
 
-def _plus(data: Mapping[str, Any], names: Sequence[str]) -> str:
-    return _("{name} played Plus on {cell}.").format(
-        name=_name(names, data["seat"]), cell=data["cell"]
+def _plus(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
+    return _("{name} played {card} on {cell}.").format(
+        name=_name(names, data["seat"]), card=shown_card(cards.PLUS, shown), cell=data["cell"]
     )
 
 
-def _minus(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _minus(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     whose = team_words(data["victim"], data["victim_seats"], names)
-    return _("{name} played Minus and removed {whose}'s chip from {cell}.").format(
-        name=_name(names, data["seat"]), whose=whose, cell=data["cell"]
+    return _("{name} played {card} and removed {whose}'s chip from {cell}.").format(
+        name=_name(names, data["seat"]),
+        card=shown_card(cards.MINUS, shown),
+        whose=whose,
+        cell=data["cell"],
     )
 
 
-def _exchange(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _exchange(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     return _("{name} exchanged the dead card {card}.").format(
-        name=_name(names, data["seat"]), card=card_label(data["card"])
+        name=_name(names, data["seat"]), card=shown_card(data["card"], shown)
     )
 
 
-def _sequence(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _sequence(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     team = team_words(data["team"], data["seats"], names)
     first, last = data["cells"][0], data["cells"][-1]
     if data["count"] == 1:
@@ -113,7 +125,7 @@ def _sequence(data: Mapping[str, Any], names: Sequence[str]) -> str:
     return template.format(team=team, count=data["count"], first=first, last=last)
 
 
-def _win(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _win(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     team = team_words(data["team"], data["seats"], names)
     alone = len(data["seats"]) == 1
     if data["count"] == 1:
@@ -125,19 +137,19 @@ def _win(data: Mapping[str, Any], names: Sequence[str]) -> str:
     return template.format(team=team, count=data["count"])
 
 
-def _pass(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _pass(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     return _("{name} has no legal move and passes.").format(name=_name(names, data["seat"]))
 
 
-def _draw(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _draw(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     return _("Every player passed in a row: the game is a draw.")
 
 
-def _reshuffle(data: Mapping[str, Any], names: Sequence[str]) -> str:
+def _reshuffle(data: Mapping[str, Any], names: Sequence[str], shown: CardShown) -> str:
     return _("The discard pile was shuffled into a new draw pile.")
 
 
-EVENTS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
+EVENTS: dict[str, Callable[[Mapping[str, Any], Sequence[str], CardShown], str]] = {
     "deal": _deal,
     "play": _play,
     "plus": _plus,
@@ -154,21 +166,21 @@ EVENTS: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
 # ---- decisions and their options ------------------------------------------------------------
 
 
-def _decision_text(decision: Decision) -> str:
+def _decision_text(decision: Decision, shown: CardShown) -> str:
     card = decision.data.get("card")
     if decision.kind == "pass":
         return _("No card of yours can be played, even after an exchange: you pass.")
     if decision.kind == "choose_row":
-        return _("Choose a row for your {card}.").format(card=card_label(card or ""))
+        return _("Choose a row for your {card}.").format(card=shown_card(card or "", shown))
     if decision.kind == "choose_cell":
         if card == cards.MINUS:
             return _("Choose the opponent chip to remove.")
         row = decision.data.get("row")
         if row:
             return _("Choose where to play {card} in row {row}.").format(
-                card=card_label(card or ""), row=row
+                card=shown_card(card or "", shown), row=row
             )
-        return _("Choose where to play {card}.").format(card=card_label(card or ""))
+        return _("Choose where to play {card}.").format(card=shown_card(card or "", shown))
     if any(isinstance(option, Exchange) for option in decision.options):
         return _("Choose a card to play, or exchange a dead card first.")
     return _("Choose a card to play.")
@@ -223,11 +235,11 @@ def _option_text(action: Action, view: SequenceView, names: Sequence[str]) -> st
 # ---- refusals -------------------------------------------------------------------------------
 
 
-def _error_fields(data: Mapping[str, Any]) -> dict[str, Any]:
-    """The data made readable: card ids become labels, lists become "C8 or H6"."""
+def _error_fields(data: Mapping[str, Any], shown: CardShown) -> dict[str, Any]:
+    """The data made readable: card ids become cards shown, lists become "C8 or H6"."""
     fields = dict(data)
     if isinstance(fields.get("card"), str) and fields["card"] in cards.FULL_DECK:
-        fields["card"] = card_label(fields["card"])
+        fields["card"] = shown_card(fields["card"], shown)
     for key in ("cells", "allowed"):
         if isinstance(fields.get(key), list):
             fields[key] = _(" or ").join(str(item) for item in fields[key])
@@ -309,7 +321,15 @@ def _seating(options: Mapping[str, Any]) -> str:
 
 
 class SequenceTexts:
-    """The `cogs.wording.words.GameTexts` of Sequence Numbers."""
+    """The `cogs.wording.words.GameTexts` of Sequence Numbers; `shown` shows the cards its
+    sentences name (labels name them in words whatever it is)."""
+
+    def __init__(self, shown: CardShown = in_words) -> None:
+        self.shown = shown
+
+    def showing(self, shown: CardShown) -> SequenceTexts:
+        """These texts with the cards in their sentences shown by `shown`."""
+        return SequenceTexts(shown)
 
     @property
     def title(self) -> str:
@@ -328,10 +348,10 @@ class SequenceTexts:
         word = EVENTS.get(event.kind)
         if word is None:
             return _("Something happened on the board.")
-        return word(event.data, names)
+        return word(event.data, names, self.shown)
 
     def decision(self, decision: Decision, names: Sequence[str]) -> str:
-        return _decision_text(decision)
+        return _decision_text(decision, self.shown)
 
     def option(self, action: Action, view: object, names: Sequence[str]) -> str:
         assert isinstance(view, SequenceView)
@@ -340,14 +360,18 @@ class SequenceTexts:
     def error(self, error: IllegalMove, names: Sequence[str]) -> str:
         if error.kind not in ERROR_KINDS:
             return common_error(error, names)
-        fields = _error_fields(error.data)
+        fields = _error_fields(error.data, self.shown)
         if error.kind == "not_dead":
             return _not_dead(fields)
         return _error_templates()[error.kind].format(**fields)
 
     def hint(self, hint: Hint, view: object, names: Sequence[str]) -> str:
         assert isinstance(view, SequenceView)
-        return hint_line(hint, card_label, lambda team: team_name(team, view, names))
+        return hint_line(
+            hint,
+            lambda card: shown_card(card, self.shown),
+            lambda team: team_name(team, view, names),
+        )
 
     def score(self, score: int) -> str:
         return ngettext("{count} SEQUENCE", "{count} SEQUENCES", score).format(count=number(score))

@@ -25,6 +25,7 @@ from cogs.games.api import (
     StartWords,
     TableMessage,
     add_game,
+    parts_in_words,
     slash,
     slash_text,
 )
@@ -32,7 +33,7 @@ from cogs.games.sinkorswim.analysis_words import analysis_line
 from cogs.games.sinkorswim.faces import FACES, tide, weather
 from cogs.games.sinkorswim.race import totals_by_round
 from cogs.games.sinkorswim.story import last_round_told, round_summary
-from cogs.games.sinkorswim.texts import TEXTS
+from cogs.games.sinkorswim.texts import TEXTS, Cards
 from cogs.wording.i18n import _, ngettext
 from cogs.wording.words import is_legacy, logged_lines, names_at_each, names_of, points, signed
 from engines.base import Event, Game, Judged
@@ -100,22 +101,31 @@ class SinkOrSwimRenderer(GameRenderer):
         layout = Layout(COLOUR).text(Part.HEADING, "\n".join(heading))
         layout.text(Part.PLAYERS, self._players(record, view))
         layout.rule()
-        if view.last_trick is not None:
-            revealed = _("Round {round}, trick {trick} — revealed").format(
-                round=view.last_trick.round, trick=view.last_trick.trick
-            )
-            lines = self._reveal(record, view.last_trick)
-            layout.text(Part.TRICK, f"**{revealed}**\n" + "\n".join(lines), trim=True)
-        summary = self._round_told(record)
-        if summary is not None:
-            layout.text(Part.EARLIER, summary, trim=True)
+        for part, told in self._told(record, view):
+            layout.text(part, told, trim=True)
         if len(view.round_scores) > 1:
             layout.text(Part.SCORES, self._round_scores(record, view))
         items: list[discord.ui.Item[Any]] = []
         if record.is_open and not view.is_over:
             layout.text(Part.PROMPT, self._waiting(record, game))
             items.append(HandButton(record.ref, label=_("Pick a card")))
+        parts_in_words(layout, lambda: self._told(record, view))
         return TableMessage(items=items, layout=layout)
+
+    def _told(self, record: MatchRecord, view: SinkOrSwimView) -> list[tuple[Part, str]]:
+        """The last trick revealed and what followed, and the round that ended while the
+        table still retells it."""
+        told: list[tuple[Part, str]] = []
+        if view.last_trick is not None:
+            revealed = _("Round {round}, trick {trick} — revealed").format(
+                round=view.last_trick.round, trick=view.last_trick.trick
+            )
+            lines = self._reveal(record, view.last_trick)
+            told.append((Part.TRICK, f"**{revealed}**\n" + "\n".join(lines)))
+        summary = self._round_told(record)
+        if summary is not None:
+            told.append((Part.EARLIER, summary))
+        return told
 
     def _round_scores(self, record: MatchRecord, view: SinkOrSwimView) -> str:
         names = self.names(record)
@@ -142,7 +152,8 @@ class SinkOrSwimRenderer(GameRenderer):
         named = names_at_each(record.seats, logged)[told]
         ended = [event for event in logged[told] if event.kind == "round_end"]
         heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
-        return f"**{heading}**\n" + "\n".join(round_summary(logged[told], named))
+        summary = round_summary(logged[told], named, Cards(self.card))
+        return f"**{heading}**\n" + "\n".join(summary)
 
     @staticmethod
     def _waiting(record: MatchRecord, game: SinkOrSwimGame) -> str:

@@ -4,7 +4,7 @@ tide cards 1–12; and the life belt."""
 
 from __future__ import annotations
 
-from cogs.ui.card_faces import Face
+from cogs.ui.face import Face
 from engines.sink_or_swim.cards import TIDE_DECK, WEATHER_CARDS, card_belts
 
 NO_BELT = (200, 226, 255)

@@ -3,6 +3,8 @@ card it aims for, with how often that came out in its guesses at the others' pic
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cogs.wording.i18n import lazy_gettext, number, percent
 from engines.base import Hint
 
@@ -22,11 +24,14 @@ _AIMS = {
 }
 
 
-def hint_line(hint: Hint) -> str:
+def hint_line(
+    hint: Hint, weather: Callable[[int], str] = number, tide: Callable[[int], str] = number
+) -> str:
+    """`weather` and `tide` show a card of each kind (its picture in message text)."""
     if hint.kind != "tide":
         raise KeyError(hint.kind)
     data = hint.data
-    tide = "" if data["tide"] is None else number(data["tide"])
+    aimed = "" if data["tide"] is None else tide(data["tide"])
     return _AIMS[data["aim"]].format(
-        card=number(data["card"]), tide=tide, chance=percent(data["chance"])
+        card=weather(data["card"]), tide=aimed, chance=percent(data["chance"])
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cogs.games.sinkorswim.texts import IN_WORDS, Cards
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import signed
 from engines.base import Event
@@ -31,9 +32,12 @@ def last_round_told(logged: Sequence[Event]) -> slice | None:
     return slice(starts[-1] if starts else 0, stop)
 
 
-def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> list[str]:
+def round_summary(
+    events: Sequence[Event], named: Sequence[Sequence[str]], cards: Cards = IN_WORDS
+) -> list[str]:
     """One line per seat for a finished round: its points, total and why, in the order
-    they count. `named` holds the seats' names as each event happened."""
+    they count. `named` holds the seats' names as each event happened; `cards` shows the
+    tide cards named."""
     outs: dict[int, str] = {}
     trick: int | None = None
     lines = []
@@ -44,7 +48,7 @@ def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> li
         elif event.kind == "eliminated" and trick is not None:
             outs[data["seat"]] = _(
                 "💀 out at trick {trick}, tide {tide}, with no belt left −1"
-            ).format(trick=number(trick), tide=number(data["tide"]))
+            ).format(trick=number(trick), tide=cards.tide(data["tide"]))
         elif event.kind == "round_score":
             seat = data["seat"]
             lines.append(
@@ -52,13 +56,13 @@ def round_summary(events: Sequence[Event], named: Sequence[Sequence[str]]) -> li
                     name=names[seat],
                     score=signed(data["points"]),
                     total=signed(data["total"]),
-                    why=" · ".join(_reasons(data, outs.get(seat))),
+                    why=" · ".join(_reasons(data, outs.get(seat), cards)),
                 )
             )
     return lines
 
 
-def _reasons(data: Mapping[str, Any], out: str | None) -> list[str]:
+def _reasons(data: Mapping[str, Any], out: str | None, cards: Cards) -> list[str]:
     """+1 a belt afloat, −1 for going out, +1 the lowest tide (S6), as the engine scored."""
     belts = data["belts"]
     if belts:
@@ -77,5 +81,5 @@ def _reasons(data: Mapping[str, Any], out: str | None) -> list[str]:
         elif data["tide"] is None:
             reasons.append(_("🌊 no tide card, the lowest +1"))
         else:
-            reasons.append(_("🌊 lowest tide ({tide}) +1").format(tide=number(data["tide"])))
+            reasons.append(_("🌊 lowest tide ({tide}) +1").format(tide=cards.tide(data["tide"])))
     return reasons

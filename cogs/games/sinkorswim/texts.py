@@ -1,12 +1,16 @@
 """Sink or Swim in words: every event, decision, option and refusal of the engine as a short
-sentence. Pure: it reads kinds and data and gets names by seat, and never imports discord."""
+sentence. Pure: it reads kinds and data and gets names by seat, and never imports discord.
+A sentence shows a weather or tide card through the texts' `CardShown` (its picture on
+Discord once the emojis are synced); option labels name it by its number."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from cogs.games.sinkorswim.faces import tide, weather
 from cogs.games.sinkorswim.hint_words import hint_line
+from cogs.ui.face import CardShown, in_words
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.words import ai_level, common_error, join_names, points, signed
 from engines.base import Action, Decision, Event, Hint, IllegalMove
@@ -15,6 +19,23 @@ from engines.sink_or_swim.cards import card_belts
 from engines.sink_or_swim.views import SinkOrSwimView
 
 Names = Sequence[str]
+
+
+class Cards:
+    """The two kinds of card in a sentence, as `shown` shows them (a picture), else by
+    their number."""
+
+    def __init__(self, shown: CardShown = in_words) -> None:
+        self.shown = shown
+
+    def weather(self, card: int) -> str:
+        return self.shown(weather(card), number(card))
+
+    def tide(self, card: int) -> str:
+        return self.shown(tide(card), number(card))
+
+
+IN_WORDS = Cards()
 
 
 def _belts_on_card(card: int) -> str:
@@ -33,17 +54,17 @@ def _belts(belts: int) -> str:
 # ----- events --------------------------------------------------------------------------
 
 
-def _picked(data: Mapping[str, Any], names: Names) -> str:
+def _picked(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     return _("{name} has picked.").format(name=names[data["seat"]])
 
 
-def _repicked(data: Mapping[str, Any], names: Names) -> str:
+def _repicked(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     return _("{name} changed their pick.").format(name=names[data["seat"]])
 
 
-def _reveal(data: Mapping[str, Any], names: Names) -> str:
+def _reveal(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     plays = [
-        _("{name} played {card}").format(name=names[seat], card=card)
+        _("{name} played {card}").format(name=names[seat], card=cards.weather(card))
         for seat, card in data["plays"]
     ]
     return _("Trick {trick} revealed: {plays}.").format(
@@ -58,19 +79,21 @@ TOOK = {
 }
 
 
-def _took_tide(data: Mapping[str, Any], names: Names) -> str:
-    return TOOK[data["which"]].format(name=names[data["seat"]], tide=data["tide"])
+def _took_tide(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
+    return TOOK[data["which"]].format(name=names[data["seat"]], tide=cards.tide(data["tide"]))
 
 
-def _lost_belt(data: Mapping[str, Any], names: Names) -> str:
+def _lost_belt(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     if data["tied"]:
         template = _("{name} ties for the highest tide ({tide}) and loses a belt: {left} left.")
     else:
         template = _("{name} shows the highest tide ({tide}) and loses a belt: {left} left.")
-    return template.format(name=names[data["seat"]], tide=data["tide"], left=_belts(data["belts"]))
+    return template.format(
+        name=names[data["seat"]], tide=cards.tide(data["tide"]), left=_belts(data["belts"])
+    )
 
 
-def _eliminated(data: Mapping[str, Any], names: Names) -> str:
+def _eliminated(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     if data["tied"]:
         template = _(
             "{name} ties for the highest tide ({tide}) with no belt left and is out of the round."
@@ -79,10 +102,10 @@ def _eliminated(data: Mapping[str, Any], names: Names) -> str:
         template = _(
             "{name} shows the highest tide ({tide}) with no belt left and is out of the round."
         )
-    return template.format(name=names[data["seat"]], tide=data["tide"])
+    return template.format(name=names[data["seat"]], tide=cards.tide(data["tide"]))
 
 
-def _round_end(data: Mapping[str, Any], names: Names) -> str:
+def _round_end(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     if data["reason"] == "tricks_done":
         template = _("Round {round} ends after trick {trick}.")
     elif data["remaining"] == 0:
@@ -96,7 +119,7 @@ def _round_end(data: Mapping[str, Any], names: Names) -> str:
     return template.format(**data)
 
 
-def _round_score(data: Mapping[str, Any], names: Names) -> str:
+def _round_score(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     if data["eliminated"]:
         reason = _("out this round")
     else:
@@ -111,7 +134,7 @@ def _round_score(data: Mapping[str, Any], names: Names) -> str:
     )
 
 
-def _hands_passed(data: Mapping[str, Any], names: Names) -> str:
+def _hands_passed(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     holds = [
         _("{name} now holds {giver}'s hand").format(name=names[seat], giver=names[giver])
         for seat, giver in enumerate(data["received_from"])
@@ -119,7 +142,7 @@ def _hands_passed(data: Mapping[str, Any], names: Names) -> str:
     return _("Hands pass to the left: {holds}.").format(holds=join_names(holds))
 
 
-def _round_start(data: Mapping[str, Any], names: Names) -> str:
+def _round_start(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     belts = [
         _("{name} {belts}").format(name=names[seat], belts=number)
         for seat, number in enumerate(data["belts"])
@@ -129,14 +152,14 @@ def _round_start(data: Mapping[str, Any], names: Names) -> str:
     )
 
 
-def _tide_cards(data: Mapping[str, Any], names: Names) -> str:
-    low, high = data["tide_cards"]
+def _tide_cards(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
+    low, high = (cards.tide(card) for card in data["tide_cards"])
     return _("Trick {trick}: the tide cards are {low} and {high}.").format(
         trick=data["trick"], low=low, high=high
     )
 
 
-def _game_end(data: Mapping[str, Any], names: Names) -> str:
+def _game_end(data: Mapping[str, Any], names: Names, cards: Cards) -> str:
     winners = data["winners"]
     best = points(data["scores"][winners[0]])
     who = join_names([names[seat] for seat in winners])
@@ -145,7 +168,7 @@ def _game_end(data: Mapping[str, Any], names: Names) -> str:
     return _("The game is over: {who} share the win with {points}.").format(who=who, points=best)
 
 
-EVENTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
+EVENTS: dict[str, Callable[[Mapping[str, Any], Names, Cards], str]] = {
     "picked": _picked,
     "repicked": _repicked,
     "reveal": _reveal,
@@ -197,7 +220,15 @@ RULES = lazy_gettext(
 
 
 class SinkOrSwimTexts:
-    """The `cogs.wording.words.GameTexts` of Sink or Swim."""
+    """The `cogs.wording.words.GameTexts` of Sink or Swim; `shown` shows the cards its
+    sentences name (labels name them by number whatever it is)."""
+
+    def __init__(self, shown: CardShown = in_words) -> None:
+        self.cards = Cards(shown)
+
+    def showing(self, shown: CardShown) -> SinkOrSwimTexts:
+        """These texts with the cards in their sentences shown by `shown`."""
+        return SinkOrSwimTexts(shown)
 
     @property
     def title(self) -> str:
@@ -210,15 +241,15 @@ class SinkOrSwimTexts:
         wording = EVENTS.get(event.kind)
         if wording is None:
             raise LookupError(f"no text for Sink or Swim event {event.kind!r}")
-        return wording(event.data, names)
+        return wording(event.data, names, self.cards)
 
     def decision(self, decision: Decision, names: Names) -> str:
         data = decision.data
         if data["pick"] is not None:
             return _(
                 "You picked {pick}. Pick another card to change it before the last pick is in."
-            ).format(pick=data["pick"])
-        low, high = data["tide_cards"]
+            ).format(pick=self.cards.weather(data["pick"]))
+        low, high = (self.cards.tide(card) for card in data["tide_cards"])
         return _("Trick {trick}: the tide cards are {low} and {high}. Pick a weather card.").format(
             trick=data["trick"], low=low, high=high
         )
@@ -234,6 +265,8 @@ class SinkOrSwimTexts:
         if template is None:
             return common_error(error, names)
         data = dict(error.data)
+        if error.kind in ("already_played", "not_in_hand") and isinstance(data.get("card"), int):
+            data["card"] = self.cards.weather(data["card"])
         seat = data.get("seat")
         if isinstance(seat, int) and 0 <= seat < len(names):
             data["name"] = names[seat]
@@ -242,7 +275,7 @@ class SinkOrSwimTexts:
         return template.format(**data)
 
     def hint(self, hint: Hint, view: object, names: Names) -> str:
-        return hint_line(hint)
+        return hint_line(hint, self.cards.weather, self.cards.tide)
 
     def score(self, score: int) -> str:
         return points(score)
