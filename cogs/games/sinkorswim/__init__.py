@@ -91,8 +91,8 @@ class SinkOrSwimRenderer(GameRenderer):
         ]
         if not view.is_over and view.tide_cards:
             heading.append(_trick_line(view, self.tide_card))
-            due = record.turn_due
-            if due and any(record.seats[s].ai is None for s in game.to_act()):
+            due = record.turn_due  # a replay draws a finished match: no deadline
+            if due and record.is_open and any(record.seats[s].ai is None for s in game.to_act()):
                 heading.append(
                     _("⏳ Picks close <t:{at}:R>; a late player plays their lowest.").format(
                         at=int(due.at)

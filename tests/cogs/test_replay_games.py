@@ -1,0 +1,213 @@
+"""The Replay button on a finished Sink or Swim and Sequence Numbers match (issue 39's test
+list): the last step shows the result's own figures, every page button leads where it says
+and is off where it leads nowhere, and no step before the end shows a card the public table
+would not show at that moment."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import pytest
+
+from bot.replay import step_and_rounds
+from bot.replay_log import kept
+from bot.storage import MatchRecord
+from cogs.games.sinkorswim import SinkOrSwimRenderer
+from cogs.games.sinkorswim.texts import TEXTS
+from engines.base import GAMES
+from engines.sink_or_swim import SinkOrSwimGame
+from tests.cogs.helpers import embed_text, table_of
+from tests.cogs.players import fresh, play_to_end
+from tests.cogs.test_rematch import result_of
+from tests.cogs.test_replay_view import page_of
+from tests.cogs.test_sink_or_swim import NUMBER, SCORE
+from tests.cogs.test_standings import page_buttons
+
+pytestmark = pytest.mark.game_seed(7)  # every match dealt alike, so each path is fixed
+
+# A result's place line ("🥇 **Bao (AI)** — 4 points", "🥈 **alice** — 0 SEQUENCES") and a
+# replay table's row for the same player: Sink or Swim's "▫️ 🤖 **Bao (AI)** · tide **2** ·
+# 🛟 2 · 4 points" (struck through when out of the round), Sequence's "🟠 **Ada (AI)** —
+# 1/1 SEQUENCE".
+RESULT_ROWS = {
+    "sinkorswim": re.compile(r"\*\*(?P<name>[^*]+)\*\* — (?P<figure>[-−]?\d+) points?$", re.M),
+    "sequence": re.compile(r"\*\*(?P<name>[^*]+)\*\* — (?P<figure>\d+) SEQUENCES?$", re.M),
+}
+TABLE_ROWS = {
+    "sinkorswim": re.compile(
+        r"^(?:▫️|💀) (?:🤖 )?(?:\*\*|~~)(?P<name>[^*~]+)(?:\*\*|~~) · .* · "
+        r"(?P<figure>[-−]?\d+) points?$",
+        re.M,
+    ),
+    "sequence": re.compile(r"\*\*(?P<name>[^*]+)\*\* — (?P<figure>\d+)/\d+ SEQUENCES?$", re.M),
+}
+TITLES = {"sinkorswim": "Sink or Swim", "sequence": "Sequence Numbers"}
+# Small tables: Sink or Swim with three seats (so three rounds), Sequence Numbers with two.
+AIS = {"sinkorswim": 2, "sequence": 1}
+
+
+async def _finished(world: Any, key: str) -> tuple[discord.Message, MatchRecord]:
+    """alice plays `key` against AI seats at the simple AI's level, to the result; the
+    result message and the finished match."""
+    channel, alice = world.channel, world.people["alice"]
+    assert (await alice.slash(channel, f"{key} start")).acknowledged
+    for _ in range(AIS[key]):
+        assert (await alice.click(table_of(channel, alice), label="Add AI")).acknowledged
+    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
+    await play_to_end(world.env, channel, [alice], level="simple")
+    record = await world.env.bot.storage.latest_match_in_channel(channel.id, key)
+    assert record is not None and record.status == "finished"
+    return result_of(channel, alice), record
+
+
+async def _opened(world: Any, result: discord.Message, key: str) -> discord.Message:
+    """dave, a member of the server who did not play, opens the replay from the result."""
+    opened = await world.people["dave"].click(result, label="Replay")
+    assert opened.acknowledged and opened.ephemeral
+    page = opened.response.message
+    assert f"Replay of {TITLES[key]}" in embed_text(page)
+    return page
+
+
+async def _turn(world: Any, page: discord.Message, way: str) -> discord.Message:
+    """dave clicks the page button `way` (back, next, round, end); the page as edited."""
+    dave = world.people["dave"]
+    button = page_buttons(page)[way]
+    assert not button.disabled, f"{way} is off on {page_of(embed_text(page))}"
+    turned = await dave.click(page, custom_id=button.custom_id)
+    assert turned.acknowledged
+    return fresh(world.channel, dave, page.id)
+
+
+def _figures(pattern: re.Pattern[str], text: str) -> dict[str, int]:
+    """Each player's figure by name, as `pattern` reads it from `text`."""
+    found = {m["name"]: int(m["figure"].replace("−", "-")) for m in pattern.finditer(text)}
+    assert found, text
+    return found
+
+
+def _off(page: discord.Message) -> set[str]:
+    """The page buttons that are disabled."""
+    return {way for way, button in page_buttons(page).items() if button.disabled}
+
+
+@pytest.mark.parametrize("key", ["sinkorswim", "sequence"])
+async def test_i39_the_replays_last_step_shows_the_results_figures(world, key):
+    result, record = await _finished(world, key)
+    first, moves = kept(record)
+    assert len(moves) == len(record.extra["replay_moves"])
+    page = await _opened(world, result, key)
+    assert page_of(embed_text(page)) == (1, len(moves) + 1)
+    last = await _turn(world, page, "end")
+    text = embed_text(last)
+    assert page_of(text) == (len(moves) + 1, len(moves) + 1)
+    told = _figures(RESULT_ROWS[key], embed_text(result))
+    assert _figures(TABLE_ROWS[key], text) == told and len(told) == len(record.seats)
+    winner = max(told, key=told.__getitem__)
+    assert f"{winner} wins!" in embed_text(result) and f"{winner} wins with " in text
+    # The step drawn is the game saved at the end, not one rebuilt differently.
+    step, _starts = step_and_rounds(key, first, moves, len(moves), None)
+    assert step.game.to_dict() == GAMES[key].from_dict(record.state).to_dict()
+    if key == "sinkorswim":  # every round's points, adding up to the totals of the result
+        assert "· final" in text
+        rounds = re.findall(r"^R\d+: (.*)$", text, re.M)
+        assert len(rounds) == len(record.seats)
+        for name, total in told.items():
+            scored = [
+                int(re.search(rf"{re.escape(name)} ([-−+]?\d+)", row)[1].replace("−", "-"))
+                for row in rounds
+            ]
+            assert sum(scored) == total, (name, rounds)
+
+
+@pytest.mark.parametrize("key", ["sinkorswim", "sequence"])
+async def test_i39_a_replay_steps_every_way_and_stops_at_either_end(world, key):
+    result, record = await _finished(world, key)
+    first, moves = kept(record)
+    count = len(moves) + 1
+    round_start = SinkOrSwimRenderer.round_start if key == "sinkorswim" else None
+    _end, starts = step_and_rounds(key, first, moves, len(moves), round_start)
+    page = await _opened(world, result, key)
+    assert _off(page) == {"round", "back"}  # page 1: nowhere further back
+    second = await _turn(world, page, "next")
+    assert page_of(embed_text(second)) == (2, count) and "\n> " in embed_text(second)
+    assert _off(second) == set()
+    assert page_of(embed_text(await _turn(world, second, "back"))) == (1, count)
+    last = await _turn(world, fresh(world.channel, world.people["dave"], page.id), "end")
+    assert page_of(embed_text(last)) == (count, count)
+    assert _off(last) == {"next", "end"}  # the last page: nowhere further on
+    before = await _turn(world, last, "back")
+    assert page_of(embed_text(before)) == (count - 1, count) and _off(before) == set()
+    last = await _turn(world, before, "next")
+    assert page_of(embed_text(last)) == (count, count)
+    if key == "sequence":  # no rounds: ⏮️ leads to the deal
+        assert starts == [0]
+        dealt = await _turn(world, last, "round")
+        assert page_of(embed_text(dealt))[0] == 1 and _off(dealt) == {"round", "back"}
+        return
+    # Sink or Swim: a round per seat; ⏮️ leads to the round's first step, then the one before.
+    assert len(starts) == len(record.seats)  # the deal, then each later round's first move
+    shown = last
+    for number in range(len(starts), 1, -1):
+        shown = await _turn(world, shown, "round")
+        text = embed_text(shown)
+        assert page_of(text)[0] == starts[number - 1] + 1, text
+        assert f"round {number} of {len(starts)} · trick 1 of 12" in text
+        assert f"> Round {number} of {len(starts)} begins." in text  # the move told
+    dealt = await _turn(world, shown, "round")
+    assert page_of(embed_text(dealt))[0] == 1 and _off(dealt) == {"round", "back"}
+
+
+def _card_numbers(text: str) -> set[int]:
+    """Weather-card numbers a text may show: 13–60 (tide cards, tricks, rounds and belts
+    are 12 or less), with scores left out as the leak checks of test_sink_or_swim do."""
+    return {int(n) for n in NUMBER.findall(SCORE.sub("", text)) if int(n) >= 13}
+
+
+def _secret(game: SinkOrSwimGame) -> set[int]:
+    """The cards the table would not show at this step: every card still in a hand (a pick
+    made is still in it until the reveal), less those a trick has revealed (a hand passed on
+    may hold them again)."""
+    revealed = {card for trick in game.history for _seat, card in trick["plays"]}
+    return {card for seat in range(len(game.names)) for card in game.hand(seat)} - revealed
+
+
+async def test_i39_no_sink_or_swim_replay_step_shows_a_hand_or_pick_before_the_end(world):
+    result, record = await _finished(world, "sinkorswim")
+    first, moves = kept(record)
+    renderer = SinkOrSwimRenderer("sinkorswim", TEXTS)
+    page = await _opened(world, result, "sinkorswim")
+    picks_hidden = 0
+    for index in range(len(moves)):  # every step before the end
+        if index:
+            page = await _turn(world, page, "next")
+        assert page_of(embed_text(page))[0] == index + 1
+        body = page.embeds[0].description or ""  # the footer's page numbers are not cards
+        game = step_and_rounds("sinkorswim", first, moves, index, None)[0].game
+        assert isinstance(game, SinkOrSwimGame)
+        secret = _secret(game)
+        assert not _card_numbers(body) & secret, (index, _card_numbers(body) & secret, body)
+        public = game.view(None)
+        # What the public view holds is drawn: who has picked (not what), the tide cards.
+        assert "Picks close" not in body  # a replay is not live: no deadline to tell
+        marks = re.findall(r"^(✅|⏳|💀) ", body, re.M)  # a row a seat, in seat order
+        assert marks == [
+            "💀" if player.eliminated else "✅" if player.picked else "⏳"
+            for player in public.players
+        ], body
+        for seat in range(len(public.players)):
+            pick = game.picks[seat]
+            if pick is not None and pick >= 13 and pick in secret:
+                picks_hidden += 1
+        for tide in public.tide_cards:
+            assert f"🌊 **{tide}**" in body
+        # The check can fail: the seat's own hand, as its private message draws it, would.
+        if index == 0:
+            hand = await renderer.private(record, game, 0)
+            assert hand is not None
+            drawn = "\n".join(f"{f.name}\n{f.value}" for f in hand.embeds[0].fields)
+            mine = {card for card in game.hand(0) if card >= 13} & secret
+            assert mine and _card_numbers(drawn) >= mine
+    assert picks_hidden  # steps where a pick was made and not yet revealed were checked
