@@ -29,6 +29,9 @@ async def _set(world, match_id: int, **fields) -> None:
         for name, value in fields.items():
             setattr(record, name, value)
         await matches.sessions.commit(record, game, [], matches.publish)
+    # What the change shows goes out after the lock, from the match's sender: wait for it,
+    # as SimCord waits for a click's (this change came from no click).
+    await world.env.bot.get_cog("Desk").senders.drain()
 
 
 async def _lobby(world, channel, host, pace="live", others=(), game="flip7") -> int:
