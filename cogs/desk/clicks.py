@@ -59,26 +59,42 @@ class _Deferral:
 
 class _Reply:
     """A click's own answer: decided with the change under the match lock (the publisher
-    handed to the match service), sent once the request is done and the lock free."""
+    handed to the match service), sent once the request is done and the lock free. A
+    request that saves twice (a start that deals) answers with each, in order."""
 
     def __init__(self, tables: Tables, interaction: discord.Interaction[Any]) -> None:
         self._tables = tables
         self._interaction = interaction
-        self._send: Reply | None = None
+        self._sends: list[Reply] = []
         self._game = ""
+        self._match: int | None = None
 
     async def decide(self, change: Change) -> None:
-        self._send = await self._tables.decide(change, self._interaction)
-        self._game = change.record.game
+        self._sends.append(await self._tables.decide(change, self._interaction))
+        self._game, self._match = change.record.game, change.record.id
 
     async def after(self, request: Coroutine[Any, Any, Any]) -> None:
-        await request
-        if self._send is None:  # the request showed nothing (it was refused)
-            return
         try:
-            await self._send()
-        except Exception as error:  # the move is saved: say so rather than "failed"
-            raise SavedNotShown(self._game) from error
+            await request
+        finally:  # each answer opens its gate, even when the request failed after a save
+            await self._answer()
+
+    async def _answer(self) -> None:
+        failed: Exception | None = None
+        for send in self._sends:
+            try:
+                await send()
+            except Exception as error:  # the move is saved: say so rather than "failed"
+                failed = failed or error
+        self._sends = []
+        if failed is not None:
+            raise SavedNotShown(self._game) from failed
+
+    async def send_rest(self) -> None:
+        """The rest of what the change shows (the table for the others, notices, the
+        result), sent from the click's task once it has answered."""
+        if self._match is not None:
+            await self._tables.senders.send_here(self._match)
 
 
 class Clicks:
@@ -225,6 +241,7 @@ class Clicks:
             done_responding(interaction)
             kind = "move" if move else "lobby"
             self.matches.metrics.answer_seconds.labels(kind).observe(time.perf_counter() - started)
+        await reply.send_rest()
 
     async def _guarded(
         self,

@@ -135,6 +135,7 @@ class Tables:
         queued for the match's sender."""
         reply = await self.decide(change, interaction)
         await reply()
+        self.senders.start(change.record.id)
 
     async def decide(
         self, change: Change, interaction: discord.Interaction[Any] | None = None

@@ -11,15 +11,12 @@ that fails is given up with one log line; nothing is retried twice or sent twice
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
-
-GATE_WAIT = 5.0  # seconds a batch waits for its clicker's answer before going anyway
 
 
 @dataclass(slots=True)
@@ -50,7 +47,9 @@ class MatchSenders:
         self, match_id: int, sends: Iterable[Send], gate: asyncio.Event | None = None
     ) -> None:
         """Queue a change's sends behind the match's earlier ones; what they show again
-        replaces what earlier batches had not sent yet."""
+        replaces what earlier batches had not sent yet. A click's batch (with its gate) is
+        sent by the click's own task once it has answered (`send_here`); any other starts
+        the match's sender."""
         batch = _Batch(list(sends), gate)
         queue = self._queues.setdefault(match_id, deque())
         newer = {send.shows for send in batch.sends if send.shows is not None}
@@ -58,11 +57,27 @@ class MatchSenders:
             for waiting in queue:
                 waiting.sends = [s for s in waiting.sends if s.shows not in newer]
         queue.append(batch)
-        if match_id not in self._workers:
-            task = asyncio.get_running_loop().create_task(self._work(match_id))
-            self._workers[match_id] = task
-            if self._track is not None:
-                self._track(task)
+        if gate is None:  # a click's answer opens its gate however it ends (clicks.py)
+            self.start(match_id)
+
+    def start(self, match_id: int) -> None:
+        """Start the match's sender on what is queued, unless it runs already."""
+        if match_id in self._workers or not self._queues.get(match_id):
+            return
+        task = asyncio.get_running_loop().create_task(self._work(match_id))
+        self._workers[match_id] = task
+        if self._track is not None:
+            self._track(task)
+
+    async def send_here(self, match_id: int) -> None:
+        """A click that has answered sends what its match has queued, unless the match's
+        sender is at it already: no task of its own for the common case."""
+        if match_id in self._workers or not self._queues.get(match_id):
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self._workers[match_id] = task
+        await self._work(match_id)
 
     async def _work(self, match_id: int) -> None:
         queue = self._queues[match_id]
@@ -70,8 +85,7 @@ class MatchSenders:
             while queue:
                 batch = queue[0]
                 if batch.gate is not None:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(batch.gate.wait(), GATE_WAIT)
+                    await batch.gate.wait()
                 while batch.sends:  # read afresh: a newer batch may supersede what is left
                     send = batch.sends.pop(0)
                     try:
