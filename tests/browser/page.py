@@ -59,6 +59,11 @@ READ_WITH_EMOJIS = """element => {
 }"""
 
 
+# Whether every custom emoji's picture in the element has loaded.
+PICTURES_IN = """element => [...element.querySelectorAll("img.custom-emoji")]
+    .every(img => img.complete && img.naturalWidth > 0)"""
+
+
 class PlaygroundPage:
     """One browser tab on the playground's page."""
 
@@ -151,7 +156,9 @@ class PlaygroundPage:
         layouts = self.main.get_by_role("log").locator("section.component-container")
         for _tick in range(TIMEOUT_MS // 100):  # a message being redrawn has no box yet
             box = await layouts.last.bounding_box()
-            if box is not None:
+            # A card's picture still loading shows its name instead, wider, and the line
+            # may wrap: measure the table as it looks once its pictures are in.
+            if box is not None and await layouts.last.evaluate(PICTURES_IN):
                 return box["height"]
             await self.page.wait_for_timeout(100)
         raise AssertionError("no layout in the conversation")

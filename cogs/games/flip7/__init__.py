@@ -61,6 +61,9 @@ def _status(status: str) -> str:
 # beyond it the longest rows show their cards as text (a card's emoji takes ~30 characters).
 PLAYERS_ROOM = 2400
 SUMMARY_ROOM = 1200
+# From this many seats a round's summary names its cards in words: with a picture on each
+# of its lines, a table of eight grew past 600 px at the playground's width.
+SUMMARY_PICTURES_UP_TO = 7
 
 
 def _worth_telling(logged: list[Event], part: slice, room: int) -> list[int]:
@@ -198,7 +201,8 @@ class Flip7Renderer(GameRenderer):
             ended = [event for event in logged[finished] if event.kind == "round_end"]
             heading = _("Round {round}: how it ended").format(round=ended[-1].data["round"])
             summary = round_summary(logged[finished], named[finished], self.chip)
-            if sum(len(text) + 1 for text in summary) > SUMMARY_ROOM:
+            crowded = len(view.players) > SUMMARY_PICTURES_UP_TO
+            if crowded or sum(len(text) + 1 for text in summary) > SUMMARY_ROOM:
                 summary = round_summary(logged[finished], named[finished])
             told.append((Part.EARLIER, _section(heading, summary)))
         if current is not None and current.stop > current.start:
