@@ -55,10 +55,9 @@ class _Shown:
     @property
     def from_hand(self) -> int | None:
         """The member who moved from their private hand, answered there (else None)."""
-        clicked = self.interaction.message if self.interaction is not None else None
-        if clicked is None or not clicked.flags.ephemeral or self.interaction is None:
+        if self.interaction is None or self.interaction.message is None:
             return None
-        return self.interaction.user.id
+        return self.interaction.user.id if self.interaction.message.flags.ephemeral else None
 
 
 class Tables:
@@ -128,14 +127,10 @@ class Tables:
             await self._delete_old(record.played_in, old)
         return message
 
-    async def publish(
-        self, change: Change, interaction: discord.Interaction[Any] | None = None
-    ) -> None:
-        """Show a change: decided now, the clicker's answer (if any) sent at once, the rest
-        queued for the match's sender."""
-        reply = await self.decide(change, interaction)
-        await reply()
-        self.senders.start(change.record.id)
+    async def publish(self, change: Change) -> None:
+        """The publisher of a change no click made (an AI move, a timer, a slash command):
+        decided now, under the match lock, and sent by the match's sender after it."""
+        await self.decide(change)
 
     async def decide(
         self, change: Change, interaction: discord.Interaction[Any] | None = None
