@@ -14,7 +14,7 @@ from bot.watching import DOUBLE_CLICK
 from cogs.app import create_bot
 from cogs.desk.watching import WatchButton
 from cogs.ui.layout import Part
-from tests.cogs.helpers import buttons, part
+from tests.cogs.helpers import buttons, components, part
 from tests.cogs.players import play_step, play_to_end, public_table
 from tests.cogs.test_threads import card_of, started
 from tests.conftest import NAMES
@@ -50,8 +50,13 @@ async def test_watch_from_the_card_follows_the_thread_and_is_told_the_result(wat
     assert await play_step(world.env, thread, [alice, bob])
     assert "1 member watching" in part(public_table(thread, alice), Part.WATCHING)
     table = public_table(thread, dave)
-    move = next(label for label in buttons(table) if label in ("Hit", "Stay"))
-    refused = await dave.click(table, label=move)
+    # Whatever the table offers now (Hit and Stay, or a target to choose after an action card).
+    move = next(
+        item.custom_id
+        for item in components(table)
+        if isinstance(item, discord.Button) and item.custom_id
+    )
+    refused = await dave.click(table, custom_id=move)
     assert refused.ephemeral  # watchers see and do only what any member may
     # A seated player's press is answered, and changes nothing.
     seated = await alice.click(card_of(world.channel, alice, lobby.id), label="Watch")
