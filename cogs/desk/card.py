@@ -20,13 +20,6 @@ from cogs.wording.words import GameTexts, join_names, seat_names
 CARD_COLOUR = discord.Colour.blurple()
 
 
-def card_due(change: Change, round_start: str | None) -> bool:
-    """Whether the card is redrawn for this change: a round began, or the match ended."""
-    if not change.record.is_open:
-        return True
-    return round_start is not None and any(e.kind == round_start for e in change.events)
-
-
 def card_round(change: Change, round_start: str | None) -> int | None:
     """The round now played, from the change's round start event (None: not known)."""
     started = [e for e in change.events if e.kind == round_start]
@@ -34,7 +27,9 @@ def card_round(change: Change, round_start: str | None) -> int | None:
     return value if isinstance(value, int) else None
 
 
-def draw_card(change: Change, texts: GameTexts, round_number: int | None) -> TableMessage:
+def draw_card(change: Change, texts: GameTexts, round_start: str | None) -> TableMessage:
+    """The card after `change`; `round_start`: the game's event that begins a round."""
+    round_number = card_round(change, round_start)
     record, game = change.record, change.game
     values = {
         "title": texts.title,
@@ -65,5 +60,6 @@ def draw_card(change: Change, texts: GameTexts, round_number: int | None) -> Tab
         layout.text(Part.RESULT, below)
     if not record.is_open:
         return TableMessage(layout=layout)
-    layout.text(Part.WATCHING, watching_line(change.watching))
-    return TableMessage(items=[watch_button(record)], layout=layout)
+    button, watching = watch_button(record), watching_line(change.watching)
+    layout.text(Part.WATCHING, watching)
+    return TableMessage(items=[button], layout=layout)

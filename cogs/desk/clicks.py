@@ -16,12 +16,12 @@ from bot.errors import Refusal, SavedNotShown
 from bot.log_format import log_context
 from bot.matches import Change, MatchService
 from bot.storage import MatchRecord
-from cogs.desk.hands import OpenHands
 from cogs.desk.members import members_called
-from cogs.desk.pings import Pings
-from cogs.desk.posting import Reply, Tables
+from cogs.desk.presenters.hands import OpenHands
+from cogs.desk.presenters.pings import Pings
 from cogs.desk.refusals import answer_failure, answer_refusal
 from cogs.desk.renderers import Renderers
+from cogs.desk.tables import Reply, Tables
 from cogs.ui.components import done_responding, refuse, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _

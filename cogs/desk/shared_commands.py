@@ -13,10 +13,10 @@ from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.clicks import Clicks
 from cogs.desk.match_choice import MatchChoices, several
-from cogs.desk.posting import Tables
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.desk.rounds import rounds_of
+from cogs.desk.tables import Tables
 from cogs.desk.threads import lacking_for_threads
 from cogs.ui.components import fitted_lines, refuse
 from cogs.wording.i18n import _

@@ -15,13 +15,13 @@ from discord.ext import commands
 from bot.app import TabletopBot
 from bot.matches import MatchService
 from cogs.desk.clicks import Clicks
-from cogs.desk.hands import OpenHands
 from cogs.desk.match_choice import MatchChoice
-from cogs.desk.pings import Pings
-from cogs.desk.posting import Tables
+from cogs.desk.presenters.hands import OpenHands
+from cogs.desk.presenters.pings import Pings
 from cogs.desk.renderers import Renderers
 from cogs.desk.sending import MatchSenders
 from cogs.desk.shared_commands import SharedCommands
+from cogs.desk.tables import Tables
 from cogs.desk.threads import Threads
 from cogs.desk.watching import WatchButton
 from cogs.ui.components import DYNAMIC_ITEMS, refuse
@@ -71,9 +71,8 @@ class Desk(commands.Cog):
         self.register = self.renderers.register
         self.title = self.renderers.title
         self.refusal = self.renderers.refusal
-        self.render = self.tables.render
         self.publish = self.tables.publish
-        self.problems = self.tables.problems
+        self.problems = self.tables.problems.noted
         self.lobby_click = self.clicks.lobby_click
         self.pace_click = self.clicks.pace_click
         self.move = self.clicks.move

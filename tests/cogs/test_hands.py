@@ -9,7 +9,7 @@ import dataclasses
 
 import pytest
 
-from cogs.desk.hands import CLOSED
+from cogs.desk.presenters.hands import CLOSED
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import components, embed_text
 

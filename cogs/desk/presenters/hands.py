@@ -18,10 +18,10 @@ from typing import Any
 
 import discord
 
-from bot.matches import Change
 from cogs.desk.renderers import Renderers
+from cogs.desk.scene import Scene
 from cogs.desk.sending import Send
-from cogs.ui.components import GameRenderer, TableMessage, responding
+from cogs.ui.components import TableMessage, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _, lazy_gettext
 
@@ -108,15 +108,6 @@ class OpenHands:
         except discord.HTTPException:
             log.debug("a private view that stopped following the game could not say so")
 
-    async def seat_view(self, change: Change, user_id: int) -> TableMessage | None:
-        """The member's own view after `change` (None: nothing left to show them), drawn
-        under the match lock for the answer to their move from their hand."""
-        record, game = change.record, change.game
-        seat = record.seat_of(user_id)
-        if game is None or seat is None or not record.is_open:
-            return None
-        return await self.renderers[record.game].private(record, game, seat)
-
     async def answer(
         self,
         match_id: int,
@@ -145,17 +136,16 @@ class OpenHands:
                 match_id, interaction.user.id, interaction, interaction.message.id, view
             )
 
-    async def redraws(
-        self, change: Change, renderer: GameRenderer, skip_user: int | None = None
-    ) -> list[Send]:
-        """The edits of the match's open hands (but `skip_user`'s, answered directly) whose
-        view `change` changed, each drawn now in its reader's language; the hands of a
+    async def redraws(self, scene: Scene) -> list[Send]:
+        """The edits of the match's open hands (but the clicker's, answered directly) whose
+        view the change changed, each drawn now in its reader's language; the hands of a
         match that ended are told so and forgotten."""
-        record, game = change.record, change.game
+        record, game, renderer = scene.change.record, scene.change.game, scene.renderer
         hands = self._open.get(record.id)
-        if not hands:
+        if not hands or renderer is None:  # none for a game whose plug-in was removed
             return []
-        sends = []
+        skip_user = scene.click.from_hand
+        sends, gone = [], []
         for user_id, hand in list(hands.items()):
             if user_id == skip_user:
                 continue
@@ -166,7 +156,7 @@ class OpenHands:
                     private = await renderer.private(record, game, seat)
                 note = _("The game is over: the result is in the channel, below the table.")
             if private is None:
-                self._forget(record.id, user_id)
+                gone.append(user_id)
                 arguments: dict[str, Any] = {"content": note, "embeds": [], "view": None}
             else:
                 showing = looks(private)
@@ -177,8 +167,10 @@ class OpenHands:
                 Send(("hand", record.id, user_id), partial(self._edit, record.id, hand, arguments))
             )
         if not record.is_open or game is None:
-            for user_id in list(hands):
-                self._forget(record.id, user_id)
+            gone = list(hands)
+        for user_id in gone:  # no longer followed, their closing timers with them
+            hands.pop(user_id).closing.cancel()
+        if not hands:
             self._open.pop(record.id, None)
         return sends
 

@@ -1,0 +1,64 @@
+"""A change's scene: what showing it needs, read once under the match lock, so that the
+presenters (`cogs.desk.presenters`) draw from it and read nothing more."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.matches import Change, MatchService
+from cogs.desk.renderers import Renderers
+from cogs.ui.components import GameRenderer
+from cogs.wording.language import Languages
+
+
+@dataclass(slots=True)
+class Click:
+    """The click that made a change (none for an AI move or a timer) and how its own answer
+    went, for the sends queued behind it: they wait at its gate."""
+
+    interaction: discord.Interaction[Any] | None
+    starting: bool = False  # the match begins now, in a thread of its own if it can
+    moved: bool = False  # the match moved to its thread, the lobby became its card
+    answered: bool = False  # the clicked message shows the table already
+    gate: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def from_hand(self) -> int | None:
+        """The member who moved from their private hand, answered there (else None)."""
+        if self.interaction is None or self.interaction.message is None:
+            return None
+        return self.interaction.user.id if self.interaction.message.flags.ephemeral else None
+
+
+@dataclass(slots=True)
+class Scene:
+    """A change with what its display needs: the server's language (the table, the card,
+    the result are public), the game's renderer (None: its plug-in was removed), the click.
+    The change's record carries its latest log lines and its watchers' count."""
+
+    change: Change
+    language: str
+    renderer: GameRenderer | None
+    click: Click
+
+
+async def read_scene(
+    change: Change,
+    click: Click,
+    languages: Languages,
+    matches: MatchService,
+    renderers: Renderers,
+) -> Scene:
+    """The one read of a change's display: the language, the log lines a table retells
+    (read once a match, then kept current by saves), the watchers of a thread's match."""
+    record = change.record
+    language = await languages.server(record.guild_id)
+    if change.game is not None:
+        await matches.recent(record)
+    if record.thread_id is not None:  # read once a match, then kept in memory
+        change.watching = await matches.watchers.count(record.id)
+    return Scene(change, language, renderers.get(record.game), click)

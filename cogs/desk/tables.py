@@ -1,0 +1,118 @@
+"""Tables: what a change shows, decided under the match lock and sent after it.
+
+`decide` reads the change's scene once, asks each presenter (`cogs.desk.presenters`) what
+its effect shows, drawn now, and queues their sends for the match's sender in the order
+the effects read best: the table, the hands, the notices, the result, the card, the
+thread. A click's own answer is returned, to be sent at once when the lock is free.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import discord
+
+from bot.errors import Notice, Refusal
+from bot.matches import Change, MatchService
+from bot.storage import MatchRecord
+from cogs.desk.presenters.answer import AnswerPresenter, Reply
+from cogs.desk.presenters.card import CardPresenter
+from cogs.desk.presenters.hands import OpenHands
+from cogs.desk.presenters.pings import Pings
+from cogs.desk.presenters.problems import ShowProblems
+from cogs.desk.presenters.result import ResultPresenter
+from cogs.desk.presenters.table import TablePresenter
+from cogs.desk.presenters.thread import ThreadPresenter
+from cogs.desk.renderers import Renderers
+from cogs.desk.scene import Click, read_scene
+from cogs.desk.sending import MatchSenders, Send
+from cogs.desk.threads import Threads
+from cogs.wording.language import Languages
+
+log = logging.getLogger(__name__)
+
+
+class Tables:
+    """The public table messages of every match, and all else a change shows."""
+
+    def __init__(
+        self,
+        bot: discord.Client,
+        matches: MatchService,
+        renderers: Renderers,
+        languages: Languages,
+        hands: OpenHands,
+        pings: Pings,
+        threads: Threads,
+        senders: MatchSenders,
+    ) -> None:
+        self.matches = matches
+        self.renderers = renderers
+        self.languages = languages
+        self.senders = senders
+        self.problems = ShowProblems(bot, renderers)
+        self.table = TablePresenter(bot, matches, renderers, self.problems)
+        self.hands = hands
+        self.pings = pings
+        self.result = ResultPresenter(bot, matches, self.problems)
+        self.card = CardPresenter(bot)
+        self.thread = ThreadPresenter(bot, threads, self.card, matches.watchers, renderers)
+        self.answer = AnswerPresenter(hands, self.table, self.thread)
+
+    async def publish(self, change: Change) -> None:
+        """The publisher of a change no click made (an AI move, a timer, a slash command):
+        decided now, under the match lock, and sent by the match's sender after it."""
+        await self.decide(change)
+
+    async def decide(
+        self, change: Change, interaction: discord.Interaction[Any] | None = None
+    ) -> Reply:
+        """Decide, under the match lock, everything `change` shows, and queue its sends for
+        the match's sender (they go out after the lock, in the order of the changes). The
+        clicker's own answer is returned: the table in the clicked message, or the member's
+        hand when the move came from it; a match that has just begun in a thread moves
+        there, its lobby becoming its card."""
+        record = change.record
+        click = Click(interaction, Threads.starting(record))
+        scene = await read_scene(change, click, self.languages, self.matches, self.renderers)
+        table = await self.table.draw(scene)
+        reply = await self.answer.reply(scene, table)
+        sends, last = self.thread.around(scene)
+        sends.append(self.table.keep_current(scene, table))
+        sends += await self.hands.redraws(scene)
+        sends.append(self.pings.after(change))
+        sends += self.result.post(scene)
+        sends += self.card.redraw(scene)
+        sends += last
+        # Last: all of it is out, so the saved outbox may be emptied (bot/outbox.py).
+        sends.append(Send(None, partial(self.matches.shown, record, record.version)))
+        self.senders.queue(record.id, sends, click.gate if interaction is not None else None)
+        return reply
+
+    async def post_new(
+        self,
+        interaction: discord.Interaction[Any],
+        record: MatchRecord,
+        notice: Notice | None = None,
+    ) -> discord.Message:
+        """Answer a slash command (or a Rematch) with a fresh table message."""
+        game = await self.matches.game_of(record)
+        change = Change(record, game, notice=notice)
+        scene = await read_scene(
+            change, Click(interaction), self.languages, self.matches, self.renderers
+        )
+        return await self.table.post_new(interaction, change, await self.table.draw(scene))
+
+    async def show_unshown(self) -> None:
+        """After a start: what the saved changes of a match had not yet shown when the bot
+        stopped (a crash with sends queued) is shown from its saved state: the table and
+        card redrawn, the turn notices, the result, the thread's end; each once."""
+        for record in await self.matches.unshown():
+            try:
+                async with self.matches.lock(record.id):
+                    game = await self.matches.game_of(record)
+                    await self.decide(Change(record, game))
+            except Refusal:  # a match that can't be loaded any more shows nothing
+                log.info("match %s: what it had still to show is dropped", record.id)
