@@ -161,7 +161,7 @@ class TabletopBot(commands.Bot):
         self.clock = clock
         self.extensions_given = tuple(extensions)
         self.extra_plugins = tuple(extra_plugins)
-        # How a failed command is answered; the Discord layer words it (cogs.desk.table).
+        # How a failed command is answered; the Discord layer words it (cogs.desk.desk).
         self.answer_failure: FailureAnswer | None = None
         # The games whose cog plug-in loaded (cogs' add_game names each), for the start check.
         self.plugged: set[str] = set()

@@ -13,11 +13,11 @@ import cogs.games
 from bot import app
 from bot.app import TabletopBot, utc_timestamp
 from bot.settings import Settings
-from cogs.desk import table
+from cogs.desk import desk
 from cogs.server import games
 
 # The Desk first: the /games group and every game plug in to it.
-PLATFORM: tuple[ModuleType, ...] = (table, games)
+PLATFORM: tuple[ModuleType, ...] = (desk, games)
 
 
 def game_plugins() -> list[ModuleType]:

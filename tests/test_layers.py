@@ -78,7 +78,7 @@ def test_the_platform_names_no_game():
         path for path in _sources("cogs") if path.parent == plugins or plugins not in path.parents
     ]
     shared = [*_sources("bot"), *own]
-    assert ROOT / "cogs" / "desk" / "table.py" in shared
+    assert ROOT / "cogs" / "desk" / "desk.py" in shared
     for path in shared:
         assert not _games_named(path), path
 
@@ -106,7 +106,7 @@ def test_i27_only_the_storage_backends_import_a_database_driver():
 
 def test_the_layer_checks_see_what_they_look_for():
     """Positive controls: the readers find imports and game names where they are."""
-    assert {"discord", "bot"} <= _imports(ROOT / "cogs" / "desk" / "table.py")
+    assert {"discord", "bot"} <= _imports(ROOT / "cogs" / "desk" / "desk.py")
     assert {"sqlite3", "aiosqlite"} <= _imports(ROOT / "bot" / "storage" / "sqlite" / "store.py")
     assert "asyncpg" in _imports(ROOT / "bot" / "storage" / "postgres" / "store.py")
     assert not _speaks_to_a_driver(ROOT / "bot" / "storage" / "postgres" / "results.py")
@@ -139,7 +139,7 @@ def test_no_modules_import_each_other_in_a_loop():
         for path in _sources(folder):
             name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             modules[name.removesuffix(".__init__")] = path
-    assert {"engines.base", "bot.matches", "cogs.desk.table"} <= set(modules)
+    assert {"engines.base", "bot.matches", "cogs.desk.desk"} <= set(modules)
     graph = {name: _module_imports(path, set(modules)) - {name} for name, path in modules.items()}
     loop = _first_loop(graph)
     assert loop is None, " -> ".join(loop)
@@ -180,9 +180,9 @@ def test_i27_the_discord_layers_folders_import_only_downward():
     for path in _sources("cogs"):
         name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
         modules[name.removesuffix(".__init__")] = path
-    assert {"cogs.wording.i18n", "cogs.ui.components", "cogs.desk.table"} <= set(modules)
+    assert {"cogs.wording.i18n", "cogs.ui.components", "cogs.desk.desk"} <= set(modules)
     assert {"cogs.server.games", "cogs.games.api", "cogs.app"} <= set(modules)
-    assert {"cogs.desk.table", "cogs.server.games"} <= _module_imports(
+    assert {"cogs.desk.desk", "cogs.server.games"} <= _module_imports(
         ROOT / "cogs" / "app.py", set(modules)
     )
     for name, path in modules.items():

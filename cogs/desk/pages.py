@@ -107,7 +107,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pages = pages_of(interaction.client)
-        await pages.hear(interaction)
+        await pages.hearing.hear(interaction)
         message = interaction.message
         in_place = message is not None and message.flags.ephemeral
         await pages.click(interaction, self.kind, self.args, self.page, in_place=in_place)
@@ -147,7 +147,7 @@ class MatchPagesButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pages = pages_of(interaction.client)
-        await pages.hear(interaction)
+        await pages.hearing.hear(interaction)
         args = join_args(self.ref, interaction.user.id) if self.kind in PER_MEMBER else self.ref
         await pages.click(interaction, self.kind, args, self.page)
 
@@ -187,7 +187,7 @@ class Pages(commands.Cog):
 
     def __init__(self, hearing: Hearing, failures: FailureLog) -> None:
         self.sources: dict[str, PageSource] = {}
-        self.hear = hearing.hear  # each click is answered in the clicking member's language
+        self.hearing = hearing  # each click is answered in the clicking member's language
         self.failures = failures
 
     def register(self, kind: str, source: PageSource) -> None:

@@ -49,8 +49,8 @@ class WatchButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         desk = cast(Any, interaction.client.get_cog("Desk"))
-        await desk.hear(interaction)
-        if await desk.from_elsewhere(interaction, self.database):
+        await desk.languages.hear(interaction)
+        if await desk.clicks.from_elsewhere(interaction, self.database):
             return
         await press_watch(interaction, desk.matches, self.match_id)
 

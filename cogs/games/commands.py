@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import TabletopBot
-from cogs.desk.table import Desk, desk_of_bot
+from cogs.desk.desk import Desk, desk_of_bot
 from cogs.desk.threads import TABLE_PLACES
 from cogs.ui.card_faces import pictures
 from cogs.ui.components import GameRenderer
@@ -65,7 +65,7 @@ class GameCommands(commands.GroupCog):
     )
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, self.game, "join")
+        await self.desk.shared.lobby_command(interaction, self.game, "join")
 
     @app_commands.command(
         name=slash("command", "leave"),
@@ -73,7 +73,7 @@ class GameCommands(commands.GroupCog):
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.lobby_command(interaction, self.game, "leave")
+        await self.desk.shared.lobby_command(interaction, self.game, "leave")
 
     @app_commands.command(
         name=slash("command", "table"),
@@ -81,7 +81,7 @@ class GameCommands(commands.GroupCog):
     )
     @app_commands.guild_only()
     async def table(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.repost(interaction, self.game)
+        await self.desk.shared.repost(interaction, self.game)
 
     @app_commands.command(
         name=slash("command", "log"),
@@ -95,20 +95,20 @@ class GameCommands(commands.GroupCog):
     async def log(
         self, interaction: discord.Interaction[Any], round: app_commands.Range[int, 1] | None = None
     ) -> None:
-        await self.desk.show_log(interaction, self.game, round)
+        await self.desk.shared.show_log(interaction, self.game, round)
 
     @app_commands.command(
         name=slash("command", "rules"), description=slash_text("The rules in short, privately")
     )
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.show_rules(interaction, self.game)
+        await self.desk.shared.show_rules(interaction, self.game)
 
     @app_commands.command(
         name=slash("command", "hand"), description=slash_text("Your hand, privately, to play from")
     )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        await self.desk.show_hand(interaction, self.game)
+        await self.desk.shared.show_hand(interaction, self.game)
 
 
 def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_commands.Command:
@@ -122,7 +122,7 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
         pace = chosen.pop(PACE) or "live"
         practice = bool(chosen.pop(PRACTICE))
         options = {name: value for name, value in chosen.items() if value is not None}
-        await desk.open_lobby(interaction, info.key, options, pace, where, practice)
+        await desk.shared.open_lobby(interaction, info.key, options, pace, where, practice)
 
     parameters = [Parameter("interaction", Parameter.POSITIONAL_OR_KEYWORD)]
     parameters[0] = parameters[0].replace(annotation=discord.Interaction)
@@ -179,7 +179,7 @@ async def add_game(
     """Plug a game in (from its extension's `setup`): the Desk draws its tables with
     `renderer`, and `commands_cog` adds its /<key> commands."""
     desk = desk_of_bot(bot)
-    desk.register(renderer)
+    desk.renderers.register(renderer)
     await bot.add_cog(commands_cog(desk, renderer))
     assert isinstance(bot, TabletopBot), "games plug into the bot that create_bot makes"
     renderer.emojis = bot.app_emojis

@@ -7,10 +7,10 @@ from discord.ext import commands
 
 from bot.matches import MatchService
 from cogs.desk.analysis import ANALYSIS, Analysis
+from cogs.desk.desk import Desk, desk_of_bot
 from cogs.desk.pages import MatchPagesButton, PageButton, Pages
 from cogs.desk.replay import REPLAY, Replay
 from cogs.desk.story import STORY, Story
-from cogs.desk.table import Desk, desk_of_bot
 from cogs.server.history import HISTORY, History, MatchPick
 from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
@@ -48,14 +48,14 @@ class Games(
         self.renderers = desk.renderers  # whose texts word a refused reset
         self.pages = pages
         self.seasons = Seasons(desk.renderers)
-        desk.choices.on("reset", self.reset_match)  # a reset picked from several games
+        desk.shared.choices.on("reset", self.reset_match)  # a reset picked from several games
         super().__init__()
 
 
 async def setup(bot: commands.Bot) -> None:
     desk = desk_of_bot(bot)
     storage, renderers = desk.matches.storage, desk.renderers
-    pages = Pages(desk, desk.matches.failures)
+    pages = Pages(desk.languages, desk.matches.failures)
     pages.register(BOARD, Board(storage, renderers))
     pages.register(HALL, Hall(storage, renderers))
     pages.register(HISTORY, History(storage, renderers))

@@ -53,7 +53,7 @@ class MatchPick(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pages = pages_of(interaction.client)
-        await pages.hear(interaction)
+        await pages.hearing.hear(interaction)
         ref = self.item.values[0] if self.item.values else ""
         if not MATCH_REF.fullmatch(ref):
             await refuse(interaction, str(OUT_OF_DATE))

@@ -14,9 +14,9 @@ from discord.ext import commands
 from bot.matches import MatchService
 from bot.storage import MatchRecord
 from cogs.desk import permissions
+from cogs.desk.desk import Desk
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
-from cogs.desk.table import Desk
 from cogs.desk.threads import TABLE_PLACES
 from cogs.server.checks import in_server, is_moderator
 from cogs.server.export import export_file
@@ -66,7 +66,7 @@ class Moderation(commands.Cog):
     @answers_refusals
     async def _reset(self, interaction: discord.Interaction[Any]) -> None:
         await self.reset_match(
-            interaction, await self.desk.channel_match(interaction, None, "reset")
+            interaction, await self.desk.shared.channel_match(interaction, None, "reset")
         )
 
     @answers_refusals
@@ -82,10 +82,10 @@ class Moderation(commands.Cog):
                 _("Only the game's host or a moderator (Manage Messages) can end this game."),
             )
             return
-        await self.matches.end(record.id, reason, user.display_name, self.desk.publish)
+        await self.matches.end(record.id, reason, user.display_name, self.desk.tables.publish)
         await interaction.response.send_message(
             _("You ended this game of {title}. No result is recorded.").format(
-                title=self.desk.title(record.game)
+                title=self.desk.renderers.title(record.game)
             ),
             ephemeral=True,
         )
@@ -114,7 +114,7 @@ class Moderation(commands.Cog):
                 "last move {minutes} min ago"
             ).format(
                 channel=r.channel_id,
-                title=self.desk.title(r.game),
+                title=self.desk.renderers.title(r.game),
                 status=status_text(r.status),
                 players=ngettext("{count} player", "{count} players", len(r.seats)).format(
                     count=number(len(r.seats))
@@ -123,8 +123,8 @@ class Moderation(commands.Cog):
                 minutes=number(int((now - r.updated_at) // 60)),
             )
             + (
-                f"\n  ⚠️ {problem_text(*self.desk.problems[r.id])}"
-                if r.id in self.desk.problems
+                f"\n  ⚠️ {problem_text(*self.desk.tables.problems.noted[r.id])}"
+                if r.id in self.desk.tables.problems.noted
                 else ""
             )
             + (

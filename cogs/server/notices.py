@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.desk.table import Desk
+from cogs.desk.desk import Desk
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.i18n import lazy_gettext
 

@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.matches import MatchService
+from cogs.desk.desk import Desk
 from cogs.desk.pages import Pages, join_args
 from cogs.desk.replay import REPLAY
-from cogs.desk.table import Desk
 from cogs.server.checks import in_server, is_moderator
 from cogs.server.history import HISTORY
 from cogs.server.member_stats import stats_message
@@ -144,7 +144,7 @@ class StandingCommands(commands.Cog):
         self, interaction: discord.Interaction[Any], typed: str
     ) -> list[app_commands.Choice[str]]:
         """The registered games, by title, matching what the member typed so far."""
-        titles = {key: self.desk.title(key) for key in GAMES}
+        titles = {key: self.desk.renderers.title(key) for key in GAMES}
         return [
             app_commands.Choice(name=title, value=key)
             for key, title in titles.items()

@@ -15,8 +15,8 @@ from bot.storage import MatchRecord, TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange
 from bot.tournament.table_matches import ROUND_KEY, TABLE_KEY
+from cogs.desk.desk import Desk
 from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
-from cogs.desk.table import Desk
 from cogs.ui.components import TableMessage, refuse
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
 from cogs.wording import i18n, tournament_words
@@ -112,7 +112,7 @@ class TournamentBoard:
         self.runner.publish = self.show
 
     def title(self, game: str) -> str:
-        return self.desk.title(game)
+        return self.desk.renderers.title(game)
 
     async def message(self, record: TournamentRecord) -> TableMessage:
         with i18n.reading(await self.desk.languages.server(record.guild_id)):

@@ -16,9 +16,9 @@ from bot.matches import MatchService
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.terms import Terms
+from cogs.desk.desk import Desk
 from cogs.desk.pages import Pages
 from cogs.desk.renderers import Renderers
-from cogs.desk.table import Desk
 from cogs.server.checks import in_server, is_moderator
 from cogs.server.tournament_board import STANDINGS, TournamentBoard, answer_tournament_refusal
 from cogs.ui.components import refuse
@@ -137,7 +137,7 @@ class TournamentCommands(commands.Cog):
         location = getattr(channel, "mention", None) or "Discord"
         try:
             event = await guild.create_scheduled_event(
-                name=tournament_words.heading(record, self.desk.title(record.game))[:100],
+                name=tournament_words.heading(record, self.desk.renderers.title(record.game))[:100],
                 start_time=start,
                 end_time=end,
                 entity_type=discord.EntityType.external,
@@ -316,7 +316,7 @@ class TournamentCommands(commands.Cog):
                 raise Refusal("no_tournament")
             if action == "join":
                 record = await runner.join(tournament_id, user.id, user.display_name)
-                text = tournament_words.joined(record, self.desk.title(record.game))
+                text = tournament_words.joined(record, self.desk.renderers.title(record.game))
             elif action == "check":
                 await runner.check_in(tournament_id, user.id)
                 text = _("You're checked in. Your first table is posted at the start.")

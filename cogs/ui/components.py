@@ -349,11 +349,10 @@ class LobbyButton(
         return cls(ref_of(match), stamp, match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        desk = desk_of(interaction)
-        await desk.hear(interaction)
-        if await desk.from_elsewhere(interaction, self.database):
+        clicks = await heard(interaction)
+        if await clicks.from_elsewhere(interaction, self.database):
             return
-        await desk.lobby_click(interaction, self.match_id, self.action, self.stamp)
+        await clicks.lobby_click(interaction, self.match_id, self.action, self.stamp)
 
 
 class MoveButton(
@@ -390,11 +389,10 @@ class MoveButton(
         return cls(ref_of(match), int(match["stamp"]), match["code"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        desk = desk_of(interaction)
-        await desk.hear(interaction)
-        if await desk.from_elsewhere(interaction, self.database):
+        clicks = await heard(interaction)
+        if await clicks.from_elsewhere(interaction, self.database):
             return
-        await desk.move(interaction, self.match_id, self.stamp, self.code)
+        await clicks.move(interaction, self.match_id, self.stamp, self.code)
 
 
 class MoveSelect(
@@ -441,11 +439,10 @@ class MoveSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         code = self.item.values[0] if self.item.values else ""
-        desk = desk_of(interaction)
-        await desk.hear(interaction)
-        if await desk.from_elsewhere(interaction, self.database):
+        clicks = await heard(interaction)
+        if await clicks.from_elsewhere(interaction, self.database):
             return
-        await desk.move(interaction, self.match_id, self.stamp, code)
+        await clicks.move(interaction, self.match_id, self.stamp, code)
 
 
 class HandButton(
@@ -469,11 +466,10 @@ class HandButton(
         return cls(ref_of(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        desk = desk_of(interaction)
-        await desk.hear(interaction)
-        if await desk.from_elsewhere(interaction, self.database):
+        clicks = await heard(interaction)
+        if await clicks.from_elsewhere(interaction, self.database):
             return
-        await desk.show_private(interaction, self.match_id)
+        await clicks.show_private(interaction, self.match_id)
 
 
 class HintButton(
@@ -502,11 +498,10 @@ class HintButton(
         return cls(ref_of(match), int(match["stamp"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        desk = desk_of(interaction)
-        await desk.hear(interaction)
-        if await desk.from_elsewhere(interaction, self.database):
+        clicks = await heard(interaction)
+        if await clicks.from_elsewhere(interaction, self.database):
             return
-        await desk.hint(interaction, self.match_id, self.stamp)
+        await clicks.hint(interaction, self.match_id, self.stamp)
 
 
 class PaceSelect(
@@ -544,20 +539,18 @@ class PaceSelect(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         pace = self.item.values[0] if self.item.values else ""
-        desk = desk_of(interaction)
-        await desk.hear(interaction)
-        if await desk.from_elsewhere(interaction, self.database):
+        clicks = await heard(interaction)
+        if await clicks.from_elsewhere(interaction, self.database):
             return
-        await desk.pace_click(interaction, self.match_id, pace)
+        await clicks.pace_click(interaction, self.match_id, pace)
 
 
 DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton, HintButton, PaceSelect)
 
 
 class ClickHandler(Protocol):
-    """What the table buttons call: the Desk cog, found by name so buttons need no import."""
-
-    async def hear(self, interaction: discord.Interaction[Any]) -> bool: ...
+    """What the table buttons call: the Desk cog's `Clicks`, found by name so buttons need
+    no import."""
 
     async def lobby_click(
         self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
@@ -582,9 +575,12 @@ class ClickHandler(Protocol):
     ) -> bool: ...
 
 
-def desk_of(interaction: discord.Interaction[Any]) -> ClickHandler:
-    desk: ClickHandler = interaction.client.get_cog("Desk")
-    return desk
+async def heard(interaction: discord.Interaction[Any]) -> ClickHandler:
+    """A button's first step: the member's language learnt, then the Desk's clicks."""
+    desk: Any = interaction.client.get_cog("Desk")
+    await desk.languages.hear(interaction)
+    clicks: ClickHandler = desk.clicks
+    return clicks
 
 
 _RESPONDING: dict[int, asyncio.Lock] = {}

@@ -41,6 +41,12 @@ class Languages:
         preferred = i18n.supported(str(guild.preferred_locale)) if guild is not None else None
         return preferred or i18n.SOURCE
 
+    async def hear(self, interaction: discord.Interaction[Any]) -> bool:
+        """The start of every interaction: what is said to this member privately from here
+        on is in their language (a public build sets the server's around itself)."""
+        i18n.set_reader(await self.member(interaction))
+        return True
+
     async def member(self, interaction: discord.Interaction[Any]) -> str:
         """The language of what only the member who interacted reads."""
         user_id = interaction.user.id

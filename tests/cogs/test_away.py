@@ -265,7 +265,7 @@ async def test_a_second_start_and_a_strangers_im_back_get_answers_about_them(wor
     # overlap another, so they go to the service the button calls).
     matches = world.env.bot.matches
     record = await matches.storage.open_match_in_channel(channel.id)
-    answer = world.env.bot.get_cog("Desk").publish
+    answer = world.env.bot.get_cog("Desk").tables.publish
     with pytest.raises(Refusal, match=r"^under_way$"):
         await matches.lobby_action(record.id, alice.id, "alice", "start", answer, record.version)
     with pytest.raises(Refusal, match=r"^already_started$"):

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from bot.storage import Seat
-from cogs.desk.table import desk_of_bot
+from cogs.desk.desk import desk_of_bot
 from cogs.ui.layout import TEXT_LIMIT, Part
 from engines.flip7 import new_game as new_flip7
 from engines.flip7.cards import card_from_label

@@ -15,9 +15,9 @@ from types import SimpleNamespace
 import pytest
 
 from bot.storage import Seat
+from cogs.desk.desk import desk_of_bot
 from cogs.desk.shared_commands import DESCRIPTION_LIMIT
 from cogs.desk.story import PAGE_CHARS, _chapters, _paged
-from cogs.desk.table import desk_of_bot
 from cogs.games.sequence.faces import face as sequence_face
 from cogs.ui.components import cards_in_words, fitted_lines
 from cogs.wording.words import event_text, names_at_each

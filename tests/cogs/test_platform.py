@@ -38,7 +38,7 @@ async def test_a_double_click_on_add_ai_adds_one(world):
     stamp = int(buttons(lobby)["Add AI"].custom_id.split(":")[2])
     matches = world.env.bot.matches
     record = await matches.storage.open_match_in_channel(channel.id)
-    answer = world.env.bot.get_cog("Desk").publish  # redraw the table, as a click does
+    answer = world.env.bot.get_cog("Desk").tables.publish  # redraw the table, as a click does
 
     await matches.lobby_action(record.id, alice.id, "alice", "ai", answer, stamp)
     with pytest.raises(Refusal, match=r"^stale_lobby_button$"):  # the second click of the pair

@@ -67,26 +67,6 @@ class Desk(commands.Cog):
         self._unshown_done = False
         matches.publish = self.tables.publish
         matches.remind = self.pings.remind
-        # What game cogs and buttons call, each done by its room.
-        self.register = self.renderers.register
-        self.title = self.renderers.title
-        self.refusal = self.renderers.refusal
-        self.publish = self.tables.publish
-        self.problems = self.tables.problems.noted
-        self.lobby_click = self.clicks.lobby_click
-        self.pace_click = self.clicks.pace_click
-        self.move = self.clicks.move
-        self.show_private = self.clicks.show_private
-        self.hint = self.clicks.hint
-        self.from_elsewhere = self.clicks.from_elsewhere
-        self.open_lobby = self.shared.open_lobby
-        self.lobby_command = self.shared.lobby_command
-        self.repost = self.shared.repost
-        self.show_hand = self.shared.show_hand
-        self.show_log = self.shared.show_log
-        self.show_rules = self.shared.show_rules
-        self.channel_match = self.shared.channel_match
-        self.choices = self.shared.choices
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -122,19 +102,13 @@ class Desk(commands.Cog):
     async def on_commands_synced(self, synced: list[discord.app_commands.AppCommand]) -> None:
         command_mentions.remember(synced)
 
-    async def hear(self, interaction: discord.Interaction[Any]) -> bool:
-        """The start of every interaction: what is said to this member privately from here
-        on is in their language (a public build sets the server's around itself)."""
-        i18n.set_reader(await self.languages.member(interaction))
-        return True
-
     async def answer_restarting(self, interaction: discord.Interaction[Any]) -> None:
         """A click or command that came in while the bot stops: told so, in the member's
         language, and not taken (bot/service.py's gate lets none through). Once the
         database is closed, the member's saved choice can't be read: their Discord app's
         language is used."""
         if hasattr(self.bot, "storage"):
-            await self.hear(interaction)
+            await self.languages.hear(interaction)
         else:
             i18n.set_reader(i18n.supported(str(interaction.locale)) or i18n.SOURCE)
         await refuse(interaction, str(RESTARTING))
@@ -147,11 +121,11 @@ class Desk(commands.Cog):
 
 
 def desk_of_bot(bot: commands.Bot) -> Desk:
-    """The Desk cog. Found by name, not by class: loading `cogs.desk.table` as an extension makes
+    """The Desk cog. Found by name, not by class: loading `cogs.desk.desk` as an extension makes
     a fresh module, whose Desk class is not the one a plain import saw."""
     desk = bot.get_cog("Desk")
     if desk is None:
-        raise RuntimeError("cogs.desk.table must load before the games")
+        raise RuntimeError("cogs.desk.desk must load before the games")
     return cast(Desk, desk)  # the class check can't be made (see above)
 
 
@@ -162,7 +136,7 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice, WatchButton)
     # Every slash command first learns its member's language; a failed one is answered in it.
     # discord.py asks the tree for this check, and the tree exists before the Desk does.
-    bot.tree.interaction_check = desk.hear  # type: ignore[method-assign]
+    bot.tree.interaction_check = desk.languages.hear  # type: ignore[method-assign]
     bot.answer_failure = desk.answer_failure
     bot.gate.answer_restarting = desk.answer_restarting
     await bot.tree.set_translator(CatalogTranslator())
