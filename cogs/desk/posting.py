@@ -123,6 +123,7 @@ class Tables:
             await refuse(interaction, _("It's here: {link}").format(link=message.jump_url))
         old = record.message_id
         await self.matches.set_message(record.id, message.id, self.matches.clock())
+        self.problems.pop(record.id, None)  # the table is up: /games list has no problem
         if old and old != message.id:
             await self._delete_old(record.played_in, old)
         return message
@@ -220,6 +221,7 @@ class Tables:
             if interaction.response.is_done():
                 return False
             await interaction.response.edit_message(**table.to_edit())
+        self.problems.pop(record.id, None)  # the table shows the change, as a send would
         if interaction.message.id != record.message_id:
             await self._adopt(record, interaction.message)
         return True
