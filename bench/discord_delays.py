@@ -57,6 +57,7 @@ from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from simcord.results import InteractionResult
 
 from bot.sessions import Sessions
+from bot.storage import Store
 
 DM_CHANNEL = 1  # Discord's channel type of a direct message
 DEFERRALS = (5, 6)  # callback types that only acknowledge: a deferred message or update
@@ -187,6 +188,7 @@ class DelayedDiscord:
         self.presses: list[Press] = []
         self.lock_holds: list[float] = []  # seconds each match lock was held
         self.lock_spans: list[tuple[float, float]] = []  # each hold's start and end
+        self.saves: list[float] = []  # seconds each save of a change took (watch_saves)
         self._by_token: dict[str, Press] = {}
         self._tokens_made: dict[str, float] = {}  # token -> SimCord's clock at its press
         self._buckets: dict[str, deque[float]] = {}
@@ -442,3 +444,18 @@ def watch_locks(harness: DelayedDiscord, sessions: Sessions) -> None:
         return locks.setdefault(match_id, _TimedLock(harness.lock_holds, harness.lock_spans))
 
     sessions.lock = lock  # type: ignore[method-assign]
+
+
+def watch_saves(harness: DelayedDiscord, storage: Store) -> None:
+    """Time every save of a change (the store's `save`: the move, its events, deadline and
+    results in one transaction), so a lock's hold can be told apart from its save."""
+    save = storage.save
+
+    async def timed(*args: Any, **kwargs: Any) -> None:
+        started = time.perf_counter()
+        try:
+            await save(*args, **kwargs)
+        finally:
+            harness.saves.append(time.perf_counter() - started)
+
+    storage.save = timed  # type: ignore[method-assign]
