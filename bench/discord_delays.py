@@ -283,7 +283,7 @@ class DelayedDiscord:
             except discord.HTTPException as error:
                 if error.status != 429:
                     raise
-                await _wait(refused.retry_after)
+                await real_wait(refused.retry_after)
 
     async def _call(
         self,
@@ -296,9 +296,9 @@ class DelayedDiscord:
         waited = self._place_in(route, kind)
         started = time.perf_counter()
         if waited:
-            await _wait(waited)
+            await real_wait(waited)
         trip = self._round_trip()
-        await _wait(trip / 2)
+        await real_wait(trip / 2)
         failed = None
         try:
             self._check_token(route)
@@ -309,7 +309,7 @@ class DelayedDiscord:
             failed = error.status
             raise
         finally:
-            await _wait(trip / 2)
+            await real_wait(trip / 2)
             ended = time.perf_counter()
             name = f"{route.method} {route.path}"
             self.calls.append(Call(kind, name, started, ended, waited, failed))
@@ -335,7 +335,7 @@ class DelayedDiscord:
         return Counter(call.kind for call in self.calls[mark:])
 
 
-async def _wait(seconds: float) -> None:
+async def real_wait(seconds: float) -> None:
     """Wait `seconds` of real time, in a way SimCord counts as the bot's work in progress
     (see the module's docstring): the timer is set outside SimCord's scope, so it runs on
     the loop's real clock, while the bot's task awaits its future."""
