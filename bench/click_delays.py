@@ -6,10 +6,13 @@ Per game (Flip 7 with three members, Sink or Swim with three members picking fro
 hands), `--moves` clicks, each a real click through discord.py's machinery with every REST
 and webhook call taking `--round-trip` seconds (± `--jitter` of it) and Discord's buckets in
 force. Printed per game: the time from the press to the clicker's own answer (p50/p99), the
-time the match lock was held per move (p50/p99), and the calls per move by route. Then five
-members of a Sink or Swim table pick at the same moment: the time until all five are
-decided (each answered), and how many of them Discord would have failed (no first callback
-within 3 s).
+time the match lock was held per move (p50/p99), the save of the move (the store's write of
+it, p50/p99) and the lock held beyond the save (lock minus save, p50/p99: the figure "lock
+held ≤ save + 2 ms at p99"), and the calls per move by route. Then lobbies played in threads
+(the default), `--moves` / 2 of them: two members Join, the host Starts; the same figures
+per Join and per Start ("lobby join", "lobby start"). Then five members of a Sink or Swim
+table pick at the same moment: the time until all five are decided (each answered), and how
+many of them Discord would have failed (no first callback within 3 s).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from bench.discord_delays import (
     delayed_discord,
     press_together,
     watch_locks,
+    watch_saves,
 )
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
@@ -33,6 +37,7 @@ from bot.settings import Settings
 from tests.cogs import test_flip7 as flip7
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import moves_open, table_of
+from tests.cogs.players import click_id, public_table
 
 NAMES = ("alice", "bob", "carol", "dave", "erin")
 
@@ -53,9 +58,24 @@ async def _world(env, bot, names) -> _World:
     return _World(env, guild, names)
 
 
-def _measure(harness: DelayedDiscord, mark: int, holds: int, made: list) -> None:
-    press = harness.presses[-1]
-    made.append((press.to_answer, sum(harness.lock_holds[holds:]), harness.since(mark)))
+class _Marks:
+    """Where the harness's logs stood before a press, to measure the press alone."""
+
+    def __init__(self, harness: DelayedDiscord) -> None:
+        self.calls, self.holds = len(harness.calls), len(harness.lock_holds)
+        self.saves = len(harness.saves)
+
+
+def _measure(harness: DelayedDiscord, marks: _Marks, made: list) -> None:
+    """The last press: its time to answer, the lock held, the save, its calls by route."""
+    made.append(
+        (
+            harness.presses[-1].to_answer,
+            sum(harness.lock_holds[marks.holds :]),
+            sum(harness.saves[marks.saves :]),
+            harness.since(marks.calls),
+        )
+    )
 
 
 async def _flip7(env, bot, harness: DelayedDiscord, moves: int) -> list:
@@ -65,9 +85,9 @@ async def _flip7(env, bot, harness: DelayedDiscord, moves: int) -> list:
     while len(made) < moves:
         if not moves_open(table_of(world.channel, world.people["alice"])):
             await flip7.open_table(world.channel, world.people, goal=1000)
-        mark, holds = len(harness.calls), len(harness.lock_holds)
+        marks = _Marks(harness)
         await flip7.play_one(world.channel, world.people)
-        _measure(harness, mark, holds, made)
+        _measure(harness, marks, made)
     return made
 
 
@@ -86,10 +106,32 @@ async def _sink(env, bot, harness: DelayedDiscord, moves: int) -> list:
         for seat, hand in hands.items():
             member = sink.seat_user(world, record, seat)
             card = sink.card_button(hand, game.hand(seat)[0]).custom_id
-            mark, holds = len(harness.calls), len(harness.lock_holds)
+            marks = _Marks(harness)
             await member.click(hand, custom_id=card)
-            _measure(harness, mark, holds, made)
+            _measure(harness, marks, made)
     return made[:moves]
+
+
+async def _lobbies(env, harness: DelayedDiscord, count: int) -> tuple[list, list]:
+    """`count` Flip 7 lobbies in threads of their own (each in a channel of its own): two
+    members Join, the host Starts; each Join and each Start measured."""
+    guild = env.create_guild()
+    joins: list = []
+    starts: list = []
+    for _ in range(count):
+        world = _World(env, guild, NAMES[:3])
+        host, *guests = world.people.values()
+        await host.slash(world.channel, "flip7 start", goal=1000)
+        for guest in guests:
+            marks = _Marks(harness)
+            await click_id(guest, public_table(world.channel, host), ":join")
+            _measure(harness, marks, joins)
+        marks = _Marks(harness)
+        await click_id(host, public_table(world.channel, host), ":start")
+        _measure(harness, marks, starts)
+        if not world.channel.threads:
+            raise RuntimeError("the match did not move to a thread of its own")
+    return joins, starts
 
 
 async def _five_at_once(env, bot, harness: DelayedDiscord) -> tuple[float, int]:
@@ -114,17 +156,24 @@ async def _five_at_once(env, bot, harness: DelayedDiscord) -> tuple[float, int]:
     return max(p.to_answer for p in presses), sum(p.late for p in presses)
 
 
-def report(game: str, made: list) -> None:
+def report(game: str, made: list, what: str = "moves") -> None:
     answers = [m[0] * 1000 for m in made]
     holds = [m[1] * 1000 for m in made]
+    saves = [m[2] * 1000 for m in made]
+    beyond = [(m[1] - m[2]) * 1000 for m in made]
     calls: Counter[str] = Counter()
-    for _, _, routes in made:
+    for *_, routes in made:
         calls.update(routes)
+    one = what.rstrip("s")
     a50, a99 = p50_p99(answers)
     h50, h99 = p50_p99(holds)
-    print(f"{game}: {len(made)} moves; click to answer p50 {a50:.0f} ms, p99 {a99:.0f} ms")
-    print(f"{game}: lock held per move p50 {h50:.0f} ms, p99 {h99:.0f} ms")
-    print(f"{game}: calls per move {sum(calls.values()) / len(made):.2f}")
+    s50, s99 = p50_p99(saves)
+    b50, b99 = p50_p99(beyond)
+    print(f"{game}: {len(made)} {what}; click to answer p50 {a50:.0f} ms, p99 {a99:.0f} ms")
+    print(f"{game}: lock held per {one} p50 {h50:.0f} ms, p99 {h99:.0f} ms")
+    print(f"{game}: save per {one} p50 {s50:.1f} ms, p99 {s99:.1f} ms")
+    print(f"{game}: lock held beyond the save p50 {b50:.1f} ms, p99 {b99:.1f} ms")
+    print(f"{game}: calls per {one} {sum(calls.values()) / len(made):.2f}")
     for route, count in calls.most_common():
         print(f"  {count / len(made):.2f}  {route}")
 
@@ -142,8 +191,12 @@ async def run(args: argparse.Namespace, url: str | None = None) -> None:
     async with simulated(settings) as (bot, env):
         with delayed_discord(env, delays) as harness:
             watch_locks(harness, bot.matches.sessions)
+            watch_saves(harness, bot.matches.sessions.storage)
             report("flip7", await _flip7(env, bot, harness, args.moves))
             report("sinkorswim", await _sink(env, bot, harness, args.moves))
+            joins, starts = await _lobbies(env, harness, max(1, args.moves // 2))
+            report("lobby join", joins, "clicks")
+            report("lobby start", starts, "clicks")
             seconds, late = await _five_at_once(env, bot, harness)
     print(f"five simultaneous Sink or Swim picks: all decided after {seconds:.2f} s; late: {late}")
     print(f"round trip {args.round_trip * 1000:.0f} ms ± {args.jitter * 100:.0f} %")

@@ -16,7 +16,13 @@ interaction callbacks and the edits and follow-ups made with an interaction's to
   Discord fails it;
 - every call is logged with its route, and every press is timed from the moment the member
   pressed to its own answer: the callback that shows something (a bare defer is no answer)
-  or, after a defer, the first edit or follow-up made with its token.
+  or, after a defer, the first edit or follow-up made with its token;
+- `refuse(status, kind=..., route=..., times=...)` makes the next calls of a bucket kind (or of
+  one route, "PATCH /channels/{channel_id}/messages/{message_id}") fail as Discord fails them,
+  before SimCord applies anything: 404 Unknown Message (10008), 403 Missing Permissions
+  (50013), any other status with code 0. A 429 is answered with its `retry_after`, and the
+  call is made again once that has passed and goes through, as discord.py's own client does
+  (SimCord replaces that client, so its retries never run); the refused call is logged too.
 
 The waits are real-time timers the bot's own task awaits, scheduled outside SimCord's
 virtual clock: SimCord sees a task of the bot's waiting on something it doesn't recognise,
@@ -42,7 +48,7 @@ from collections import Counter, deque
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 import simcord
@@ -51,6 +57,7 @@ from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from simcord.results import InteractionResult
 
 from bot.sessions import Sessions
+from bot.storage import Store
 
 DM_CHANNEL = 1  # Discord's channel type of a direct message
 DEFERRALS = (5, 6)  # callback types that only acknowledge: a deferred message or update
@@ -125,12 +132,50 @@ class Press:
         return self.answered - self.pressed
 
 
-class _Expired:
+@dataclass(frozen=True)
+class _Response:
     """Just enough of an HTTP response for discord.HTTPException."""
 
-    status = 401
-    reason = "Unauthorized"
-    headers: ClassVar[dict[str, str]] = {}
+    status: int
+    reason: str = "Error"
+    headers: dict[str, str] = field(default_factory=dict)
+
+
+# What Discord answers with, by status: its error code and message.
+REFUSALS = {
+    401: (50027, "Invalid Webhook Token"),
+    403: (50013, "Missing Permissions"),
+    404: (10008, "Unknown Message"),
+    429: (0, "You are being rate limited."),
+}
+
+
+def refusal(status: int) -> discord.HTTPException:
+    """The error discord.py raises for Discord's answer `status` (NotFound for 404, ...)."""
+    code, message = REFUSALS.get(status, (0, "Internal Server Error"))
+    response: Any = _Response(status)
+    data = {"code": code, "message": message}
+    if status == 403:
+        return discord.Forbidden(response, data)
+    if status == 404:
+        return discord.NotFound(response, data)
+    if status >= 500:
+        return discord.DiscordServerError(response, data)
+    return discord.HTTPException(response, data)
+
+
+@dataclass(slots=True)
+class _Refusing:
+    """Calls still to refuse: those of a bucket kind, or of one route, `times` more."""
+
+    status: int
+    kind: str | None
+    route: str | None
+    times: int
+    retry_after: float
+
+    def matches(self, kind: str, route: str) -> bool:
+        return self.times > 0 and self.kind in (None, kind) and self.route in (None, route)
 
 
 class DelayedDiscord:
@@ -143,10 +188,36 @@ class DelayedDiscord:
         self.presses: list[Press] = []
         self.lock_holds: list[float] = []  # seconds each match lock was held
         self.lock_spans: list[tuple[float, float]] = []  # each hold's start and end
+        self.saves: list[float] = []  # seconds each save of a change took (watch_saves)
         self._by_token: dict[str, Press] = {}
         self._tokens_made: dict[str, float] = {}  # token -> SimCord's clock at its press
         self._buckets: dict[str, deque[float]] = {}
         self._random = random.Random(delays.seed)
+        self._refusing: list[_Refusing] = []
+
+    def refuse(
+        self,
+        status: int,
+        *,
+        kind: str | None = None,
+        route: str | None = None,
+        times: int = 1,
+        retry_after: float = 0.05,
+    ) -> None:
+        """Make the next `times` calls of bucket `kind` (and/or of `route`, as `Call.route`
+        names it) fail with `status`, as Discord would answer them; a 429 says to retry after
+        `retry_after` seconds, and the retry goes through."""
+        if kind is None and route is None:
+            raise ValueError("name the calls to refuse: a bucket kind, a route, or both")
+        self._refusing.append(_Refusing(status, kind, route, times, retry_after))
+
+    def _refused(self, kind: str, route: str) -> _Refusing | None:
+        """The refusal the call meets, if any (one of its times used up)."""
+        for refusing in self._refusing:
+            if refusing.matches(kind, route):
+                refusing.times -= 1
+                return refusing
+        return None
 
     def calls_under_locks(self) -> list[Call]:
         """The calls made while a match lock was held (a call started inside a hold)."""
@@ -196,28 +267,49 @@ class DelayedDiscord:
         made = self._tokens_made.get(str(route.webhook_token))
         expired = made is not None and self._now() - made > self.delays.token_lifetime
         if expired and route.path.startswith("/webhooks/"):
-            data = {"code": 50027, "message": "Invalid Webhook Token"}
-            raise discord.HTTPException(_Expired(), data)  # type: ignore[arg-type]
+            raise refusal(401)
 
     async def call(self, send: Callable[[], Any], route: Route, answers: bool) -> Any:
         """Make one call the way Discord takes it; `answers`: whether, made with an
-        interaction's token, it shows that interaction's answer."""
+        interaction's token, it shows that interaction's answer. A 429 is waited out and
+        the call made again (see `refuse`)."""
         kind = self.kind_of(route)
+        while True:
+            refused = self._refused(kind, f"{route.method} {route.path}")
+            if refused is None or refused.status != 429:
+                return await self._call(send, route, answers, kind, refused)
+            try:
+                await self._call(send, route, answers, kind, refused)
+            except discord.HTTPException as error:
+                if error.status != 429:
+                    raise
+                await real_wait(refused.retry_after)
+
+    async def _call(
+        self,
+        send: Callable[[], Any],
+        route: Route,
+        answers: bool,
+        kind: str,
+        refused: _Refusing | None,
+    ) -> Any:
         waited = self._place_in(route, kind)
         started = time.perf_counter()
         if waited:
-            await _wait(waited)
+            await real_wait(waited)
         trip = self._round_trip()
-        await _wait(trip / 2)
+        await real_wait(trip / 2)
         failed = None
         try:
             self._check_token(route)
+            if refused is not None:
+                raise refusal(refused.status)
             return await send()
         except discord.HTTPException as error:
             failed = error.status
             raise
         finally:
-            await _wait(trip / 2)
+            await real_wait(trip / 2)
             ended = time.perf_counter()
             name = f"{route.method} {route.path}"
             self.calls.append(Call(kind, name, started, ended, waited, failed))
@@ -243,7 +335,7 @@ class DelayedDiscord:
         return Counter(call.kind for call in self.calls[mark:])
 
 
-async def _wait(seconds: float) -> None:
+async def real_wait(seconds: float) -> None:
     """Wait `seconds` of real time, in a way SimCord counts as the bot's work in progress
     (see the module's docstring): the timer is set outside SimCord's scope, so it runs on
     the loop's real clock, while the bot's task awaits its future."""
@@ -352,3 +444,18 @@ def watch_locks(harness: DelayedDiscord, sessions: Sessions) -> None:
         return locks.setdefault(match_id, _TimedLock(harness.lock_holds, harness.lock_spans))
 
     sessions.lock = lock  # type: ignore[method-assign]
+
+
+def watch_saves(harness: DelayedDiscord, storage: Store) -> None:
+    """Time every save of a change (the store's `save`: the move, its events, deadline and
+    results in one transaction), so a lock's hold can be told apart from its save."""
+    save = storage.save
+
+    async def timed(*args: Any, **kwargs: Any) -> None:
+        started = time.perf_counter()
+        try:
+            await save(*args, **kwargs)
+        finally:
+            harness.saves.append(time.perf_counter() - started)
+
+    storage.save = timed  # type: ignore[method-assign]

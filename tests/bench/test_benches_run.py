@@ -144,6 +144,12 @@ CLICK_DELAYS = [
     ),
     *(rf"{game}: lock held per move p50 {NUMBER} ms" for game in ("flip7", "sinkorswim")),
     *(rf"{game}: calls per move {NUMBER}" for game in ("flip7", "sinkorswim")),
+    *(
+        rf"{game}: lock held beyond the save p50 {NUMBER} ms, p99 {NUMBER} ms"
+        for game in ("flip7", "sinkorswim", "lobby join", "lobby start")
+    ),
+    rf"lobby join: {NUMBER} clicks; click to answer p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"lobby start: {NUMBER} clicks; click to answer p50 {NUMBER} ms, p99 {NUMBER} ms",
     rf"five simultaneous Sink or Swim picks: all decided after {NUMBER} s; late: {NUMBER}",
 ]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
@@ -174,9 +180,9 @@ TINY = {
         {0: 2, 1: 20},
     ),
     "click_delays": (
-        ["bench.click_delays", "--moves", "3", "--round-trip", "0.01"],
+        ["bench.click_delays", "--moves", "4", "--round-trip", "0.01"],
         CLICK_DELAYS,
-        {0: 3, 1: 3},
+        {0: 4, 1: 4, 10: 4, 11: 2},
     ),
     "restore": (["bench.restore", "--matches", "5"], RESTORE, {0: 5}),
     "restore-postgresql": (["bench.restore", "--matches", "5", "--postgresql"], RESTORE, {0: 5}),

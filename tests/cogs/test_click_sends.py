@@ -7,14 +7,18 @@ crash left unsent is shown after the restart."""
 from __future__ import annotations
 
 import dataclasses
+from types import SimpleNamespace
 
 import pytest
 
 from bench.discord_delays import Delays, press_together
 from cogs.app import create_bot
+from engines.base import GAMES
 from tests.cogs import test_sequence as sequence
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import embed_text, table_of
+from tests.cogs.players import click_id, public_table
+from tests.conftest import NAMES
 
 FIVE = ("alice", "bob", "carol", "dave", "erin")
 CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
@@ -133,3 +137,94 @@ async def test_i37_what_a_crash_left_unsent_is_shown_after_the_restart(
     again = create_bot(settings)
     await world.env.restart_bot(again)
     assert await again.matches.storage.matches_with_outbox() == []
+
+
+@pytest.fixture
+async def thread_world(simcord_env):
+    """A server with the default: each game is played in a thread of its own."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
+    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
+
+
+def answered_first(delayed, mark: int) -> bool:
+    """Whether the last press's own answer ended before any other call made since `mark`
+    started (the calls its answer needs before it, such as opening a thread, aside)."""
+    press = delayed.presses[-1]
+    assert press.answered is not None
+    after = [call for call in delayed.calls[mark:] if call.ended > press.answered]
+    return bool(after) and all(call.started >= press.answered for call in after)
+
+
+async def test_i37_a_thread_match_tells_a_dm_member_of_their_turn_after_the_answers(
+    thread_world, delayed
+):
+    """A daily Sink or Swim in its thread; bob hears of his turns by DM. Alice's Start is
+    answered (the lobby becomes the card) before the table, the mentions and bob's DM go
+    out; bob's pick is answered in his hand before his DM says he moved. No call is made
+    while the match's lock is held."""
+    world = thread_world
+    alice, bob, carol = (world.people[name] for name in ("alice", "bob", "carol"))
+    await bob.slash(world.channel, "games notify", how="dm")
+    lobby = (await alice.slash(world.channel, "sinkorswim start", pace="daily")).response.message
+    for member in (bob, carol):
+        await click_id(member, public_table(world.channel, alice), ":join")
+    mark = len(delayed.calls)
+    await click_id(alice, public_table(world.channel, alice), ":start")
+    assert answered_first(delayed, mark)
+    thread = next(t for t in world.channel.threads if t.id == lobby.id)
+    record = await world.env.bot.storage.match_in_thread(thread.id)
+    link = f"https://discord.com/channels/{world.guild.id}/{thread.id}/{record.message_id}"
+    (told,) = dms(bob)
+    assert told.startswith("It's your turn in Sink or Swim;") and told.endswith(link)
+    dm_calls = [c for c in delayed.calls[mark:] if c.kind == "DMs"]
+    assert dm_calls and all(c.started >= delayed.presses[-1].answered for c in dm_calls)
+    _record, game = await sink_state(world.env, record.id)
+    hand = await sink.open_hand(SimpleNamespace(channel=thread), bob)
+    mark = len(delayed.calls)
+    seat = record.seat_of(bob.id)
+    await bob.click(hand, custom_id=sink.card_button(hand, game.hand(seat)[0]).custom_id)
+    assert answered_first(delayed, mark)
+    assert dms(bob) == ["Done: you moved in Sink or Swim."]
+    assert [c.route for c in delayed.calls[mark:] if c.kind == "DMs"] == [
+        "PATCH /channels/{channel_id}/messages/{message_id}"
+    ]
+    assert len(delayed.lock_spans) >= 2 and delayed.calls_under_locks() == []
+
+
+async def sink_state(env, match_id):
+    record = await env.bot.matches.storage.get_match(match_id)
+    return record, GAMES["sinkorswim"].from_dict(record.state)
+
+
+def dms(member) -> list[str]:
+    """What the bot has DMed the member, oldest first."""
+    if member.user.dm_channel is None:
+        return []
+    return [m.content for m in member.user.dm_channel.history(viewer=member.user)]
+
+
+async def test_i37_a_join_is_answered_before_any_other_call_and_a_start_before_the_table(
+    thread_world, delayed
+):
+    """Bob's Join is decided under the lobby's lock and answered after it: its answer is
+    the first call it makes (the lobby edited in place). Alice's Start opens the thread
+    (its card names it), then answers, and only then is the table posted in the thread."""
+    world = thread_world
+    alice, bob = world.people["alice"], world.people["bob"]
+    await alice.slash(world.channel, "flip7 start")
+    holds, mark = len(delayed.lock_spans), len(delayed.calls)
+    await click_id(bob, public_table(world.channel, alice), ":join")
+    (answer, *rest) = delayed.calls[mark:]
+    assert answer.route == CALLBACK and answer.ended == delayed.presses[-1].answered
+    assert all(call.started >= answer.ended for call in rest)
+    (hold,) = delayed.lock_spans[holds:]
+    assert hold[1] <= answer.started  # the lock was free before the answer went out
+    assert "bob joined." in str(public_table(world.channel, alice).components)
+    mark = len(delayed.calls)
+    await click_id(alice, public_table(world.channel, alice), ":start")
+    assert answered_first(delayed, mark)
+    made = [call.route for call in delayed.calls[mark:]]
+    assert made.index(CALLBACK) < made.index("POST /channels/{channel_id}/messages")
+    assert delayed.calls_under_locks() == []

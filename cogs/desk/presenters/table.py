@@ -68,6 +68,7 @@ class TablePresenter:
             await interaction.response.edit_message(**table.to_edit())
         if interaction.message.id != record.message_id:
             await self._adopt(record, interaction.message)
+        self.problems.noted.pop(record.id, None)  # shown again: a noted refusal is over
         return True
 
     async def post_new(
@@ -86,6 +87,7 @@ class TablePresenter:
             place: Any = self.bot.get_channel(record.played_in)
             message = await place.send(**table.to_send())
             await refuse(interaction, _("It's here: {link}").format(link=message.jump_url))
+        self.problems.noted.pop(record.id, None)  # shown again: a noted refusal is over
         old = record.message_id
         await self.matches.set_message(record.id, message.id, self.matches.clock())
         if old and old != message.id:
