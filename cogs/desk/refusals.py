@@ -1,11 +1,15 @@
 """The one place a refusal or a failure becomes an answer: a handler that raises `Refusal`
 anywhere has it worded for the member who asked, privately, and stops there; a request
-that failed is told whether it happened, and the failure is logged for the host."""
+that failed is told whether it happened, and the failure is logged for the host.
+
+A slash command just raises: the command tree's error hook answers it (the Desk's
+`answer_failure`). A component handler is wrapped in `@answers_refusals`; the table's
+buttons go through `Clicks`, whose guard also defers a slow click, and answer the same way."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import discord
@@ -27,7 +31,7 @@ class Room(Protocol):
 
 
 R = TypeVar("R", bound=Room)
-Handler = Callable[Concatenate[R, discord.Interaction[Any], P], Awaitable[None]]
+Handler = Callable[Concatenate[R, discord.Interaction[Any], P], Coroutine[Any, Any, None]]
 
 
 def answers_refusals(handler: Handler[R, P]) -> Handler[R, P]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.errors import Refusal
 from cogs.ui.components import GameRenderer
+from cogs.wording import tournament_words
 from cogs.wording.replies import refusal_text
 from cogs.wording.words import GameTexts
 
@@ -36,4 +37,5 @@ class Renderers:
         return texts.title if texts is not None else game
 
     def refusal(self, error: Refusal) -> str:
-        return refusal_text(error, self.texts_of)
+        """A refusal in the reader's words, a tournament's included."""
+        return tournament_words.refusal_text(error) or refusal_text(error, self.texts_of)

@@ -9,7 +9,6 @@ from typing import Any
 
 import discord
 
-from bot.errors import Refusal
 from bot.matches import MatchService
 from bot.storage import MatchRecord, TournamentRecord
 from bot.tournament.document import Document
@@ -17,7 +16,7 @@ from bot.tournament.runner import TournamentChange
 from bot.tournament.table_matches import ROUND_KEY, TABLE_KEY
 from cogs.desk.desk import Desk
 from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
-from cogs.ui.components import TableMessage, refuse
+from cogs.ui.components import TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
 from cogs.wording import i18n, tournament_words
 from cogs.wording.i18n import _
@@ -291,12 +290,3 @@ class StandingsSource(StoredPages):
         )
         embed.set_footer(text=tournament_words.state_line(record, self.runner.total_rounds(record)))
         return Page(embed, shown_page, count)
-
-
-async def answer_tournament_refusal(
-    interaction: discord.Interaction[Any], error: Refusal, fallback: Any
-) -> None:
-    text = tournament_words.refusal_text(error)
-    if text is None:
-        text = fallback(error)
-    await refuse(interaction, text)

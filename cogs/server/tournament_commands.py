@@ -18,9 +18,10 @@ from bot.tournament.document import Document
 from bot.tournament.terms import Terms
 from cogs.desk.desk import Desk
 from cogs.desk.pages import Pages
+from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.server.checks import in_server, is_moderator
-from cogs.server.tournament_board import STANDINGS, TournamentBoard, answer_tournament_refusal
+from cogs.server.tournament_board import STANDINGS, TournamentBoard
 from cogs.ui.components import refuse
 from cogs.wording import tournament_words
 from cogs.wording.commands_i18n import slash, slash_text
@@ -98,6 +99,7 @@ class TournamentCommands(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return await self._game_names(interaction, typed)  # type: ignore[attr-defined]
 
+    @answers_refusals
     async def _announce(
         self, interaction: discord.Interaction[Any], game: str, terms: Terms, starts_in: int
     ) -> None:
@@ -106,18 +108,14 @@ class TournamentCommands(commands.Cog):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
         starts_at = self.matches.clock() + starts_in * 60
-        try:
-            record = await self.matches.tournaments.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                game=game,
-                by=interaction.user.id,
-                terms=terms,
-                starts_at=starts_at,
-            )
-        except Refusal as error:
-            await answer_tournament_refusal(interaction, error, self.renderers.refusal)
-            return
+        record = await self.matches.tournaments.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=game,
+            by=interaction.user.id,
+            terms=terms,
+            starts_at=starts_at,
+        )
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.board.post(record)
         line = await self._scheduled_event(interaction, record)
@@ -202,16 +200,13 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
+    @answers_refusals
     async def tournament_standings(
         self, interaction: discord.Interaction[Any], number: int | None = None
     ) -> None:
         if not await in_server(interaction):
             return
-        try:
-            record = await self.matches.tournaments.current(interaction.guild_id or 0, number)
-        except Refusal as error:
-            await answer_tournament_refusal(interaction, error, self.renderers.refusal)
-            return
+        record = await self.matches.tournaments.current(interaction.guild_id or 0, number)
         await self.pages.show(interaction, STANDINGS, str(record.id), 0)
 
     @tournament.command(
@@ -219,17 +214,14 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
+    @answers_refusals
     async def tournament_mine(
         self, interaction: discord.Interaction[Any], number: int | None = None
     ) -> None:
         if not await in_server(interaction):
             return
         runner = self.matches.tournaments
-        try:
-            record = await runner.current(interaction.guild_id or 0, number)
-        except Refusal as error:
-            await answer_tournament_refusal(interaction, error, self.renderers.refusal)
-            return
+        record = await runner.current(interaction.guild_id or 0, number)
         await refuse(interaction, await self._mine_text(record, interaction.user.id))
 
     async def _mine_text(self, record: TournamentRecord, user_id: int) -> str:
@@ -269,6 +261,7 @@ class TournamentCommands(commands.Cog):
             return False
         return True
 
+    @answers_refusals
     async def _moderate(
         self,
         interaction: discord.Interaction[Any],
@@ -279,58 +272,52 @@ class TournamentCommands(commands.Cog):
         if not await self._moderator(interaction):
             return
         runner = self.matches.tournaments
-        try:
-            record = await runner.current(interaction.guild_id or 0, number)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            if action == "start":
-                await runner.start(record.id)
-                text = _("Tournament #{number} is under way.").format(number=record.id)
-            elif action == "pause":
-                await runner.pause(record.id)
-                text = _("Tournament #{number} is paused; start it again to go on.").format(
-                    number=record.id
-                )
-            elif action == "cancel":
-                await runner.cancel(record.id, interaction.user.display_name)
-                text = _("Tournament #{number} is cancelled.").format(number=record.id)
-            else:
-                assert member is not None
-                await runner.remove(record.id, member.id)
-                text = _("{name} plays no further rounds of tournament #{number}.").format(
-                    name=discord.utils.escape_markdown(member.display_name), number=record.id
-                )
-        except Refusal as error:
-            await answer_tournament_refusal(interaction, error, self.renderers.refusal)
-            return
+        record = await runner.current(interaction.guild_id or 0, number)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if action == "start":
+            await runner.start(record.id)
+            text = _("Tournament #{number} is under way.").format(number=record.id)
+        elif action == "pause":
+            await runner.pause(record.id)
+            text = _("Tournament #{number} is paused; start it again to go on.").format(
+                number=record.id
+            )
+        elif action == "cancel":
+            await runner.cancel(record.id, interaction.user.display_name)
+            text = _("Tournament #{number} is cancelled.").format(number=record.id)
+        else:
+            assert member is not None
+            await runner.remove(record.id, member.id)
+            text = _("{name} plays no further rounds of tournament #{number}.").format(
+                name=discord.utils.escape_markdown(member.display_name), number=record.id
+            )
         await interaction.followup.send(text, ephemeral=True)
 
+    @answers_refusals
     async def tournament_click(
         self, interaction: discord.Interaction[Any], action: str, tournament_id: int
     ) -> None:
         """Join, Leave (drop out, once it runs) or Check in, from the tournament's message."""
         runner = self.matches.tournaments
         user = interaction.user
-        try:
-            record = await runner.get(tournament_id)
-            if record is None or record.guild_id != interaction.guild_id:
-                raise Refusal("no_tournament")
-            if action == "join":
-                record = await runner.join(tournament_id, user.id, user.display_name)
-                text = tournament_words.joined(record, self.desk.renderers.title(record.game))
-            elif action == "check":
-                await runner.check_in(tournament_id, user.id)
-                text = _("You're checked in. Your first table is posted at the start.")
+        record = await runner.get(tournament_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            raise Refusal("no_tournament")
+        if action == "join":
+            record = await runner.join(tournament_id, user.id, user.display_name)
+            text = tournament_words.joined(record, self.desk.renderers.title(record.game))
+        elif action == "check":
+            await runner.check_in(tournament_id, user.id)
+            text = _("You're checked in. Your first table is posted at the start.")
+        else:
+            record = await runner.leave(tournament_id, user.id)
+            if record.state in ("running", "paused"):
+                text = _("You've dropped out; the AI finishes your table for you.")
             else:
-                record = await runner.leave(tournament_id, user.id)
-                if record.state in ("running", "paused"):
-                    text = _("You've dropped out; the AI finishes your table for you.")
-                else:
-                    text = _("You've left the tournament's entrants.")
-        except Refusal as error:
-            await answer_tournament_refusal(interaction, error, self.renderers.refusal)
-            return
+                text = _("You've left the tournament's entrants.")
         await refuse(interaction, text)
 
+    @answers_refusals
     async def table_choice_click(
         self, interaction: discord.Interaction[Any], choice: str, tournament_id: int, match_id: int
     ) -> None:
@@ -338,13 +325,9 @@ class TournamentCommands(commands.Cog):
         if not await self._moderator(interaction):
             return
         runner = self.matches.tournaments
-        try:
-            record = await runner.get(tournament_id)
-            if record is None or record.guild_id != interaction.guild_id:
-                raise Refusal("no_tournament")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await runner.settle(tournament_id, match_id, choice, interaction.user.display_name)
-        except Refusal as error:
-            await answer_tournament_refusal(interaction, error, self.renderers.refusal)
-            return
+        record = await runner.get(tournament_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            raise Refusal("no_tournament")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await runner.settle(tournament_id, match_id, choice, interaction.user.display_name)
         await interaction.followup.send(tournament_words.table_choice_done(choice), ephemeral=True)
