@@ -58,7 +58,7 @@ class MatchChoice(
         return cls(match["action"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        chooser = cast(Any, interaction.client.get_cog("Desk")).choices
+        chooser = cast(Any, interaction.client.get_cog("Desk")).shared.choices
         value = self.item.values[0] if self.item.values else ""
         await chooser.picked(interaction, self.action, value)
 

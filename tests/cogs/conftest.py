@@ -1,6 +1,10 @@
 """Fixtures for the Discord-layer tests."""
 
+from types import SimpleNamespace
+
 import pytest
+
+from tests.conftest import NAMES
 
 
 @pytest.fixture
@@ -37,3 +41,12 @@ def delayed(simcord_env, delays):
     with delayed_discord(simcord_env, delays) as harness:
         watch_locks(harness, simcord_env.bot.matches.sessions)
         yield harness
+
+
+@pytest.fixture
+async def thread_world(simcord_env):
+    """A server with the default: each game is played in a thread of its own."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
+    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)

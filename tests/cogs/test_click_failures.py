@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from types import SimpleNamespace
 
 import discord
 import pytest
@@ -17,7 +16,6 @@ from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import embed_text, is_layout, moves_open, table_of
 from tests.cogs.players import click_id, fresh, play_step, public_table
 from tests.cogs.test_threads import card_of, thread_of
-from tests.conftest import NAMES
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 POST = "POST /channels/{channel_id}/messages"
@@ -29,15 +27,6 @@ SAVED_NOT_SHOWN = "Your move was saved, but I couldn't post in this channel."
 def settings(settings):
     """Turns long enough that the clock the delays move never times one out."""
     return dataclasses.replace(settings, turn_timeout=3600)
-
-
-@pytest.fixture
-async def thread_world(simcord_env):
-    """A server with the default: each game is played in a thread of its own."""
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from tests.cogs import test_sequence as sequence
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import embed_text, table_of
 from tests.cogs.players import click_id, public_table
-from tests.conftest import NAMES
 
 FIVE = ("alice", "bob", "carol", "dave", "erin")
 CALLBACK = "POST /interactions/{webhook_id}/{webhook_token}/callback"
@@ -137,15 +136,6 @@ async def test_i37_what_a_crash_left_unsent_is_shown_after_the_restart(
     again = create_bot(settings)
     await world.env.restart_bot(again)
     assert await again.matches.storage.matches_with_outbox() == []
-
-
-@pytest.fixture
-async def thread_world(simcord_env):
-    """A server with the default: each game is played in a thread of its own."""
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
 
 
 def answered_first(delayed, mark: int) -> bool:

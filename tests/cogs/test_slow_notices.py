@@ -3,27 +3,15 @@ turn, a member seated while away, and the notices that are up across a restart."
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from cogs.app import create_bot
 from cogs.ui.layout import Part
 from tests.cogs.helpers import embed_text, part
 from tests.cogs.players import click_id, play_step, public_table
-from tests.conftest import NAMES
 
 DAY = 86_400
 TITLE = "Sink or Swim"
-
-
-@pytest.fixture
-async def thread_world(simcord_env):
-    """A server with the default: each game is played in a thread of its own."""
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
 
 
 def dms(member) -> list[str]:

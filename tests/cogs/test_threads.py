@@ -4,7 +4,6 @@ channel, commands inside and outside threads, the limits, and threads that go aw
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 
 import discord
 import pytest
@@ -13,16 +12,6 @@ from cogs.app import create_bot
 from cogs.ui.layout import Part
 from tests.cogs.helpers import components, part, selects
 from tests.cogs.players import click_id, open_game, play_step, play_to_end, public_table
-from tests.conftest import NAMES
-
-
-@pytest.fixture
-async def thread_world(simcord_env):
-    """A server with the default: each game is played in a thread of its own."""
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
 
 
 def thread_of(channel, message_id):
