@@ -50,7 +50,7 @@ from discord.http import Route
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from simcord.results import InteractionResult
 
-from bot.sessions import Sessions
+from bot.play.sessions import Sessions
 
 DM_CHANNEL = 1  # Discord's channel type of a direct message
 DEFERRALS = (5, 6)  # callback types that only acknowledge: a deferred message or update

@@ -86,7 +86,7 @@ def test_the_platform_names_no_game():
 DRIVERS = {"sqlite3", "aiosqlite", "asyncpg"}
 BACKEND_FOLDERS = ("bot/storage/sqlite", "bot/storage/postgres")
 # The tools that move a database from one backend to the other speak to both.
-BOTH_BACKENDS = ("bot/backup.py", "bot/migrate_db.py")
+BOTH_BACKENDS = ("bot/host/backup.py", "bot/host/migrate_db.py")
 
 
 def _speaks_to_a_driver(path: Path) -> bool:
@@ -139,7 +139,7 @@ def test_no_modules_import_each_other_in_a_loop():
         for path in _sources(folder):
             name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             modules[name.removesuffix(".__init__")] = path
-    assert {"engines.base", "bot.matches", "cogs.desk.table"} <= set(modules)
+    assert {"engines.base", "bot.play.matches", "cogs.desk.table"} <= set(modules)
     graph = {name: _module_imports(path, set(modules)) - {name} for name, path in modules.items()}
     loop = _first_loop(graph)
     assert loop is None, " -> ".join(loop)

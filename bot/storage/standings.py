@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage.dialect import Dialect, places
 from bot.storage.standings_data import (
     ALL_TIME,

@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.matches import Change
+from bot.play.matches import Change
 from cogs.desk.renderers import Renderers
 from cogs.desk.sending import Send
 from cogs.ui.components import GameRenderer, TableMessage, responding

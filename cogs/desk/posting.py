@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.errors import Notice, Refusal
-from bot.matches import Change, MatchService
+from bot.play.matches import Change, MatchService
 from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.card import card_due, card_round, draw_card
@@ -162,7 +162,7 @@ class Tables:
             sends.append(Send(("card", record.id), partial(self._edit_card, record, card)))
         if not record.is_open:
             sends.append(Send(None, partial(self.threads.wind_down, record)))
-        # Last: all of it is out, so the saved outbox may be emptied (bot/outbox.py).
+        # Last: all of it is out, so the saved outbox may be emptied (bot/play/outbox.py).
         sends.append(Send(None, partial(self.matches.shown, record, record.version)))
         self.senders.queue(record.id, sends, shown.gate if interaction is not None else None)
         return reply

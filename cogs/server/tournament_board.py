@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.errors import Refusal
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from bot.storage import MatchRecord, TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange

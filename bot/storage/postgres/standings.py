@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import asyncpg
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.postgres.results import current_season, season_lock
 from bot.storage.standings import (

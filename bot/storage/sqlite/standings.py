@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Awaitable, Callable
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage.sqlite.dialect import SQLITE
 from bot.storage.sqlite.results import current_season
 from bot.storage.sqlite.step import Step
