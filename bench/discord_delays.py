@@ -56,7 +56,7 @@ from discord.http import Route
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from simcord.results import InteractionResult
 
-from bot.sessions import Sessions
+from bot.play.sessions import Sessions
 from bot.storage import Store
 
 DM_CHANNEL = 1  # Discord's channel type of a direct message

@@ -30,7 +30,7 @@ def logged_stop(bot: Bot) -> float:
     times = {
         line["message"]: datetime.fromisoformat(line["time"])
         for line in bot.log()
-        if line["logger"] in ("bot", "bot.service")
+        if line["logger"] in ("bot", "bot.process.service")
     }
     began = times["stopping: finishing the interactions in flight"]
     return (times["stopped; the database is closed"] - began).total_seconds()

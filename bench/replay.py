@@ -1,5 +1,5 @@
 """Time to open a replay step (rebuild the game after N moves from its first state, as
-bot/replay.step_at does in a worker thread) for a seeded AI match of each game: a 24-seat
+bot/play/replay.step_at does in a worker thread) for a seeded AI match of each game: a 24-seat
 Flip 7 match, a 5-seat Sink or Swim and a Sequence Numbers match; steps chosen at random.
 Then, for each game with a judge (all three), the time to analyse one seat of that match
 (`engines.base.analyse`, the work an AI worker process does for the Analysis button), for
@@ -16,7 +16,7 @@ import random
 import time
 
 from bench.harness import p50_p99, positive
-from bot.replay import Move, step_at
+from bot.play.replay import Move, step_at
 from engines.base import GAMES, analyse
 
 TABLES = (("flip7", 24), ("sinkorswim", 5), ("sequence", 2))

@@ -31,10 +31,10 @@ import simcord
 
 from bench.harness import positive, simulated
 from bench.pg import throwaway_postgres
-from bot.app import TabletopBot
-from bot.deadlines import SLOW_REMIND_SHARE
-from bot.pace import PACES, SLOW, turn_seconds
-from bot.settings import Settings
+from bot.play.deadlines import SLOW_REMIND_SHARE
+from bot.process.app import TabletopBot
+from bot.process.settings import Settings
+from bot.rules.pace import PACES, SLOW, turn_seconds
 from cogs.app import create_bot
 from tests.cogs.helpers import acting_name, table_of
 

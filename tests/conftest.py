@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.settings import Settings
+from bot.process.settings import Settings
 from cogs.app import create_bot
 from tests.postgres import PostgresServer
 

@@ -83,10 +83,45 @@ def test_the_platform_names_no_game():
         assert not _games_named(path), path
 
 
+# The host's commands, run by name (`python -m bot`, `bot.backup`, `bot.migrate_db`), stay at
+# bot/'s top as entries into the folder that does the work.
+ENTRIES = {
+    "__main__.py": "bot.process.start",
+    "backup.py": "bot.host.backup",
+    "migrate_db.py": "bot.host.migrate_db",
+}
+
+
+def test_i38_bot_keeps_at_most_five_modules_loose_each_named_in_the_architecture():
+    """bot/ is in folders by job; what stays loose at its top is few and said why."""
+    loose = sorted(p.name for p in (ROOT / "bot").glob("*.py") if p.name != "__init__.py")
+    assert len(loose) <= 5, loose
+    assert set(ENTRIES) <= set(loose)
+    architecture = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    for name in loose:
+        assert f"`bot/{name}`" in architecture, name
+    folders = {p.parent.name for p in (ROOT / "bot").glob("*/__init__.py")}
+    assert {"process", "play", "rules", "host", "storage", "tournament"} <= folders
+    for folder in folders:
+        assert f"\n  {folder}/" in architecture, folder
+
+
+def test_i38_the_host_commands_at_bots_top_only_call_their_tools_main():
+    """An entry imports `main` from the module that does the work and runs it, nothing else:
+    no old module path lives on as a re-export."""
+    for name, module in ENTRIES.items():
+        tree = ast.parse((ROOT / "bot" / name).read_text())
+        imports = [n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)]
+        assert [ast.unparse(n) for n in imports] == ["import sys", f"from {module} import main"]
+        guard = tree.body[-1]
+        assert isinstance(guard, ast.If) and ast.unparse(guard.test) == "__name__ == '__main__'"
+        assert len(tree.body) == len(imports) + 2  # the docstring, the imports, the guard
+
+
 DRIVERS = {"sqlite3", "aiosqlite", "asyncpg"}
 BACKEND_FOLDERS = ("bot/storage/sqlite", "bot/storage/postgres")
 # The tools that move a database from one backend to the other speak to both.
-BOTH_BACKENDS = ("bot/backup.py", "bot/migrate_db.py")
+BOTH_BACKENDS = ("bot/host/backup.py", "bot/host/migrate_db.py")
 
 
 def _speaks_to_a_driver(path: Path) -> bool:
@@ -99,7 +134,7 @@ def test_i27_only_the_storage_backends_import_a_database_driver():
     that speak to both), so the interface, the records and what the backends share can't
     come to depend on one backend's connection."""
     checked = [p for f in ("engines", "bot", "cogs") for p in _sources(f) if _speaks_to_a_driver(p)]
-    assert ROOT / "bot" / "storage" / "standings.py" in checked
+    assert ROOT / "bot" / "storage" / "standings_reads.py" in checked
     for path in checked:
         assert not _imports(path) & DRIVERS, path
 
@@ -139,7 +174,7 @@ def test_no_modules_import_each_other_in_a_loop():
         for path in _sources(folder):
             name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
             modules[name.removesuffix(".__init__")] = path
-    assert {"engines.base", "bot.matches", "cogs.desk.desk"} <= set(modules)
+    assert {"engines.base", "bot.play.matches", "cogs.desk.desk"} <= set(modules)
     graph = {name: _module_imports(path, set(modules)) - {name} for name, path in modules.items()}
     loop = _first_loop(graph)
     assert loop is None, " -> ".join(loop)

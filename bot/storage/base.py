@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from bot.shards import Shards
+from bot.process.shards import Shards
 from bot.storage.dialect import Dialect
 from bot.storage.records import (
     MATCH_COLUMNS,

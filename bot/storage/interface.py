@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
-from bot.shards import Shards
+from bot.process.shards import Shards
 from bot.storage.records import (
     Deadline,
     MatchRecord,

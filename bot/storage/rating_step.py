@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.ratings import PROVISIONAL_GAMES, Rated, Skill, rate
+from bot.rules.ratings import PROVISIONAL_GAMES, Rated, Skill, rate
 from bot.storage.dialect import Dialect
 from bot.storage.records import ResultRow
 from engines.base import Outcome

@@ -108,7 +108,7 @@ class MatchRecord:
     message_id: int | None = None
     message_at: float | None = None
     # The thread the match is played in, opened on its lobby message (None: played in the
-    # channel itself); and its pace, the time a member has for a turn (bot/pace.py).
+    # channel itself); and its pace, the time a member has for a turn (bot/rules/pace.py).
     thread_id: int | None = None
     pace: str = "live"
     # The tournament whose table this match is (None: a match of its own); set when made.

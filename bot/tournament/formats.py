@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from bot.tournament import knockout, round_robin, swiss
 from bot.tournament.points import place_points
+from bot.tournament.ranking import ranked
 from bot.tournament.setup import check_setup
 from bot.tournament.shapes import (
     FORMATS,
@@ -18,7 +19,6 @@ from bot.tournament.shapes import (
     Standing,
     TableSpec,
 )
-from bot.tournament.standings import ranked
 
 __all__ = [
     "FORMATS",

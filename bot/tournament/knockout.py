@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.tournament.history import active, by_rating, last_round, people, rounds_played
+from bot.tournament.ranking import ranked
 from bot.tournament.shapes import Played, Progress, RoundPlan, Standing, TableSpec
-from bot.tournament.standings import ranked
 from bot.tournament.tables import seated, snake, table_sizes
 
 

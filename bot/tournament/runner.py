@@ -15,14 +15,14 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.auto_moves import AutoMoves
-from bot.changes import Publisher
 from bot.errors import Refusal
-from bot.failure_log import FailureLog
-from bot.moves import Moves
-from bot.scheduler import Due, Scheduler
-from bot.seating import Seating
-from bot.sessions import Sessions
+from bot.play.auto_moves import AutoMoves
+from bot.play.changes import Publisher
+from bot.play.moves import Moves
+from bot.play.scheduler import Due, Scheduler
+from bot.play.seating import Seating
+from bot.play.sessions import Sessions
+from bot.process.failure_log import FailureLog
 from bot.storage import MatchRecord, Podium, TournamentRecord
 from bot.tournament import formats
 from bot.tournament.document import Awaiting, Document, Entrant

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.tournament.history import active, by_rating, met, rounds_played
+from bot.tournament.ranking import ranked
 from bot.tournament.regroup import regroup_windows
 from bot.tournament.shapes import Progress, RoundPlan
-from bot.tournament.standings import ranked
 from bot.tournament.swaps import lessen_repeats
 from bot.tournament.tables import cut, seated, table_sizes
 

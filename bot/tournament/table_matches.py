@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from bot.errors import Refusal
-from bot.lobby import free_ai_names
-from bot.sessions import load_game
+from bot.play.lobby import free_ai_names
+from bot.play.sessions import load_game
 from bot.storage import MatchRecord, NewMatch, Seat
 from bot.storage.base import match_insert
 from bot.storage.seat_results import LEFT_KEY, MOVED_KEY

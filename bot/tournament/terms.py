@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.errors import Refusal
-from bot.pace import PACES
+from bot.rules.pace import PACES
 from bot.tournament.formats import FORMATS
 from engines.base import GameInfo
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
-from bot.replay_log import kept
-from bot.thinking import Thinker
+from bot.play.replay_log import kept
+from bot.play.thinking import Thinker
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import parse_ref

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.matches import Change
+from bot.play.matches import Change
 from cogs.desk.result import NO_RESULT, standings
 from cogs.desk.watching import watch_button, watching_line
 from cogs.ui.components import TableMessage

@@ -11,10 +11,10 @@ from typing import Any
 
 import discord
 
-from bot import lobby
 from bot.errors import Refusal, SavedNotShown
-from bot.log_format import log_context
-from bot.matches import Change, MatchService
+from bot.play import lobby
+from bot.play.matches import Change, MatchService
+from bot.process.log_format import log_context
 from bot.storage import MatchRecord
 from cogs.desk.members import members_called
 from cogs.desk.presenters.hands import OpenHands

@@ -12,8 +12,8 @@ from typing import Any, cast
 import discord
 from discord.ext import commands
 
-from bot.app import TabletopBot
-from bot.matches import MatchService
+from bot.play.matches import MatchService
+from bot.process.app import TabletopBot
 from cogs.desk.clicks import Clicks
 from cogs.desk.match_choice import MatchChoice
 from cogs.desk.presenters.hands import OpenHands
@@ -70,7 +70,7 @@ class Desk(commands.Cog):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        """Connected: once a process, show what a crash left unshown (bot/outbox.py)."""
+        """Connected: once a process, show what a crash left unshown (bot/play/outbox.py)."""
         if not self._unshown_done:
             self._unshown_done = True
             await self.tables.show_unshown()
@@ -104,7 +104,7 @@ class Desk(commands.Cog):
 
     async def answer_restarting(self, interaction: discord.Interaction[Any]) -> None:
         """A click or command that came in while the bot stops: told so, in the member's
-        language, and not taken (bot/service.py's gate lets none through). Once the
+        language, and not taken (bot/process/service.py's gate lets none through). Once the
         database is closed, the member's saved choice can't be read: their Discord app's
         language is used."""
         if hasattr(self.bot, "storage"):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.away import away_members
-from bot.matches import Change
-from bot.pace import SLOW
-from bot.practice import gives_hints, is_practice
+from bot.play.matches import Change
+from bot.play.practice import gives_hints, is_practice
+from bot.rules.away import away_members
+from bot.rules.pace import SLOW
 from bot.storage import MatchRecord
 from cogs.desk.lobby import lobby_table, practice_line
 from cogs.desk.renderers import Renderers

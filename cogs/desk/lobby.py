@@ -6,8 +6,8 @@ from typing import Any
 
 import discord
 
-from bot.pace import PACES
-from bot.practice import gives_hints, is_practice
+from bot.play.practice import gives_hints, is_practice
+from bot.rules.pace import PACES
 from bot.storage import MatchRecord
 from cogs.ui.components import Choice, GameRenderer, LobbyButton, PaceSelect, TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text, menu_id

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.sessions import UNLOADABLE, load_game
+from bot.play.sessions import UNLOADABLE, load_game
 from bot.storage import MatchRecord
 from cogs.wording.i18n import _
 from cogs.wording.pace_words import pace_name

@@ -17,7 +17,7 @@ from typing import Any, Protocol, cast
 import discord
 from discord.ext import commands
 
-from bot.failure_log import FailureLog
+from bot.process.failure_log import FailureLog
 from bot.storage import Store
 from cogs.desk.refusals import answer_failure
 from cogs.desk.renderers import Renderers

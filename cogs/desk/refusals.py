@@ -15,7 +15,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 import discord
 
 from bot.errors import Refusal
-from bot.failure_log import FailureLog
+from bot.process.failure_log import FailureLog
 from cogs.desk.match_choice import answer_choice
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import refuse

@@ -14,8 +14,8 @@ from typing import Any
 
 import discord
 
-from bot.replay import Step, step_and_rounds
-from bot.replay_log import kept
+from bot.play.replay import Step, step_and_rounds
+from bot.play.replay_log import kept
 from bot.storage import MatchRecord
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.ui.components import GameRenderer, cards_in_words, fitted_lines, parse_ref

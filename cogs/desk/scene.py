@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.matches import Change, MatchService
+from bot.play.matches import Change, MatchService
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import GameRenderer
 from cogs.wording.language import Languages

@@ -38,7 +38,7 @@ class _Batch:
 
 class MatchSenders:
     def __init__(self, track: Callable[[asyncio.Task[None]], None] | None = None) -> None:
-        # A stop waits for the senders' work as for a click in flight (bot/service.py).
+        # A stop waits for the senders' work as for a click in flight (bot/process/service.py).
         self._track = track
         self._queues: dict[int, deque[_Batch]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}

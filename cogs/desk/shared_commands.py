@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.errors import Refusal
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.clicks import Clicks

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.errors import Notice, Refusal
-from bot.matches import Change, MatchService
+from bot.play.matches import Change, MatchService
 from bot.storage import MatchRecord
 from cogs.desk.presenters.answer import AnswerPresenter, Reply
 from cogs.desk.presenters.card import CardPresenter

@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import Refusal
-from bot.matches import MatchService, Publisher
+from bot.play.matches import MatchService, Publisher
 from bot.storage import MatchRecord, StorageError
 from cogs.wording.commands_i18n import slash_text
 from cogs.wording.i18n import _

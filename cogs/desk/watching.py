@@ -15,9 +15,9 @@ from typing import Any, cast
 
 import discord
 
-from bot.matches import MatchService
+from bot.play.matches import MatchService
+from bot.play.watching import Refused, Watchers
 from bot.storage import MatchRecord
-from bot.watching import Refused, Watchers
 from cogs.ui.components import parse_ref, ref_of, refuse
 from cogs.wording.i18n import _, ngettext, number
 

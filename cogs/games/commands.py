@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import TabletopBot
+from bot.process.app import TabletopBot
 from cogs.desk.desk import Desk, desk_of_bot
 from cogs.desk.threads import TABLE_PLACES
 from cogs.ui.card_faces import pictures

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from cogs.desk.analysis import ANALYSIS, Analysis
 from cogs.desk.desk import Desk, desk_of_bot
 from cogs.desk.pages import MatchPagesButton, PageButton, Pages

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.away import LONGEST
-from bot.matches import MatchService
+from bot.play.matches import MatchService
+from bot.rules.away import LONGEST
 from cogs.desk.match_list import match_lines
 from cogs.desk.pages import OUT_OF_DATE, Page, Pages, StoredPages, clamp, page_count, split_args
 from cogs.desk.refusals import answers_refusals

@@ -8,7 +8,7 @@ import io
 
 import discord
 
-from bot.ratings import PROVISIONAL_GAMES
+from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Store
 from cogs.desk.renderers import Renderers
 from cogs.server.standings import record_text

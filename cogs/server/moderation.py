@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.desk import Desk

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from cogs.desk.desk import Desk
 from cogs.desk.pages import Pages, join_args
 from cogs.desk.replay import REPLAY

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.ratings import PROVISIONAL_GAMES
+from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Podium
 from bot.storage.standings_data import HallEntry, RatingRow
 from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args

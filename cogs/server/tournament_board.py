@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from bot.storage import MatchRecord, TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange

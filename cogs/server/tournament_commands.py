@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.terms import Terms

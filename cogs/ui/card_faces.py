@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.app_emojis import Picture
+from bot.process.app_emojis import Picture
 from cogs.ui.face import RGB, Face
 
 SIZE = 128

@@ -16,7 +16,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
-from bot.app_emojis import AppEmojis
+from bot.process.app_emojis import AppEmojis
 from bot.storage import MatchRecord
 from cogs.ui.face import CardShown, Face
 from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id

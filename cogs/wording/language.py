@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.failure_log import FailureLog
+from bot.process.failure_log import FailureLog
 from bot.storage import StorageError, Store
 from cogs.wording import i18n
 

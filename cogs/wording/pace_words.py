@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import discord
 from discord import app_commands
 
-from bot.pace import PACES
+from bot.rules.pace import PACES
 from cogs.wording.commands_i18n import slash_text
 from cogs.wording.i18n import _, lazy_gettext
 

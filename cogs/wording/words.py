@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from bot.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
+from bot.play.events import ABANDONED, HANDED_OVER, LEFT, RETURNED, STARTED, TIMED_OUT
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.names import shown
 from engines.base import Action, Decision, Event, Hint, IllegalMove, Judged

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app_emojis import SYNC_LOCK
+from bot.process.app_emojis import SYNC_LOCK
 from bot.storage import PostgresStorage
 
 

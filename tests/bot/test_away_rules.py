@@ -1,9 +1,9 @@
-"""The rules of days away (bot/away.py): the cap of 14 days in any 30, and how a stopped
+"""The rules of days away (bot/rules/away.py): the cap of 14 days in any 30, and how a stopped
 clock keeps the rest of a turn."""
 
 from __future__ import annotations
 
-from bot.away import (
+from bot.rules.away import (
     AWAY_KEY,
     DAY,
     current,

@@ -14,8 +14,8 @@ import asyncpg
 import pytest
 from discord.http import Route
 
-from bot.app import ShardedTabletopBot, TabletopBot, create_bot
-from bot.settings import Settings
+from bot.process.app import ShardedTabletopBot, TabletopBot, create_bot
+from bot.process.settings import Settings
 from bot.storage import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.postgres.identify import IDENTIFY_LOCK
 from tests.bot.identify_runner import TOKEN, discord_api, identify_at_once
@@ -115,7 +115,7 @@ async def test_i36_without_session_start_limits_every_shard_is_in_bucket_0(
     sharded_on_postgres, postgres_url, caplog
 ):
     bot = await sharded_on_postgres(None, (3,))
-    with caplog.at_level(logging.WARNING, logger="bot.app"):
+    with caplog.at_level(logging.WARNING, logger="bot.process.app"):
         await bot.before_identify_hook(3, initial=True)
     assert await identify_locks(postgres_url) == [(0, True)]
     assert "max_concurrency unknown" in caplog.text

@@ -13,8 +13,8 @@ import pytest
 from simcord.gateway import FakeGateway
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
-from bot.app import RedactSecrets, install_log_redaction
-from bot.log_format import JsonFormatter, install_record_context
+from bot.process.app import RedactSecrets, install_log_redaction
+from bot.process.log_format import JsonFormatter, install_record_context
 from tests.cogs.test_sink_or_swim import open_table, pick, seat_user, state
 
 INTERACTION_TOKEN = "simcord_interaction_"  # how SimCord spells every interaction token

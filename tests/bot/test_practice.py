@@ -9,11 +9,11 @@ import time
 
 import pytest
 
-from bot.changes import Change
 from bot.errors import Refusal
-from bot.matches import MatchService
-from bot.practice import is_practice
-from bot.settings import Settings
+from bot.play.changes import Change
+from bot.play.matches import MatchService
+from bot.play.practice import is_practice
+from bot.process.settings import Settings
 from bot.storage import Storage
 from engines.base import GAMES
 

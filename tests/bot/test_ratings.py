@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from bot.ratings import DISPLAY_BASE, Rated, Skill, rate
+from bot.rules.ratings import DISPLAY_BASE, Rated, Skill, rate
 from engines.base import ranked
 
 MODEL = PlackettLuce()

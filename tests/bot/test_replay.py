@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from bot.replay import Move, game_at, round_starts, step_and_rounds, step_at, steps
+from bot.play.replay import Move, game_at, round_starts, step_and_rounds, step_at, steps
 from engines.base import GAMES
 
 SEEDS = range(1, 6)

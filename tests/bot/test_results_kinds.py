@@ -10,9 +10,9 @@ import pytest
 from openskill.models import PlackettLuce
 
 import tests.nim.engine  # noqa: F401  (registers the test game)
-from bot.changes import Change
-from bot.matches import MatchService
-from bot.settings import Settings
+from bot.play.changes import Change
+from bot.play.matches import MatchService
+from bot.process.settings import Settings
 
 MODEL = PlackettLuce()
 HOST, LEAVER, SLEEPER = 100, 200, 300

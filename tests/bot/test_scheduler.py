@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.scheduler import Due, Scheduler
+from bot.play.scheduler import Due, Scheduler
 
 
 async def test_timers_fire_earliest_first_and_replaced_ones_only_at_their_new_time():

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import DEFAULT_DATABASE, SettingsError, load_settings
+from bot.process.settings import DEFAULT_DATABASE, SettingsError, load_settings
 from tests.service.api_at import refusing_api
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,7 +180,7 @@ def test_a_fresh_clone_with_the_example_settings_creates_its_database(tmp_path):
 
 
 def test_engines_and_cog_plugins_that_disagree_stop_the_start_with_one_line():
-    from bot.app import PluginMismatch, check_plugins
+    from bot.process.app import PluginMismatch, check_plugins
 
     check_plugins({"flip7", "sequence"}, {"flip7", "sequence", "nim"}, {"flip7", "sequence", "nim"})
     with pytest.raises(PluginMismatch, match=r"no cog plug-in for the game 'sequence'"):

@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
-from bot.changes import Change
-from bot.matches import MatchService
-from bot.settings import Settings
-from bot.shards import Shards, shard_of
+from bot.play.changes import Change
+from bot.play.matches import MatchService
+from bot.process.settings import Settings
+from bot.process.shards import Shards, shard_of
 from bot.storage import Storage
 
 # Servers whose ids put them on shard 0 and shard 1 of 2.

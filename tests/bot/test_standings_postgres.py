@@ -8,7 +8,7 @@ import asyncpg
 
 from bot.storage import PostgresStorage
 from bot.storage.postgres.results import SEASON_LOCK
-from bot.storage.postgres.standings import RETENTION_LOCK
+from bot.storage.postgres.standings_store import RETENTION_LOCK
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
 

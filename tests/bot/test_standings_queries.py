@@ -12,9 +12,9 @@ import sqlite3
 import asyncpg
 import pytest
 
-from bot.failure_log import FailureLog
-from bot.retention import DAY, Retention
-from bot.settings import Settings
+from bot.host.retention import DAY, Retention
+from bot.process.failure_log import FailureLog
+from bot.process.settings import Settings
 from bot.storage import (
     EXPORT_COLUMNS,
     NewMatch,

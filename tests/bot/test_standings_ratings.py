@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage import ResultRow, Store
 from engines.base import ranked
 from tests.bot.standings_helpers import MODEL, finish, members, win

@@ -12,11 +12,11 @@ import time
 
 import pytest
 
-from bot.changes import Change
-from bot.matches import MatchService
-from bot.settings import Settings
+from bot.play.changes import Change
+from bot.play.matches import MatchService
+from bot.play.thinking import Thinker, default_workers
+from bot.process.settings import Settings
 from bot.storage import Storage
-from bot.thinking import Thinker, default_workers
 from engines.base import GAMES, decide_from_state
 
 HOST, GUEST = 100, 200

@@ -16,7 +16,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.shards import shard_of
+from bot.process.shards import shard_of
 
 ROOT = Path(__file__).resolve().parents[2]
 TURN = 1.0  # seconds a member has for a turn

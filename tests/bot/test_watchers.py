@@ -4,8 +4,8 @@ for a seated member, a match without a thread and an ended match."""
 
 from __future__ import annotations
 
+from bot.play.watching import DOUBLE_CLICK, Toggled, Watchers
 from bot.storage import Seat
-from bot.watching import DOUBLE_CLICK, Toggled, Watchers
 from tests.bot.storage_helpers import open_lobby
 
 

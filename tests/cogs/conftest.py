@@ -10,7 +10,7 @@ from tests.conftest import NAMES
 @pytest.fixture
 def stacked_flip7(monkeypatch):
     """Flip 7 dealt from a stacked deck, the last seat dealing (so alice draws first)."""
-    from bot.seating import Seating
+    from bot.play.seating import Seating
     from engines.flip7 import new_game
 
     def deal(deck):

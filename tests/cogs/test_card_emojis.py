@@ -116,10 +116,10 @@ async def test_a_refused_emoji_leaves_every_card_as_text(
         raise BackendError(400, 30008, "Maximum number of emojis reached")
 
     monkeypatch.setattr(simcord_env.backend, "create_application_emoji", full)
-    caplog.set_level(logging.INFO, logger="bot.app_emojis")
+    caplog.set_level(logging.INFO, logger="bot.process.app_emojis")
     assert not await restart(simcord_env, settings)
     assert len(simcord_env.bot.app_emojis) == 0
-    said = [r for r in caplog.records if r.name == "bot.app_emojis"]
+    said = [r for r in caplog.records if r.name == "bot.process.app_emojis"]
     assert len(said) == 1 and said[0].levelno == logging.WARNING
     assert "cards are shown as text" in said[0].getMessage()
 

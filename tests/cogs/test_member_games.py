@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from simcord.backend.errors import OptionError
 
-from bot.away import DAY
+from bot.rules.away import DAY
 from cogs.ui.layout import Part
 from tests.cogs.helpers import acting_name, components, embed_text, part, table_of
 

@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
-from bot.changes import no_publisher
 from bot.errors import Refusal
+from bot.play.changes import no_publisher
 from cogs.app import create_bot
 from cogs.ui.layout import Part
 from tests.cogs.helpers import embed_text, part, pings, selects, table_of

@@ -265,7 +265,7 @@ async def test_start_commands_and_hand_commands_follow_each_games_info(world):
     """`/<game> start` takes exactly the game's lobby options with their ranges, choices and
     defaults, plus the pace, place and practice every game has, and `hand` exists only where the
     game hides hands (GameInfo.hidden_hands)."""
-    from bot.pace import PACES
+    from bot.rules.pace import PACES
     from engines.base import GAMES
 
     for key, info in GAMES.items():

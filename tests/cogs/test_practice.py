@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.practice import is_practice
+from bot.play.practice import is_practice
 from engines.base import GAMES
 from tests.cogs.helpers import acting_name, buttons, embed_text, table_of
 from tests.cogs.players import open_game, public_table

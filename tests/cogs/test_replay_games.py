@@ -11,8 +11,8 @@ from typing import Any
 import discord
 import pytest
 
-from bot.replay import step_and_rounds
-from bot.replay_log import kept
+from bot.play.replay import step_and_rounds
+from bot.play.replay_log import kept
 from bot.storage import MatchRecord
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS

@@ -3,8 +3,8 @@ state and every move, whoever made it."""
 
 from __future__ import annotations
 
-from bot.replay import steps
-from bot.replay_log import kept
+from bot.play.replay import steps
+from bot.play.replay_log import kept
 from engines.base import GAMES
 from tests.cogs.test_rematch import finished_game
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from bot.replay import step_and_rounds
-from bot.replay_log import FIRST_KEY, MOVES_KEY, kept
+from bot.play.replay import step_and_rounds
+from bot.play.replay_log import FIRST_KEY, MOVES_KEY, kept
 from engines.base import GAMES
 from tests.cogs.helpers import components, embed_text
 from tests.cogs.players import fresh

@@ -364,7 +364,7 @@ async def test_three_missed_turns_hand_the_seat_to_the_ai(world):
 @pytest.fixture
 def stacked(monkeypatch):
     """Deal from a stacked deck, alice first: she gets deck[0::2], bob deck[1::2]."""
-    from bot.seating import Seating
+    from bot.play.seating import Seating
     from engines.sequence_numbers import new_game
 
     def deal(deck):

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from bot.watching import DOUBLE_CLICK
+from bot.play.watching import DOUBLE_CLICK
 from cogs.app import create_bot
 from cogs.desk.watching import WatchButton
 from cogs.ui.layout import Part

@@ -9,7 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from bot.settings import load_settings
+from bot.process.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALLED = "/opt/tabletop-bot"  # where the units expect the checkout (README says to edit)
@@ -47,7 +47,7 @@ def test_both_units_stop_gracefully_and_tell_systemd_when_ready():
     for name in ("tabletop.service", "tabletop@.service"):
         service = unit(name)["Service"]
         assert (service["Type"], service["NotifyAccess"]) == ("notify", "main")
-        assert int(service["WatchdogSec"]) >= 30  # pinged every half of it (bot/service.py)
+        assert int(service["WatchdogSec"]) >= 30  # pinged every half of it (bot/process/service.py)
         # SIGTERM is what the bot drains on; it exits well inside the stop timeout.
         assert service["KillSignal"] == "SIGTERM" and int(service["TimeoutStopSec"]) >= 10
         # The folders the bot writes exist before the sandbox is set up, made as root.

@@ -14,7 +14,7 @@ import discord
 import pytest
 
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
-from bot.lobby import AI_NAMES
+from bot.play.lobby import AI_NAMES
 from bot.storage import MatchRecord, Seat
 from cogs.desk import permissions
 from cogs.desk.lobby import lobby_table

@@ -11,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from discord.http import Route
 
-from bot.__main__ import main
+from bot.process.start import main
 
 
 class _Refusing(BaseHTTPRequestHandler):

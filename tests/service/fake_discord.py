@@ -1,5 +1,5 @@
 """`python -m tests.service.fake_discord`: `python -m bot` itself, with Discord replaced by
-SimCord's simulated one. Everything of `bot.__main__.main` runs as a host runs it: settings
+SimCord's simulated one. Everything of `bot.process.start.main` runs as a host runs it: settings
 from the environment, logging (LOG_FORMAT), the database check and its lock, the entry
 point, the health server, the signal handling and the graceful stop; only the bot's
 connection (`TabletopBot.start`) attaches to SimCord instead of Discord's gateway.
@@ -27,8 +27,8 @@ from typing import Any
 
 import simcord
 
-from bot import __main__ as bot_main
-from bot.app import TabletopBot
+from bot.process import start as bot_main
+from bot.process.app import TabletopBot
 from cogs.wording.replies import RESTARTING
 from tests.cogs.helpers import acting_name, buttons, moves_open, round_score, selects, table_of
 from tests.conftest import NAMES, tables_in_channels

@@ -1,4 +1,4 @@
-"""systemd's notify protocol as the bot speaks it (bot/service.py): a datagram per state on
+"""systemd's notify protocol as the bot speaks it (bot/process/service.py): a datagram per state on
 NOTIFY_SOCKET (a path or an abstract name), and watchdog pings every half WatchdogSec, for
 this process only."""
 
@@ -8,7 +8,7 @@ import asyncio
 import os
 import socket
 
-from bot.service import keep_watchdog, notify, watchdog_interval
+from bot.process.service import keep_watchdog, notify, watchdog_interval
 
 
 def test_notify_sends_one_datagram_to_a_path_or_an_abstract_socket(tmp_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""While the bot stops, the gate (bot/service.py) lets no new click or command in: each is
+"""While the bot stops, the gate (bot/process/service.py) lets no new click or command in: each is
 told, privately and in the member's language, that the bot is restarting, and nothing
 changes; the drain then finds nothing in flight."""
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.matches import Change
-from bot.settings import Settings
+from bot.play.matches import Change
+from bot.process.settings import Settings
 from cogs.ui.components import TableMessage
 from cogs.wording.words import LEGACY_TEXT, is_legacy
 from engines.base import GAMES

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import asyncpg
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.rating_step import (
     RATING_COLUMNS,

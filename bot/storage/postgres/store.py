@@ -29,7 +29,7 @@ from bot.storage.errors import StaleMatch, StorageBusy, StorageError
 from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.postgres.results import write_results
 from bot.storage.postgres.schema import migrate
-from bot.storage.postgres.standings import PostgresStandings
+from bot.storage.postgres.standings_store import PostgresStandings
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,

@@ -9,7 +9,7 @@ import functools
 import sqlite3
 from collections.abc import Sequence
 
-from bot.ratings import Rated, Skill
+from bot.rules.ratings import Rated, Skill
 from bot.storage.rating_step import (
     Finished,
     Known,

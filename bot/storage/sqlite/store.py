@@ -43,7 +43,7 @@ from bot.storage.sqlite.database import Opened, open_database, translate
 from bot.storage.sqlite.dialect import SQLITE
 from bot.storage.sqlite.holder import hold, release
 from bot.storage.sqlite.results import result_statements
-from bot.storage.sqlite.standings import SqliteStandings
+from bot.storage.sqlite.standings_store import SqliteStandings
 from bot.storage.sqlite.step import Step
 from bot.storage.sqlite.writer import WRITE_WAIT, Job, Writer
 from bot.storage.standings_data import EndHow

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.matches import Change
+from bot.play.matches import Change
 from bot.storage import MatchRecord
 from cogs.desk.card import draw_card
 from cogs.desk.scene import Scene

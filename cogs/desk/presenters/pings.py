@@ -20,9 +20,9 @@ from collections.abc import Callable
 
 import discord
 
-from bot.events import STARTED, TIMED_OUT
-from bot.matches import Change
-from bot.pace import SLOW
+from bot.play.events import STARTED, TIMED_OUT
+from bot.play.matches import Change
+from bot.rules.pace import SLOW
 from bot.storage import MatchRecord, StorageError, Store, TurnNotice
 from cogs.desk.sending import MatchSenders, Send
 from cogs.wording import i18n

@@ -7,7 +7,7 @@ from functools import partial
 
 import discord
 
-from bot.matches import MatchService
+from bot.play.matches import MatchService
 from cogs.desk.presenters.problems import ShowProblems
 from cogs.desk.race import EVENTS_READ, attach_race, race_lines
 from cogs.desk.result import result_message

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.matches import Change, MatchService
+from bot.play.matches import Change, MatchService
 from bot.storage import MatchRecord
 from cogs.desk.drawing import draw_table
 from cogs.desk.presenters.problems import Problem, ShowProblems

@@ -8,7 +8,7 @@ from functools import partial
 
 import discord
 
-from bot.watching import Watchers
+from bot.play.watching import Watchers
 from cogs.desk.presenters.card import CardPresenter
 from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Scene

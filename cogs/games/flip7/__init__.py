@@ -8,7 +8,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.events import TIMED_OUT
+from bot.play.events import TIMED_OUT
 from bot.storage import MatchRecord
 from cogs.games.api import (
     GameCommands,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.events import TIMED_OUT
+from bot.play.events import TIMED_OUT
 from cogs.games.flip7.texts import card_label, ordinal
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import signed

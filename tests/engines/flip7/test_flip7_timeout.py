@@ -16,7 +16,7 @@ from engines.flip7.effects import NOT_CHOSEN, DiscardPick, StealPick, SwapPick
 
 
 def time_out(game: Flip7Game, seat: int) -> list[Event]:
-    """Every step of `seat`'s turn that ran out, as the bot makes them (bot.auto_moves)."""
+    """Every step of `seat`'s turn that ran out, as the bot makes them (bot.play.auto_moves)."""
     turn = game.turn_id()
     events = game.apply(seat, timeout_move(game, seat))
     while seat in game.to_act() and game.turn_id() == turn:

@@ -7,15 +7,15 @@ from __future__ import annotations
 from asyncio import Future
 from typing import Any
 
-from bot.changes import Change, Publisher, no_publisher
 from bot.errors import Notice, Refusal
-from bot.events import HANDED_OVER, TIMED_OUT
-from bot.replay_log import apply_kept
-from bot.scheduler import Due
-from bot.sessions import Sessions
+from bot.play.changes import Change, Publisher, no_publisher
+from bot.play.events import HANDED_OVER, TIMED_OUT
+from bot.play.replay_log import apply_kept
+from bot.play.scheduler import Due
+from bot.play.sessions import Sessions
+from bot.play.thinking import Thinker
 from bot.storage import MatchRecord
 from bot.storage.seat_results import AI_FROM_KEY
-from bot.thinking import Thinker
 from engines.base import GAMES, AnyGame, AnyGameInfo, Event, Game, GameInfo
 
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat

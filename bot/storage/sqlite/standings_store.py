@@ -1,4 +1,4 @@
-"""The standings on SQLite: the shared reads (bot/storage/standings.py), and a season
+"""The standings on SQLite: the shared reads (bot/storage/standings_reads.py), and a season
 change and the pruning of old event logs as steps of the writer's transaction."""
 
 from __future__ import annotations
@@ -6,11 +6,12 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Awaitable, Callable
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage.sqlite.dialect import SQLITE
 from bot.storage.sqlite.results import current_season
 from bot.storage.sqlite.step import Step
-from bot.storage.standings import (
+from bot.storage.standings_data import HallEntry, Season
+from bot.storage.standings_reads import (
     HALL_COLUMNS,
     HALL_KEY,
     HALL_PLACES,
@@ -19,7 +20,6 @@ from bot.storage.standings import (
     StandingsReads,
     hall_rows,
 )
-from bot.storage.standings_data import HallEntry, Season
 from bot.storage.statements import Statement
 
 Write = Callable[[list[Statement | Step]], Awaitable[list[int | None]]]  # Storage._write

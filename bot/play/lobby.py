@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable, Iterator
 from itertools import count
 
 from bot.errors import Notice, Refusal
-from bot.pace import PACES
+from bot.rules.pace import PACES
 from bot.storage import MatchRecord, Seat
 from engines.base import GameInfo
 

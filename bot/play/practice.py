@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.errors import Refusal
-from bot.sessions import Sessions
+from bot.play.sessions import Sessions
+from bot.play.thinking import Thinker
 from bot.storage import MatchRecord
-from bot.thinking import Thinker
 from engines.base import GAMES, AnyGame, Hint
 
 PRACTICE_KEY = "practice"  # record.extra: the table is a practice table

@@ -1,10 +1,11 @@
 """`/games away`: a member's days away set or ended, and their clocks stopped or started
-again in each of their open matches at a pausable pace (the rules are in bot/away.py)."""
+again in each of their open matches at a pausable pace (the rules are in bot/rules/away.py)."""
 
 from __future__ import annotations
 
-from bot.auto_moves import AutoMoves
-from bot.away import (
+from bot.errors import Refusal
+from bot.play.auto_moves import AutoMoves
+from bot.rules.away import (
     AWAY_KEY,
     DAY,
     MOST_DAYS,
@@ -15,8 +16,7 @@ from bot.away import (
     stopped_until,
     waiting_members,
 )
-from bot.errors import Refusal
-from bot.pace import PAUSABLE
+from bot.rules.pace import PAUSABLE
 from bot.storage import TurnDue
 
 

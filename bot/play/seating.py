@@ -8,16 +8,16 @@ import secrets
 from collections.abc import Collection
 from typing import Any
 
-from bot import lobby
-from bot.away import AWAY_KEY, current
-from bot.changes import Change, Publisher, refusal
 from bot.errors import Notice, Refusal
-from bot.events import ABANDONED, LEFT, RETURNED, STARTED
-from bot.pace import PAUSABLE
-from bot.practice import PRACTICE_EXTRA, is_practice
-from bot.replay_log import keep_first
-from bot.sessions import Sessions
-from bot.settings import Settings
+from bot.play import lobby
+from bot.play.changes import Change, Publisher, refusal
+from bot.play.events import ABANDONED, LEFT, RETURNED, STARTED
+from bot.play.practice import PRACTICE_EXTRA, is_practice
+from bot.play.replay_log import keep_first
+from bot.play.sessions import Sessions
+from bot.process.settings import Settings
+from bot.rules.away import AWAY_KEY, current
+from bot.rules.pace import PAUSABLE
 from bot.storage import Deadline, MatchRecord, NewMatch, Seat
 from bot.storage.seat_results import AI_FROM_KEY, LEFT_KEY
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove

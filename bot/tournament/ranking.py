@@ -1,5 +1,6 @@
-"""Standings: points by place summed over the tables played, in the tie-break order
-points, opponents' points, tables won, rating before the tournament, sign-up order."""
+"""A tournament's ranking (its standings): points by place summed over the tables played,
+in the tie-break order points, opponents' points, tables won, rating before the
+tournament, sign-up order."""
 
 from __future__ import annotations
 

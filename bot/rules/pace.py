@@ -3,7 +3,7 @@ the slower paces let a match last days, with turn notices and days away."""
 
 from __future__ import annotations
 
-from bot.settings import Settings
+from bot.process.settings import Settings
 
 PACES = ("live", "relaxed", "daily", "three_days")
 PACE_SECONDS = {"relaxed": 600.0, "daily": 86_400.0, "three_days": 259_200.0}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.pace import PAUSABLE
+from bot.rules.pace import PAUSABLE
 from bot.storage import MatchRecord
 from engines.base import Game
 

@@ -4,10 +4,10 @@ and the settings."""
 
 from __future__ import annotations
 
-from bot.away import turn_starts
-from bot.pace import SLOW, turn_seconds
-from bot.scheduler import Due
-from bot.settings import Settings
+from bot.play.scheduler import Due
+from bot.process.settings import Settings
+from bot.rules.away import turn_starts
+from bot.rules.pace import SLOW, turn_seconds
 from bot.storage import Deadline, MatchRecord, OpenBrief, TurnDue
 from engines.base import GAMES, Event, Game
 

@@ -1,4 +1,4 @@
-"""The standings on PostgreSQL: the shared reads (bot/storage/standings.py, numbered), and a
+"""The standings on PostgreSQL: the shared reads (bot/storage/standings_reads.py, numbered), and a
 season change and the pruning of old event logs, each one transaction of its own."""
 
 from __future__ import annotations
@@ -9,10 +9,11 @@ from typing import Any, cast
 
 import asyncpg
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.postgres.results import current_season, season_lock
-from bot.storage.standings import (
+from bot.storage.standings_data import HallEntry, Season
+from bot.storage.standings_reads import (
     HALL_COLUMNS,
     HALL_KEY,
     HALL_PLACES,
@@ -20,7 +21,6 @@ from bot.storage.standings import (
     StandingsReads,
     hall_rows,
 )
-from bot.storage.standings_data import HallEntry, Season
 
 # Retention runs once however many processes share the database: the one that takes this
 # lock prunes, the others find it taken and leave it (their next daily turn finds nothing).

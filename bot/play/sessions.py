@@ -8,15 +8,15 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 
-from bot.changes import Change, Publisher, show_saved
-from bot.deadlines import deadline_for
 from bot.errors import Notice, NotSaved, Refusal
-from bot.failure_log import FailureLog
-from bot.log_format import GUILD, MATCH, log_context
-from bot.metrics import Metrics
-from bot.outbox import Outbox, shows
-from bot.planner import Planner
-from bot.settings import Settings
+from bot.play.changes import Change, Publisher, show_saved
+from bot.play.deadlines import deadline_for
+from bot.play.outbox import Outbox, shows
+from bot.play.planner import Planner
+from bot.process.failure_log import FailureLog
+from bot.process.log_format import GUILD, MATCH, log_context
+from bot.process.metrics import Metrics
+from bot.process.settings import Settings
 from bot.storage import EndHow, MatchRecord, ResultRow, StorageError, Store
 from bot.storage.seat_results import seat_rows
 from engines.base import GAMES, BadState, Event, Game
@@ -51,7 +51,7 @@ class Sessions:
         # Open matches as last saved. Every write goes through here under the match lock,
         # so the copy stays true; any failure evicts it and the next use reloads.
         self._live: dict[int, tuple[MatchRecord, Game | None]] = {}
-        # What saved changes must still show, saved with each change (bot/outbox.py).
+        # What saved changes must still show, saved with each change (bot/play/outbox.py).
         self.outbox = Outbox()
         # Called with every match that has just ended, once saved (a tournament hears of
         # its tables this way); each must return at once, leaving any work to a task.

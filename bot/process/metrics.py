@@ -1,4 +1,4 @@
-"""The bot's Prometheus metrics (prometheus_client), served on /metrics (bot/health.py).
+"""The bot's Prometheus metrics (prometheus_client), served on /metrics (bot/process/health.py).
 
 Each bot has a registry of its own, so two bots in one process (a restart in a test) never
 share counters. Counters and histograms are updated where the thing happens; what is a

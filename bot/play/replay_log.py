@@ -1,5 +1,5 @@
 """What a match keeps for its replay, in its record's extra data: the game as first dealt
-and every move applied since, as a seat and the action's code (bot/replay.py steps through
+and every move applied since, as a seat and the action's code (bot/play/replay.py steps through
 them). Every move the platform applies goes through `apply_kept`, so the log misses none;
 a match started before this was kept has no first state and keeps no moves."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from bot.replay import Move
+from bot.play.replay import Move
 from bot.storage import MatchRecord
 from engines.base import Event, Game
 

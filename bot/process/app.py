@@ -15,11 +15,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app_emojis import AppEmojis
-from bot.health import HealthServer
-from bot.log_format import formatter_for, install_record_context
-from bot.matches import MatchService
-from bot.service import (
+from bot.play.matches import MatchService
+from bot.process.app_emojis import AppEmojis
+from bot.process.health import HealthServer
+from bot.process.log_format import formatter_for, install_record_context
+from bot.process.service import (
     DRAIN_SECONDS,
     UNREACHABLE,
     Gate,
@@ -28,7 +28,7 @@ from bot.service import (
     start_when_reachable,
     watchdog_interval,
 )
-from bot.settings import Settings
+from bot.process.settings import Settings
 from bot.storage import IdentifyGate, Store, identify_gate, open_storage, where
 from engines.base import GAMES, packaged_games
 
@@ -166,7 +166,7 @@ class TabletopBot(commands.Bot):
         # The games whose cog plug-in loaded (cogs' add_game names each), for the start check.
         self.plugged: set[str] = set()
         self.tree.error(self._on_command_error)
-        # Every interaction comes through the gate, which a stop closes (bot/service.py).
+        # Every interaction comes through the gate, which a stop closes (bot/process/service.py).
         self.gate = Gate()
         self.gate.install(self._connection)
         self.health: HealthServer | None = None

@@ -7,7 +7,7 @@ meanwhile, the libraries' included, carries them without each call passing them 
 record factory (`install_record_context`) stamps them on each record as it is made.
 
 The JSON lines carry the same text as the plain ones: the message after `RedactSecrets`
-(bot.app) has removed tokens, and never a hand or a game state, which no line writes.
+(bot.process.app) has removed tokens, and never a hand or a game state, which no line writes.
 """
 
 from __future__ import annotations

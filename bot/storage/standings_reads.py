@@ -4,7 +4,7 @@ match's whole event log, seasons and the hall of fame, retention and export.
 Every query is served by an index (tests/bot/test_standings_queries.py checks the plans), so
 a server with 100,000 finished matches answers as fast as a new one. Ratings are written
 with the results (see rating_step). The reads are written once here for both backends;
-each backend (sqlite/standings.py, postgres/standings.py) starts seasons and prunes old
+each backend (sqlite/standings_store.py, postgres/standings_store.py) starts seasons and prunes old
 event logs its own way, in a transaction.
 """
 
@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, cast
 
-from bot.ratings import Skill
+from bot.rules.ratings import Skill
 from bot.storage.dialect import Dialect, places
 from bot.storage.standings_data import (
     ALL_TIME,

@@ -10,22 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.auto_moves import AutoMoves
-from bot.away_room import Away
-from bot.changes import Change, Publisher
-from bot.failure_log import FailureLog
-from bot.metrics import Metrics
-from bot.moves import Moves
-from bot.planner import Planner
-from bot.practice import Hints
-from bot.retention import Retention
-from bot.seating import Seating
-from bot.sessions import Sessions, load_game
-from bot.settings import Settings
+from bot.host.retention import Retention
+from bot.play.auto_moves import AutoMoves
+from bot.play.away_room import Away
+from bot.play.changes import Change, Publisher
+from bot.play.moves import Moves
+from bot.play.planner import Planner
+from bot.play.practice import Hints
+from bot.play.seating import Seating
+from bot.play.sessions import Sessions, load_game
+from bot.play.thinking import Thinker, default_workers
+from bot.play.watching import Watchers
+from bot.process.failure_log import FailureLog
+from bot.process.metrics import Metrics
+from bot.process.settings import Settings
 from bot.storage import MatchRecord, Store
-from bot.thinking import Thinker, default_workers
 from bot.tournament.runner import Tournaments
-from bot.watching import Watchers
 
 __all__ = ["Change", "MatchService", "Publisher"]
 
@@ -102,7 +102,7 @@ class MatchService:
         self.retention.start()
 
     async def shown(self, record: MatchRecord, version: int) -> None:
-        """Everything the match's changes up to `version` show is out (see bot/outbox.py)."""
+        """Everything the match's changes up to `version` show is out (see bot/play/outbox.py)."""
         await self.sessions.outbox.sent(self.storage, record, version)
 
     async def unshown(self) -> list[MatchRecord]:

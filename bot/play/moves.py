@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from bot.changes import Change, Publisher, refusal
 from bot.errors import Notice, Refusal
-from bot.replay_log import apply_kept
-from bot.seating import give_back
-from bot.sessions import Sessions
+from bot.play.changes import Change, Publisher, refusal
+from bot.play.replay_log import apply_kept
+from bot.play.seating import give_back
+from bot.play.sessions import Sessions
 from bot.storage.seat_results import MOVED_KEY
 from engines.base import GAMES, IllegalMove
 

@@ -7,10 +7,10 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 
-from bot.deadlines import next_due
-from bot.failure_log import FailureLog, outage_of
-from bot.scheduler import Due, Fire, Scheduler
-from bot.settings import Settings
+from bot.play.deadlines import next_due
+from bot.play.scheduler import Due, Fire, Scheduler
+from bot.process.failure_log import FailureLog, outage_of
+from bot.process.settings import Settings
 from bot.storage import Deadline, MatchRecord, OpenBrief
 from engines.base import Game
 
