@@ -29,6 +29,7 @@ from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Click, read_scene
 from cogs.desk.sending import MatchSenders, Send
 from cogs.desk.threads import Threads
+from cogs.ui.components import TableMessage
 from cogs.wording.language import Languages
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,14 @@ class Tables:
             change, Click(interaction), self.languages, self.matches, self.renderers
         )
         return await self.table.post_new(interaction, change, await self.table.draw(scene))
+
+    async def draw(self, change: Change, language: str | None = None) -> TableMessage:
+        """The table `change` shows, pictures drawn, in `language` (by default the
+        server's): as a member would see it now, without sending it."""
+        scene = await read_scene(change, Click(None), self.languages, self.matches, self.renderers)
+        if language is not None:
+            scene.language = language
+        return await (await self.table.draw(scene)).draw_pictures()
 
     async def show_unshown(self) -> None:
         """After a start: what the saved changes of a match had not yet shown when the bot
