@@ -4,6 +4,7 @@ cards; every picture loads (128 px drawn, shown at text size) and is named for i
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
 from playwright.async_api import expect
@@ -32,13 +33,24 @@ async def _pictures(page: PlaygroundPage, prefix: str = "") -> list[dict]:
     raise AssertionError(f"the card pictures did not load: {shown}")
 
 
+async def _waiting_on_ann(place):
+    """The game once it waits on Ann (seat 0), read again until then: the AIs move without
+    delay, and a state read between their moves would name cards the table has passed."""
+    for _ in range(200):
+        _record, game = await current_game(place)
+        if 0 in game.to_act():
+            return game
+        await asyncio.sleep(0.05)
+    raise AssertionError("the game never came to Ann")
+
+
 async def test_a_flip7_table_of_eight_shows_every_card_as_its_picture(browser):
     options = PlaygroundOptions(game="flip7", members=1, ai=7, seed=5, ai_delay=0)
     async with playground(options) as place:
         await place.members[0].click(place.channel.last_message, label="Start")
         page = await PlaygroundPage.open(browser, place.url, WIDTH, 900)
         await page.view_as("Ann")
-        _record, game = await current_game(place)
+        game = await _waiting_on_ann(place)  # the AIs have moved: the table stays as it is
         await expect(page.table()).to_contain_text(f"draw pile {game.view(None).draw_pile} ")
         rows = [face(card).name for player in game.view(None).players for card in player.row]
         shown = await _pictures(page)
