@@ -101,10 +101,7 @@ class Tables:
         """Answer a slash command (or a Rematch) with a fresh table message."""
         game = await self.matches.game_of(record)
         change = Change(record, game, notice=notice)
-        scene = await read_scene(
-            change, Click(interaction), self.languages, self.matches, self.renderers
-        )
-        return await self.table.post_new(interaction, change, await self.table.draw(scene))
+        return await self.table.post_new(interaction, change, await self.draw(change))
 
     async def draw(self, change: Change, language: str | None = None) -> TableMessage:
         """The table `change` shows, pictures drawn, in `language` (by default the

@@ -5,10 +5,7 @@ played in its channel get short answers; watchers are kept across a restart."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import discord
-import pytest
 
 from bot.play.watching import DOUBLE_CLICK
 from cogs.app import create_bot
@@ -17,24 +14,14 @@ from cogs.ui.layout import Part
 from tests.cogs.helpers import buttons, components, part
 from tests.cogs.players import play_step, play_to_end, public_table
 from tests.cogs.test_threads import card_of, started
-from tests.conftest import NAMES
-
-
-@pytest.fixture
-async def watch_world(simcord_env):
-    """A server whose games are played in threads (the default), as in test_threads.py."""
-    guild = simcord_env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
-    return SimpleNamespace(env=simcord_env, guild=guild, channel=channel, people=people)
 
 
 def members_of(world, thread) -> set[int]:
     return set(world.env.backend.get_thread(thread.id).thread_members)
 
 
-async def test_watch_from_the_card_follows_the_thread_and_is_told_the_result(watch_world):
-    world = watch_world
+async def test_watch_from_the_card_follows_the_thread_and_is_told_the_result(thread_world):
+    world = thread_world
     alice, bob, dave = (world.people[n] for n in ("alice", "bob", "dave"))
     lobby, thread = await started(world, names=("alice", "bob"), goal=50)
     card = card_of(world.channel, dave, lobby.id)
@@ -76,8 +63,8 @@ async def test_watch_from_the_card_follows_the_thread_and_is_told_the_result(wat
     assert stale.ephemeral and "This match has ended" in stale.response.content
 
 
-async def test_pressing_again_stops_and_a_double_click_counts_once(watch_world):
-    world = watch_world
+async def test_pressing_again_stops_and_a_double_click_counts_once(thread_world):
+    world = thread_world
     dave = world.people["dave"]
     lobby, thread = await started(world, names=("alice", "bob"), goal=50)
     assert (await dave.click(card_of(world.channel, dave, lobby.id), label="Watch")).ephemeral
@@ -92,8 +79,8 @@ async def test_pressing_again_stops_and_a_double_click_counts_once(watch_world):
     assert await world.env.bot.storage.watchers(record.id) == []
 
 
-async def test_watchers_are_kept_across_a_restart(watch_world, settings):
-    world = watch_world
+async def test_watchers_are_kept_across_a_restart(thread_world, settings):
+    world = thread_world
     alice, bob, dave, erin = (world.people[n] for n in ("alice", "bob", "dave", "erin"))
     lobby, thread = await started(world, names=("alice", "bob"), goal=50)
     for watcher in (dave, erin):
