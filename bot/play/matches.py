@@ -18,7 +18,7 @@ from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
 from bot.play.seating import Seating
-from bot.play.sessions import Sessions, load_game
+from bot.play.sessions import Sessions
 from bot.play.thinking import Thinker, default_workers
 from bot.play.watching import Watchers
 from bot.process.failure_log import FailureLog
@@ -41,7 +41,6 @@ class MatchService:
         self.metrics = Metrics()
         self.failures = FailureLog(clock, on_outage=self._count_outage)
         self.planner = Planner(clock, settings, self.failures)
-        self.timers = self.planner.timers
         self.sessions = Sessions(storage, settings, clock, self.planner, self.metrics)
         self.seating = Seating(self.sessions, settings)
         self.moves = Moves(self.sessions)
@@ -49,20 +48,7 @@ class MatchService:
         self.thinker = Thinker(default_workers() if workers is None else workers)
         self.auto = AutoMoves(self.sessions, self.thinker)
         self.away = Away(self.auto)
-        self.lock = self.sessions.lock
-        self.game_of = self.sessions.game_of
-        self.recent = self.sessions.recent
-        self.set_message = self.sessions.set_message
-        self.set_thread = self.sessions.set_thread
-        self.load_game = load_game
-        self.open_lobby = self.seating.open_lobby
-        self.lobby_action = self.seating.lobby_action
-        self.rematch = self.seating.rematch
-        self.set_pace = self.seating.set_pace
-        self.play = self.moves.play
         self.hints = Hints(self.sessions, self.thinker)
-        self.hint = self.hints.hint
-        self.end = self.moves.end
         self.watchers = Watchers(storage, clock)
         self.retention = Retention(storage.standings, settings, clock, self.failures)
         self.tournaments = Tournaments(
@@ -75,7 +61,7 @@ class MatchService:
     async def refresh_metrics(self, latencies: list[tuple[int, float]]) -> None:
         """Read what the gauges show (open matches, timers, gateway latency) for a scrape."""
         counts = await self.storage.open_counts()
-        self.metrics.refresh(counts, self.timers.count, latencies)
+        self.metrics.refresh(counts, self.planner.timers.count, latencies)
 
     @property
     def publish(self) -> Publisher:

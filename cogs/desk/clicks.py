@@ -126,7 +126,7 @@ class Clicks:
 
         async def request() -> None:
             present = await self._members_called_like_ai(interaction, match_id, action)
-            await self.matches.lobby_action(
+            await self.matches.seating.lobby_action(
                 match_id,
                 interaction.user.id,
                 interaction.user.display_name,
@@ -145,7 +145,7 @@ class Clicks:
         self.pings.seen(match_id, interaction.user.id)
 
         reply = _Reply(self.tables, interaction)
-        request = self.matches.set_pace(match_id, interaction.user.id, pace, reply.decide)
+        request = self.matches.seating.set_pace(match_id, interaction.user.id, pace, reply.decide)
         await self._answering(interaction, match_id, request, reply)
 
     async def _members_called_like_ai(
@@ -170,7 +170,7 @@ class Clicks:
             if interaction.channel_id != change.record.played_in:
                 await self._tell_where(interaction, change.record, lobby)
 
-        await self.matches.rematch(
+        await self.matches.seating.rematch(
             match_id, interaction.user.id, interaction.user.display_name, post
         )
 
@@ -200,7 +200,7 @@ class Clicks:
         await self._answering(
             interaction,
             match_id,
-            self.matches.play(match_id, interaction.user.id, stamp, code, reply.decide),
+            self.matches.moves.play(match_id, interaction.user.id, stamp, code, reply.decide),
             reply,
             move=True,
         )
@@ -275,7 +275,7 @@ class Clicks:
         await self._guarded(interaction, match_id, self._hint(interaction, match_id, stamp))
 
     async def _hint(self, interaction: discord.Interaction[Any], match_id: int, stamp: int) -> None:
-        hinted = await self.matches.hint(match_id, interaction.user.id, stamp)
+        hinted = await self.matches.hints.hint(match_id, interaction.user.id, stamp)
         record = hinted.record
         texts = self.renderers[record.game].texts
         line = texts.hint(hinted.hint, hinted.view, seat_names(record.seats))
@@ -296,7 +296,7 @@ class Clicks:
         if seat is None:
             await refuse(interaction, _("You're not playing in this game, so you have no hand."))
             return
-        game = await self.matches.game_of(record)
+        game = await self.matches.sessions.game_of(record)
         assert game is not None
         private = await self.renderers[record.game].private(record, game, seat)
         if private is None:

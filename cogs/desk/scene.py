@@ -58,7 +58,7 @@ async def read_scene(
     record = change.record
     language = await languages.server(record.guild_id)
     if change.game is not None:
-        await matches.recent(record)
+        await matches.sessions.recent(record)
     if record.thread_id is not None:  # read once a match, then kept in memory
         change.watching = await matches.watchers.count(record.id)
     return Scene(change, language, renderers.get(record.game), click)

@@ -78,7 +78,7 @@ class SharedCommands:
         chosen = where or await self.matches.storage.tables_where(interaction.guild_id)
         lacking = lacking_for_threads(interaction.app_permissions)
         place = "thread" if chosen != "channel" and not lacking else "channel"
-        record = await self.matches.open_lobby(
+        record = await self.matches.seating.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             game=game,
@@ -111,7 +111,7 @@ class SharedCommands:
     async def _lobby_step(
         self, interaction: discord.Interaction[Any], record: MatchRecord, action: str
     ) -> None:
-        change = await self.matches.lobby_action(
+        change = await self.matches.seating.lobby_action(
             record.id,
             interaction.user.id,
             interaction.user.display_name,
@@ -130,7 +130,7 @@ class SharedCommands:
 
     @answers_refusals
     async def _repost(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
-        async with self.matches.lock(record.id):
+        async with self.matches.sessions.lock(record.id):
             fresh = await self.matches.storage.get_match(record.id)
             if fresh is None or not fresh.is_open:
                 await refuse(interaction, _("This game has already ended."))
@@ -182,7 +182,7 @@ class SharedCommands:
         else:
             shown = rounds[-1:]
             record.log = logged  # a copy read for this answer: the renderer reads its log
-            game_now = await self.matches.game_of(record) if record.state else None
+            game_now = await self.matches.sessions.game_of(record) if record.state else None
             if game_now is not None and renderer.finished_round_shown(record, game_now):
                 shown = rounds[-2:]
         embed = discord.Embed(

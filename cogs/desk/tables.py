@@ -99,7 +99,7 @@ class Tables:
         notice: Notice | None = None,
     ) -> discord.Message:
         """Answer a slash command (or a Rematch) with a fresh table message."""
-        game = await self.matches.game_of(record)
+        game = await self.matches.sessions.game_of(record)
         change = Change(record, game, notice=notice)
         return await self.table.post_new(interaction, change, await self.draw(change))
 
@@ -117,8 +117,8 @@ class Tables:
         card redrawn, the turn notices, the result, the thread's end; each once."""
         for record in await self.matches.unshown():
             try:
-                async with self.matches.lock(record.id):
-                    game = await self.matches.game_of(record)
+                async with self.matches.sessions.lock(record.id):
+                    game = await self.matches.sessions.game_of(record)
                     await self.decide(Change(record, game))
             except Refusal:  # a match that can't be loaded any more shows nothing
                 log.info("match %s: what it had still to show is dropped", record.id)

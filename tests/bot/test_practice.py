@@ -36,7 +36,7 @@ async def service(tmp_path):
 async def _table(
     service: MatchService, practice: bool, game: str = "flip7", guests: tuple[int, ...] = (BOB,)
 ) -> int:
-    record = await service.open_lobby(
+    record = await service.seating.open_lobby(
         guild_id=1,
         channel_id=5,
         game=game,
@@ -46,14 +46,14 @@ async def _table(
         practice=practice,
     )
     for guest in guests:
-        await service.lobby_action(record.id, guest, f"guest{guest}", "join", _quiet)
-    await service.lobby_action(record.id, ALICE, "alice", "start", _quiet)
+        await service.seating.lobby_action(record.id, guest, f"guest{guest}", "join", _quiet)
+    await service.seating.lobby_action(record.id, ALICE, "alice", "start", _quiet)
     return record.id
 
 
 async def _refusal(service: MatchService, match_id: int, user: int, stamp: int) -> str:
     with pytest.raises(Refusal) as refused:
-        await service.hint(match_id, user, stamp)
+        await service.hints.hint(match_id, user, stamp)
     return refused.value.kind
 
 
@@ -64,13 +64,13 @@ async def test_a_hint_is_given_on_ones_turn_at_a_practice_table_only(service):
     seat = game.to_act()[0]
     mover = record.seats[seat].user_id
     waiting = BOB if mover == ALICE else ALICE
-    hinted = await service.hint(match_id, mover, game.epoch())
+    hinted = await service.hints.hint(match_id, mover, game.epoch())
     assert hinted.seat == seat
     assert hinted.hint == GAMES["flip7"].hint(game, seat)
     assert await _refusal(service, match_id, waiting, game.epoch()) == "not_your_turn"
     assert await _refusal(service, match_id, CAROL, game.epoch()) == "watching"
     stamp = game.epoch()
-    await service.play(match_id, mover, stamp, hinted.hint.move, _quiet)
+    await service.moves.play(match_id, mover, stamp, hinted.hint.move, _quiet)
     assert await _refusal(service, match_id, waiting, stamp) == "stale_button"
     other = await _table(service, practice=False)
     _, plain = await service.sessions.current(other)
@@ -79,7 +79,7 @@ async def test_a_hint_is_given_on_ones_turn_at_a_practice_table_only(service):
 
 
 async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(service):
-    lobby = await service.open_lobby(
+    lobby = await service.seating.open_lobby(
         guild_id=1,
         channel_id=5,
         game="sinkorswim",
@@ -99,12 +99,12 @@ async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(
         seat = game.to_act()[0]
         user = record.seats[seat].user_id
         assert user is not None
-        hinted = await service.hint(match_id, user, game.epoch())
-        await service.play(match_id, user, game.epoch(), hinted.hint.move, _quiet)
+        hinted = await service.hints.hint(match_id, user, game.epoch())
+        await service.moves.play(match_id, user, game.epoch(), hinted.hint.move, _quiet)
     finished = await service.storage.get_match(match_id)
     assert finished is not None and finished.status == "finished"
     assert await _refusal(service, match_id, ALICE, 0) == "already_ended"
-    again = await service.rematch(match_id, ALICE, "alice", _quiet)
+    again = await service.seating.rematch(match_id, ALICE, "alice", _quiet)
     assert is_practice(again.record) and again.record.extra["unrated"] is True
 
 
@@ -114,7 +114,7 @@ async def test_a_hint_the_workers_are_too_busy_for_is_refused_kindly(service):
     match_id = await _table(service, practice=True, game="sinkorswim", guests=(BOB, CAROL))
     _, game = await service.sessions.current(match_id)
     assert game is not None
-    hinted = await service.hint(match_id, ALICE, game.epoch())  # the workers are running
+    hinted = await service.hints.hint(match_id, ALICE, game.epoch())  # the workers are running
     assert hinted.hint == GAMES["sinkorswim"].hint(game, hinted.seat)
     loop = asyncio.get_running_loop()
     busy = loop.run_in_executor(service.thinker.running_pool(loop), time.sleep, 0.5)

@@ -21,7 +21,7 @@ async def _open_lobbies(path, base, now):
     service = MatchService(store, base, lambda: now)
     ids = {}
     for shard, guild in GUILDS.items():
-        record = await service.open_lobby(
+        record = await service.seating.open_lobby(
             guild_id=guild,
             channel_id=100 + shard,
             game="flip7",
@@ -79,7 +79,7 @@ async def test_without_shard_settings_one_process_restores_every_match(tmp_path)
     store = await Storage.open(path)
     service = MatchService(store, base, lambda: 1000.0)
     await service.restore()
-    assert all(service.timers.pending(match_id) is not None for match_id in ids.values())
+    assert all(service.planner.timers.pending(match_id) is not None for match_id in ids.values())
     sharded = MatchService(store, replace(base, shard_count=2, shard_ids=(1,)), lambda: 1000.0)
     await sharded.restore()
     assert sharded.timers.pending(ids[0]) is None

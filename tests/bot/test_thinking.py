@@ -120,14 +120,14 @@ async def test_a_worker_that_died_is_replaced(thinker):
 
 
 async def _table(service: MatchService, game: str, members: int, ais: int) -> int:
-    record = await service.open_lobby(
+    record = await service.seating.open_lobby(
         guild_id=1, channel_id=5, game=game, host_id=HOST, host_name="host", options={}
     )
     if members > 1:
-        await service.lobby_action(record.id, GUEST, "guest", "join", _quiet)
+        await service.seating.lobby_action(record.id, GUEST, "guest", "join", _quiet)
     for _ in range(ais):
-        await service.lobby_action(record.id, HOST, "host", "ai", _quiet)
-    await service.lobby_action(record.id, HOST, "host", "start", _quiet)
+        await service.seating.lobby_action(record.id, HOST, "host", "ai", _quiet)
+    await service.seating.lobby_action(record.id, HOST, "host", "start", _quiet)
     return record.id
 
 
@@ -159,7 +159,7 @@ async def test_a_table_waiting_for_its_worker_holds_up_no_other_match(tmp_path):
             seat = game.to_act()[0]
             mover = record.seats[seat].user_id
         assert mover is not None
-        moved = await service.play(
+        moved = await service.moves.play(
             other, mover, game.epoch(), game.legal_actions(seat)[0].code, _quiet
         )
         assert moved.record.version > 1

@@ -6,6 +6,7 @@ import pytest
 import simcord
 
 from bot.errors import Refusal
+from bot.play.sessions import load_game
 from cogs.app import create_bot
 from cogs.games.flip7.texts import TEXTS as FLIP7_TEXTS
 from cogs.ui.components import parse_ref
@@ -164,15 +165,15 @@ async def test_match_lock_applies_one_of_two_clicks_racing_after_a_restart(world
     actor = world.people[actor_name]
     matches = env.bot.matches
     record = await matches.storage.open_match_in_channel(world.channel.id)
-    epoch = matches.load_game(record).epoch()
+    epoch = load_game(record).epoch()
     answered = []
 
     async def answer(change):
         answered.append(change.record.version)
 
     results = await asyncio.gather(
-        matches.play(record.id, actor.id, epoch, "hit", answer),
-        matches.play(record.id, actor.id, epoch, "hit", answer),
+        matches.moves.play(record.id, actor.id, epoch, "hit", answer),
+        matches.moves.play(record.id, actor.id, epoch, "hit", answer),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Refusal)]
@@ -181,7 +182,7 @@ async def test_match_lock_applies_one_of_two_clicks_racing_after_a_restart(world
     assert (await matches.storage.get_match(record.id)).version == record.version + 1
     # The same old button once more, later (a double click arriving after the first answer).
     with pytest.raises(Refusal, match=r"^stale_button$"):
-        await matches.play(record.id, actor.id, epoch, "hit", answer)
+        await matches.moves.play(record.id, actor.id, epoch, "hit", answer)
 
 
 async def test_match_lock_shows_moves_in_the_order_they_happened(world):
@@ -192,7 +193,7 @@ async def test_match_lock_shows_moves_in_the_order_they_happened(world):
     actor = world.people[actor_name]
     matches = world.env.bot.matches
     record = await matches.storage.open_match_in_channel(world.channel.id)
-    epoch = matches.load_game(record).epoch()
+    epoch = load_game(record).epoch()
     shown = []
 
     async def slow_redraw(change):
@@ -204,8 +205,8 @@ async def test_match_lock_shows_moves_in_the_order_they_happened(world):
         shown.append(("reset drawn", change.record.version))
 
     await asyncio.gather(
-        matches.play(record.id, actor.id, epoch, "hit", slow_redraw),
-        matches.end(record.id, "reset_by_host", "alice", reset_drawn),
+        matches.moves.play(record.id, actor.id, epoch, "hit", slow_redraw),
+        matches.moves.end(record.id, "reset_by_host", "alice", reset_drawn),
     )
     moved = record.version + 1
     assert shown == [("move starts", moved), ("move drawn", moved), ("reset drawn", moved + 1)]
@@ -283,7 +284,7 @@ async def test_finished_game_buttons_answer_briefly(world):
         raise AssertionError("a finished match must not change")
 
     with pytest.raises(Refusal, match=r"^already_ended$"):
-        await env.bot.matches.play(match_id, actor.id, int(stamp), code, answer)
+        await env.bot.matches.moves.play(match_id, actor.id, int(stamp), code, answer)
 
 
 async def test_restart_mid_round_continues_from_old_message(world, settings):

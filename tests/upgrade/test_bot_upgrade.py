@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.play.matches import Change
+from bot.play.sessions import load_game
 from bot.process.settings import Settings
 from cogs.ui.components import TableMessage
 from cogs.wording.words import LEGACY_TEXT, is_legacy
@@ -34,7 +35,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
     )
     old_sentences_shown = 0
     for record in records:
-        table = await desk.tables.draw(Change(record, matches.load_game(record)))
+        table = await desk.tables.draw(Change(record, load_game(record)))
         assert table.layout is not None and not table.embeds  # drawn in the new layout
         text = table_text(table)
         assert (record.status == "lobby") == ("— lobby" in text), text
@@ -50,7 +51,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
             current, game = await matches.sessions.current(record.id)
             seat = game.to_act()[0]
             action = info.choose_ai(game, seat, info.ai_levels[-1])
-            change = await matches.play(
+            change = await matches.moves.play(
                 record.id, current.seats[seat].user_id, game.epoch(), action.code, _noop
             )
             if not change.record.is_open:
