@@ -8,7 +8,7 @@ import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeAlias
 from urllib.parse import urlsplit
 
 import discord
@@ -33,9 +33,6 @@ from bot.storage import IdentifyGate, Store, identify_gate, open_storage, where
 from engines.base import GAMES, packaged_games
 
 log = logging.getLogger(__name__)
-
-FailureAnswer = Callable[[discord.Interaction[Any], BaseException], Awaitable[None]]
-
 
 # Secrets that reach log lines: interaction and webhook tokens in REST paths, tokens in
 # payloads, and anything shaped like a bot token.
@@ -256,7 +253,7 @@ class TabletopBot(commands.Bot):
         await self.close()
 
     async def _on_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+        self, interaction: Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Log a failed command (an unusable database quietly, once per kind and interval);
         `answer_failure` tells the member in one private line."""
@@ -289,6 +286,11 @@ class TabletopBot(commands.Bot):
         if hasattr(self, "storage"):
             await self.storage.close()
             del self.storage
+
+
+# One name for an interaction with this bot, so `interaction.client` is known to be ours.
+Interaction: TypeAlias = discord.Interaction[TabletopBot]
+FailureAnswer = Callable[[Interaction, BaseException], Awaitable[None]]
 
 
 class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):

@@ -20,11 +20,14 @@ import signal
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
 from discord.utils import MISSING
+
+if TYPE_CHECKING:  # the bot's module imports this one
+    from bot.process.app import Interaction
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +42,7 @@ DRAIN_SECONDS = 8.0  # the longest a stop waits for interactions in flight (syst
 # an autocomplete (4) or a ping (1) can't be, and is dropped while stopping.
 ANSWERABLE = (2, 3, 5)
 
-Answer = Callable[[discord.Interaction[Any]], Awaitable[None]]
+Answer = Callable[["Interaction"], Awaitable[None]]
 
 
 class Gate:
@@ -75,10 +78,10 @@ class Gate:
         if data.get("type") not in ANSWERABLE or self.answer_restarting is None:
             return
         self.refused += 1
-        interaction: discord.Interaction[Any] = discord.Interaction(data=data, state=state)
+        interaction: Interaction = discord.Interaction(data=data, state=state)
         self.keep(asyncio.create_task(self._answer(interaction)))
 
-    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
+    async def _answer(self, interaction: Interaction) -> None:
         assert self.answer_restarting is not None
         try:
             await self.answer_restarting(interaction)

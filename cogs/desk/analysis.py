@@ -15,6 +15,7 @@ import discord
 
 from bot.play.replay_log import kept
 from bot.play.thinking import Thinker
+from bot.process.app import Interaction
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import parse_ref
@@ -37,9 +38,7 @@ class Analysis(StoredPages):
         super().__init__(storage, renderers)
         self.thinker = thinker
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         ref, member = split_args(args, 2)
         if member != str(interaction.user.id):
             return _("An analysis is only for the member whose play it is: ask for your own.")

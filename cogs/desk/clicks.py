@@ -14,6 +14,7 @@ import discord
 from bot.errors import Refusal, SavedNotShown
 from bot.play import lobby
 from bot.play.matches import Change, MatchService
+from bot.process.app import Interaction
 from bot.process.log_format import log_context
 from bot.storage import MatchRecord
 from cogs.desk.members import members_called
@@ -38,7 +39,7 @@ class _Deferral:
     never shows "This interaction failed". A plain timer, cancelled when the work is done:
     a click answered in time, nearly all of them, costs no task."""
 
-    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+    def __init__(self, interaction: Interaction) -> None:
         self._interaction = interaction
         self._task: asyncio.Task[None] | None = None
         self._timer = asyncio.get_running_loop().call_later(DEFER_AFTER, self._start)
@@ -62,7 +63,7 @@ class _Reply:
     handed to the match service), sent once the request is done and the lock free. A
     request that saves twice (a start that deals) answers with each, in order."""
 
-    def __init__(self, tables: Tables, interaction: discord.Interaction[Any]) -> None:
+    def __init__(self, tables: Tables, interaction: Interaction) -> None:
         self._tables = tables
         self._interaction = interaction
         self._sends: list[Reply] = []
@@ -115,7 +116,7 @@ class Clicks:
         self.pings = pings
 
     async def lobby_click(
-        self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
+        self, interaction: Interaction, match_id: int, action: str, stamp: int | None
     ) -> None:
         self.pings.seen(match_id, interaction.user.id)
         if action == "rematch":
@@ -138,9 +139,7 @@ class Clicks:
 
         await self._answering(interaction, match_id, request(), reply)
 
-    async def pace_click(
-        self, interaction: discord.Interaction[Any], match_id: int, pace: str
-    ) -> None:
+    async def pace_click(self, interaction: Interaction, match_id: int, pace: str) -> None:
         """The lobby's pace select: the host's pick redraws the lobby with the new pace."""
         self.pings.seen(match_id, interaction.user.id)
 
@@ -149,7 +148,7 @@ class Clicks:
         await self._answering(interaction, match_id, request, reply)
 
     async def _members_called_like_ai(
-        self, interaction: discord.Interaction[Any], match_id: int, action: str
+        self, interaction: Interaction, match_id: int, action: str
     ) -> list[str]:
         """For Add AI: the names the new seat would take that a member of the server has."""
         if action != "ai" or interaction.guild is None:
@@ -160,7 +159,7 @@ class Clicks:
         free = lobby.free_ai_names(seat.name for seat in record.seats)
         return await members_called(interaction.guild, free)
 
-    async def _rematch(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+    async def _rematch(self, interaction: Interaction, match_id: int) -> None:
         """The result's Rematch button: a new lobby, posted as a new table message. Clicked
         in a finished match's thread, the lobby opens in the channel, and the thread is told
         where (the clicker alone hears it privately from post_new)."""
@@ -175,7 +174,7 @@ class Clicks:
         )
 
     async def _tell_where(
-        self, interaction: discord.Interaction[Any], record: MatchRecord, lobby: discord.Message
+        self, interaction: Interaction, record: MatchRecord, lobby: discord.Message
     ) -> None:
         """Post in the thread the Rematch was clicked in, for all who read it, who opened
         the new lobby and a link to it, in the server's language."""
@@ -191,9 +190,7 @@ class Clicks:
         except discord.HTTPException:
             log.debug("the rematch link could not be posted in %s", interaction.channel_id)
 
-    async def move(
-        self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
-    ) -> None:
+    async def move(self, interaction: Interaction, match_id: int, stamp: int, code: str) -> None:
         self.pings.seen(match_id, interaction.user.id)
 
         reply = _Reply(self.tables, interaction)
@@ -205,9 +202,7 @@ class Clicks:
             move=True,
         )
 
-    async def from_elsewhere(
-        self, interaction: discord.Interaction[Any], database: str | None
-    ) -> bool:
+    async def from_elsewhere(self, interaction: Interaction, database: str | None) -> bool:
         """Whether a button was made by a database this bot no longer runs on (it was
         replaced): then its match id may now name another match, so it is refused."""
         if database is None or database == self.matches.storage.instance:
@@ -223,7 +218,7 @@ class Clicks:
 
     async def _answering(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         match_id: int,
         request: Coroutine[Any, Any, Any],
         reply: _Reply,
@@ -245,7 +240,7 @@ class Clicks:
 
     async def _guarded(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         match_id: int,
         request: Coroutine[Any, Any, Any],
         move: bool = False,
@@ -267,27 +262,27 @@ class Clicks:
                 )
                 await answer_failure(interaction, error, self.matches.failures, what, move=move)
 
-    async def hint(self, interaction: discord.Interaction[Any], match_id: int, stamp: int) -> None:
+    async def hint(self, interaction: Interaction, match_id: int, stamp: int) -> None:
         """A practice table's Hint: the hard AI's move and why, in one private line in the
         member's language; refused politely off their turn, off a practice table, or from
         an old table."""
         self.pings.seen(match_id, interaction.user.id)
         await self._guarded(interaction, match_id, self._hint(interaction, match_id, stamp))
 
-    async def _hint(self, interaction: discord.Interaction[Any], match_id: int, stamp: int) -> None:
+    async def _hint(self, interaction: Interaction, match_id: int, stamp: int) -> None:
         hinted = await self.matches.hints.hint(match_id, interaction.user.id, stamp)
         record = hinted.record
         texts = self.renderers[record.game].texts
         line = texts.hint(hinted.hint, hinted.view, seat_names(record.seats))
         await refuse(interaction, f"💡 {line}")
 
-    async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+    async def show_private(self, interaction: Interaction, match_id: int) -> None:
         """The table's hand button (and `/<game> hand`): the member's own view, privately,
         kept current as the game moves."""
         self.pings.seen(match_id, interaction.user.id)
         await self._guarded(interaction, match_id, self._show_private(interaction, match_id))
 
-    async def _show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None:
+    async def _show_private(self, interaction: Interaction, match_id: int) -> None:
         record = await self.matches.storage.get_match(match_id)
         if record is None or not record.is_open or record.state is None:
             await refuse(interaction, _("This game has already ended."))

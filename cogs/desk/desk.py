@@ -7,13 +7,13 @@ the shared slash commands ask; `Languages`, `OpenHands` and `Pings` serve them a
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 import discord
 from discord.ext import commands
 
 from bot.play.matches import MatchService
-from bot.process.app import TabletopBot
+from bot.process.app import Interaction, TabletopBot
 from cogs.desk.clicks import Clicks
 from cogs.desk.match_choice import MatchChoice
 from cogs.desk.presenters.hands import OpenHands
@@ -102,7 +102,7 @@ class Desk(commands.Cog):
     async def on_commands_synced(self, synced: list[discord.app_commands.AppCommand]) -> None:
         command_mentions.remember(synced)
 
-    async def answer_restarting(self, interaction: discord.Interaction[Any]) -> None:
+    async def answer_restarting(self, interaction: Interaction) -> None:
         """A click or command that came in while the bot stops: told so, in the member's
         language, and not taken (bot/process/service.py's gate lets none through). Once the
         database is closed, the member's saved choice can't be read: their Discord app's
@@ -113,9 +113,7 @@ class Desk(commands.Cog):
             i18n.set_reader(i18n.supported(str(interaction.locale)) or i18n.SOURCE)
         await refuse(interaction, str(RESTARTING))
 
-    async def answer_failure(
-        self, interaction: discord.Interaction[Any], error: BaseException
-    ) -> None:
+    async def answer_failure(self, interaction: Interaction, error: BaseException) -> None:
         """Answer a failed command in one short, true private line instead of silence."""
         await refuse(interaction, failure_answer(error))
 

@@ -3,15 +3,18 @@ to pick from (each with a jump link), never a guess. Picking one does what was a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, cast
+from typing import Any, Self, cast
 
 import discord
 
 from bot.errors import Refusal
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk.match_list import match_lines
 from cogs.ui.components import refuse
+from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import join_names, seat_names
@@ -20,7 +23,7 @@ SELECT_LIMIT = 25  # Discord's limit on a select's options
 DESCRIPTION_LIMIT = 4000  # within Discord's 4,096 for an embed's description
 ACTIONS = ("join", "leave", "table", "hand", "log", "reset")
 
-MatchAction = Callable[[discord.Interaction[Any], MatchRecord], Awaitable[None]]
+MatchAction = Callable[[Interaction, MatchRecord], Awaitable[None]]
 
 
 def several(records: list[MatchRecord], action: str) -> Refusal:
@@ -28,9 +31,7 @@ def several(records: list[MatchRecord], action: str) -> Refusal:
     return Refusal("several", records=records, action=action)
 
 
-class MatchChoice(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"pick:do:(?P<action>[a-z]+)"
-):
+class MatchChoice(Persistent[discord.ui.Select[Any]], template=r"pick:do:(?P<action>[a-z]+)"):
     """A choice of match for a command that could mean several; each value is a match id."""
 
     def __init__(
@@ -52,19 +53,17 @@ class MatchChoice(
         self.action = action
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> MatchChoice:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["action"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         chooser = cast(Any, interaction.client.get_cog("Desk")).shared.choices
         value = self.item.values[0] if self.item.values else ""
         await chooser.picked(interaction, self.action, value)
 
 
 async def answer_choice(
-    interaction: discord.Interaction[Any], error: Refusal, title: Callable[[str], str]
+    interaction: Interaction, error: Refusal, title: Callable[[str], str]
 ) -> None:
     records: list[MatchRecord] = error.data["records"][:SELECT_LIMIT]
     lines = match_lines(records, interaction.user.id, title)
@@ -93,7 +92,7 @@ class MatchChoices:
     def on(self, action: str, run: MatchAction) -> None:
         self.actions[action] = run
 
-    async def picked(self, interaction: discord.Interaction[Any], action: str, value: str) -> None:
+    async def picked(self, interaction: Interaction, action: str, value: str) -> None:
         run = self.actions.get(action)
         record = await self.get_match(int(value)) if value.isdigit() else None
         if run is None or record is None or not record.is_open:

@@ -11,17 +11,20 @@ nobody turns the page under someone else's eyes.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, Self, cast
 
 import discord
 from discord.ext import commands
 
+from bot.process.app import Interaction
 from bot.process.failure_log import FailureLog
 from bot.storage import Store
 from cogs.desk.refusals import answer_failure
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import TableMessage, ref_of, refuse
+from cogs.ui.persistent import Persistent
 from cogs.wording import i18n
 from cogs.wording.i18n import _, lazy_gettext, number
 
@@ -49,9 +52,7 @@ class Page:
 
 
 class PageSource(Protocol):
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         """The page `wanted` (0-based) for `args` (a page past the end gives the last one), or what
         to tell the member when there is nothing to show."""
         ...
@@ -86,7 +87,7 @@ def split_args(args: str, count: int) -> list[str]:
     return (parts + [""] * count)[:count]
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
+class PageButton(Persistent[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
     def __init__(
         self, kind: str, args: str, page: int, *, forward: bool = True, jump: str | None = None
     ) -> None:
@@ -100,12 +101,10 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_T
         self.kind, self.args, self.page = kind, args, page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> PageButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["kind"], match["args"], int(match["page"]), jump=match["jump"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         pages = pages_of(interaction.client)
         await pages.hearing.hear(interaction)
         message = interaction.message
@@ -121,7 +120,7 @@ PER_MEMBER = ("analysis",)
 
 
 class MatchPagesButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=rf"(?P<kind>{'|'.join(MATCH_OPENERS)}):(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{{1,16}}))?"
     r"(?::(?P<page>\d+))?",
 ):
@@ -140,12 +139,10 @@ class MatchPagesButton(
         self.kind, self.ref, self.page = kind, ref, page
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> MatchPagesButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["kind"], ref_of(match), page=int(match["page"] or 0))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         pages = pages_of(interaction.client)
         await pages.hearing.hear(interaction)
         args = join_args(self.ref, interaction.user.id) if self.kind in PER_MEMBER else self.ref
@@ -179,7 +176,7 @@ def page_message(kind: str, args: str, page: Page) -> TableMessage:
 
 
 class Hearing(Protocol):
-    async def hear(self, interaction: discord.Interaction[Any]) -> bool: ...
+    async def hear(self, interaction: Interaction) -> bool: ...
 
 
 class Pages(commands.Cog):
@@ -195,7 +192,7 @@ class Pages(commands.Cog):
 
     async def click(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         kind: str,
         args: str,
         wanted: int,
@@ -215,7 +212,7 @@ class Pages(commands.Cog):
 
     async def show(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         kind: str,
         args: str,
         wanted: int,

@@ -12,9 +12,8 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
-import discord
-
 from bot.errors import Refusal
+from bot.process.app import Interaction
 from bot.process.failure_log import FailureLog
 from cogs.desk.match_choice import answer_choice
 from cogs.desk.renderers import Renderers
@@ -31,16 +30,14 @@ class Room(Protocol):
 
 
 R = TypeVar("R", bound=Room)
-Handler = Callable[Concatenate[R, discord.Interaction[Any], P], Coroutine[Any, Any, None]]
+Handler = Callable[Concatenate[R, Interaction, P], Coroutine[Any, Any, None]]
 
 
 def answers_refusals(handler: Handler[R, P]) -> Handler[R, P]:
     """Run `handler`; a `Refusal` it raises is answered privately in one short line."""
 
     @functools.wraps(handler)
-    async def run(
-        room: R, interaction: discord.Interaction[Any], *args: P.args, **kwargs: P.kwargs
-    ) -> None:
+    async def run(room: R, interaction: Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
         try:
             await handler(room, interaction, *args, **kwargs)
         except Refusal as error:
@@ -49,9 +46,7 @@ def answers_refusals(handler: Handler[R, P]) -> Handler[R, P]:
     return run
 
 
-async def answer_refusal(
-    renderers: Renderers, interaction: discord.Interaction[Any], error: Refusal
-) -> None:
+async def answer_refusal(renderers: Renderers, interaction: Interaction, error: Refusal) -> None:
     if error.kind == "several":  # not a refusal: which match is meant is asked instead
         await answer_choice(interaction, error, renderers.title)
         return
@@ -59,7 +54,7 @@ async def answer_refusal(
 
 
 async def answer_failure(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     error: BaseException,
     failures: FailureLog,
     what: str,

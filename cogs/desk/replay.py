@@ -16,6 +16,7 @@ import discord
 
 from bot.play.replay import Step, step_and_rounds
 from bot.play.replay_log import kept
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.ui.components import GameRenderer, cards_in_words, fitted_lines, parse_ref
@@ -37,9 +38,7 @@ def replay_button(ref: str) -> discord.ui.Item[Any]:
 class Replay(StoredPages):
     """The `replay` pages: `args` is the match's reference, a page is a step."""
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         match_id, database = parse_ref(args)
         if database is not None and database != self.storage.instance:
             return _("That match belongs to a database this bot no longer keeps.")

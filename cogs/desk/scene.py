@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any
-
-import discord
 
 from bot.play.matches import Change, MatchService
+from bot.process.app import Interaction
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import GameRenderer
 from cogs.wording.language import Languages
@@ -20,7 +18,7 @@ class Click:
     """The click that made a change (none for an AI move or a timer) and how its own answer
     went, for the sends queued behind it: they wait at its gate."""
 
-    interaction: discord.Interaction[Any] | None
+    interaction: Interaction | None
     starting: bool = False  # the match begins now, in a thread of its own if it can
     moved: bool = False  # the match moved to its thread, the lobby became its card
     answered: bool = False  # the clicked message shows the table already

@@ -9,6 +9,7 @@ import discord
 
 from bot.errors import Refusal
 from bot.play.matches import MatchService
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.clicks import Clicks
@@ -50,7 +51,7 @@ class SharedCommands:
     @answers_refusals
     async def open_lobby(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str,
         options: dict[str, Any],
         pace: str = "live",
@@ -94,23 +95,19 @@ class SharedCommands:
             await interaction.followup.send(permissions.no_threads(lacking), ephemeral=True)
 
     @answers_refusals
-    async def lobby_command(
-        self, interaction: discord.Interaction[Any], game: str, action: str
-    ) -> None:
+    async def lobby_command(self, interaction: Interaction, game: str, action: str) -> None:
         """`/<game> join` and `leave`: the lobby buttons, typed."""
         record = await self.channel_match(interaction, game, action)
         await self.choices.actions[action](interaction, record)
 
-    async def _join(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+    async def _join(self, interaction: Interaction, record: MatchRecord) -> None:
         await self._lobby_step(interaction, record, "join")
 
-    async def _leave(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+    async def _leave(self, interaction: Interaction, record: MatchRecord) -> None:
         await self._lobby_step(interaction, record, "leave")
 
     @answers_refusals
-    async def _lobby_step(
-        self, interaction: discord.Interaction[Any], record: MatchRecord, action: str
-    ) -> None:
+    async def _lobby_step(self, interaction: Interaction, record: MatchRecord, action: str) -> None:
         change = await self.matches.seating.lobby_action(
             record.id,
             interaction.user.id,
@@ -124,12 +121,12 @@ class SharedCommands:
         await interaction.response.send_message(notice or _("Done."), ephemeral=True)
 
     @answers_refusals
-    async def repost(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def repost(self, interaction: Interaction, game: str) -> None:
         """`/<game> table`: post the table again at the bottom of the channel."""
         await self._repost(interaction, await self.channel_match(interaction, game, "table"))
 
     @answers_refusals
-    async def _repost(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+    async def _repost(self, interaction: Interaction, record: MatchRecord) -> None:
         async with self.matches.sessions.lock(record.id):
             fresh = await self.matches.storage.get_match(record.id)
             if fresh is None or not fresh.is_open:
@@ -138,17 +135,17 @@ class SharedCommands:
             await self.tables.post_new(interaction, fresh)
 
     @answers_refusals
-    async def show_hand(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def show_hand(self, interaction: Interaction, game: str) -> None:
         """`/<game> hand`: the member's private view, as the table's hand button gives it."""
         record = await self.channel_match(interaction, game, "hand")
         await self._hand(interaction, record)
 
-    async def _hand(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+    async def _hand(self, interaction: Interaction, record: MatchRecord) -> None:
         await self.clicks.show_private(interaction, record.id)
 
     @answers_refusals
     async def show_log(
-        self, interaction: discord.Interaction[Any], game: str, round_number: int | None = None
+        self, interaction: Interaction, game: str, round_number: int | None = None
     ) -> None:
         """`/<game> log [round]`: every event of a round (of the game, if it has no rounds),
         privately, newest last. Without a round: the round in play, preceded by the one
@@ -159,7 +156,7 @@ class SharedCommands:
     @answers_refusals
     async def _log(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         record: MatchRecord,
         round_number: int | None = None,
     ) -> None:
@@ -208,7 +205,7 @@ class SharedCommands:
         embed.description = "\n".join(lines) or _("Nothing has happened yet.")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def show_rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+    async def show_rules(self, interaction: Interaction, game: str) -> None:
         """`/<game> rules`: the short rules, for the options of this channel's latest match
         of the game, open or just played, if any."""
         record = None
@@ -220,7 +217,7 @@ class SharedCommands:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def channel_match(
-        self, interaction: discord.Interaction[Any], game: str | None = None, action: str = ""
+        self, interaction: Interaction, game: str | None = None, action: str = ""
     ) -> MatchRecord:
         """The match a command means: in a thread, the thread's; in a channel, its one open
         match (of `game`, if given) that the member could mean. Several: the member is asked

@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
@@ -45,9 +46,7 @@ def story_button(ref: str) -> discord.ui.Item[Any]:
 class Story(StoredPages):
     """The `story` pages: `args` is the match's reference."""
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         match_id, database = parse_ref(args)
         if database is not None and database != self.storage.instance:
             return _("That match belongs to a database this bot no longer keeps.")

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import logging
 from functools import partial
-from typing import Any
 
 import discord
 
 from bot.errors import Notice, Refusal
 from bot.play.matches import Change, MatchService
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk.presenters.answer import AnswerPresenter, Reply
 from cogs.desk.presenters.card import CardPresenter
@@ -67,9 +67,7 @@ class Tables:
         decided now, under the match lock, and sent by the match's sender after it."""
         await self.decide(change)
 
-    async def decide(
-        self, change: Change, interaction: discord.Interaction[Any] | None = None
-    ) -> Reply:
+    async def decide(self, change: Change, interaction: Interaction | None = None) -> Reply:
         """Decide, under the match lock, everything `change` shows, and queue its sends for
         the match's sender (they go out after the lock, in the order of the changes). The
         clicker's own answer is returned: the table in the clicked message, or the member's
@@ -94,7 +92,7 @@ class Tables:
 
     async def post_new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         record: MatchRecord,
         notice: Notice | None = None,
     ) -> discord.Message:

@@ -11,21 +11,24 @@ reaches them like a seated player's ping, wherever their DMs are closed to serve
 from __future__ import annotations
 
 import logging
-from typing import Any, cast
+import re
+from typing import Any, Self, cast
 
 import discord
 
 from bot.play.matches import MatchService
 from bot.play.watching import Refused, Watchers
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.ui.components import parse_ref, ref_of, refuse
+from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, ngettext, number
 
 log = logging.getLogger(__name__)
 
 
 class WatchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"watch:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
 ):
     """Watch (or stop watching) the match, for whoever presses it on its card."""
@@ -42,12 +45,10 @@ class WatchButton(
         self.match_id, self.database = parse_ref(ref)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> WatchButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(ref_of(match))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         desk = cast(Any, interaction.client.get_cog("Desk"))
         await desk.languages.hear(interaction)
         if await desk.clicks.from_elsewhere(interaction, self.database):
@@ -69,9 +70,7 @@ def watching_line(count: int) -> str:
     )
 
 
-async def press_watch(
-    interaction: discord.Interaction[Any], matches: MatchService, match_id: int
-) -> None:
+async def press_watch(interaction: Interaction, matches: MatchService, match_id: int) -> None:
     record = await matches.storage.get_match(match_id)
     if record is None or record.guild_id != interaction.guild_id:
         await refuse(interaction, _("That match is no longer here."))

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.process.app import TabletopBot
+from bot.process.app import Interaction, TabletopBot
 from cogs.desk.desk import Desk, desk_of_bot
 from cogs.desk.threads import TABLE_PLACES
 from cogs.ui.card_faces import pictures
@@ -64,7 +64,7 @@ class GameCommands(commands.GroupCog):
         name=slash("command", "join"), description=slash_text("Join the lobby in this channel")
     )
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def join(self, interaction: Interaction) -> None:
         await self.desk.shared.lobby_command(interaction, self.game, "join")
 
     @app_commands.command(
@@ -72,7 +72,7 @@ class GameCommands(commands.GroupCog):
         description=slash_text("Leave the lobby, or hand your seat in a running game to the AI"),
     )
     @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def leave(self, interaction: Interaction) -> None:
         await self.desk.shared.lobby_command(interaction, self.game, "leave")
 
     @app_commands.command(
@@ -80,7 +80,7 @@ class GameCommands(commands.GroupCog):
         description=slash_text("Post the table again, at the bottom"),
     )
     @app_commands.guild_only()
-    async def table(self, interaction: discord.Interaction[Any]) -> None:
+    async def table(self, interaction: Interaction) -> None:
         await self.desk.shared.repost(interaction, self.game)
 
     @app_commands.command(
@@ -93,21 +93,21 @@ class GameCommands(commands.GroupCog):
     )
     @app_commands.guild_only()
     async def log(
-        self, interaction: discord.Interaction[Any], round: app_commands.Range[int, 1] | None = None
+        self, interaction: Interaction, round: app_commands.Range[int, 1] | None = None
     ) -> None:
         await self.desk.shared.show_log(interaction, self.game, round)
 
     @app_commands.command(
         name=slash("command", "rules"), description=slash_text("The rules in short, privately")
     )
-    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+    async def rules(self, interaction: Interaction) -> None:
         await self.desk.shared.show_rules(interaction, self.game)
 
     @app_commands.command(
         name=slash("command", "hand"), description=slash_text("Your hand, privately, to play from")
     )
     @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+    async def hand(self, interaction: Interaction) -> None:
         await self.desk.shared.show_hand(interaction, self.game)
 
 
@@ -116,9 +116,7 @@ def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_comma
     of its choices, or a bool, with the option's default. Unset options (default None) are
     left out, so the game fills them in when it starts. Every game's also has `pace`."""
 
-    async def start(
-        interaction: discord.Interaction[Any], where: str | None = None, **chosen: Any
-    ) -> None:
+    async def start(interaction: Interaction, where: str | None = None, **chosen: Any) -> None:
         pace = chosen.pop(PACE) or "live"
         practice = bool(chosen.pop(PRACTICE))
         options = {name: value for name, value in chosen.items() if value is not None}

@@ -3,10 +3,9 @@ member is a moderator."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
+from bot.process.app import Interaction
 from cogs.ui.components import refuse
 from cogs.wording.i18n import lazy_gettext
 
@@ -15,7 +14,7 @@ NOT_IN_DMS = lazy_gettext(
 )
 
 
-async def in_server(interaction: discord.Interaction[Any]) -> bool:
+async def in_server(interaction: Interaction) -> bool:
     """Whether the command came from a server; a DM gets one plain answer instead."""
     if interaction.guild_id is None:
         await refuse(interaction, str(NOT_IN_DMS))

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Self
 
 import discord
 
+from bot.process.app import Interaction
 from bot.storage.standings_data import MatchSummary
 from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.desk.replay import REPLAY
 from cogs.desk.story import STORY
 from cogs.ui.components import SELECT_LIMIT, refuse
+from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, day
 from cogs.wording.names import plain, shown
 from cogs.wording.standing_words import end_how_text, place_mark, seat_label
@@ -24,7 +26,7 @@ MATCH_REF = re.compile(r"\d+(?:\.[0-9a-f]{1,16})?")
 
 
 class MatchPick(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    Persistent[discord.ui.Select[Any]],
     template=rf"pick:(?P<kind>{STORY}|{REPLAY}):(?P<slot>\d+)",
 ):
     """A history page's choice of match, to open its story or its replay; each option's
@@ -46,12 +48,10 @@ class MatchPick(
         self.kind = kind
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> MatchPick:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(kind=match["kind"], slot=int(match["slot"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         pages = pages_of(interaction.client)
         await pages.hearing.hear(interaction)
         ref = self.item.values[0] if self.item.values else ""
@@ -64,9 +64,7 @@ class MatchPick(
 class History(StoredPages):
     """The `hist` pages."""
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         user_text, game_text = split_args(args, 2)
         guild_id = interaction.guild_id
         if guild_id is None or not user_text.isdigit():
@@ -127,9 +125,7 @@ def _players(match: MatchSummary, way: Callable[[str], str] = shown) -> str:
     return " · ".join(f"{place_mark(s.place)} {seat_label(s, way)}" for s in seats)
 
 
-def _member_name(
-    interaction: discord.Interaction[Any], user_id: int, matches: list[MatchSummary]
-) -> str:
+def _member_name(interaction: Interaction, user_id: int, matches: list[MatchSummary]) -> str:
     """The member's name: as their seat was called, else as Discord gives it with the
     interaction (the command's member option, or the member who asked)."""
     for match in matches:

@@ -3,13 +3,12 @@ their clocks stop in their daily and 3-day matches), both answered privately."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.play.matches import MatchService
+from bot.process.app import Interaction
 from bot.rules.away import LONGEST
 from cogs.desk.match_list import match_lines
 from cogs.desk.pages import OUT_OF_DATE, Page, Pages, StoredPages, clamp, page_count, split_args
@@ -30,9 +29,7 @@ Days = app_commands.Range[int, 0, LONGEST]  # 0 comes back early
 class MineSource(StoredPages):
     """The `mine` pages: the member's open matches in this server, their turns first."""
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         (user_text,) = split_args(args, 1)
         guild_id = interaction.guild_id
         if guild_id is None or user_text != str(interaction.user.id):
@@ -67,7 +64,7 @@ class MemberGames(commands.Cog):
         description=slash_text("Your open matches in this server, your turns first"),
     )
     @app_commands.guild_only()
-    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+    async def mine(self, interaction: Interaction) -> None:
         if not await in_server(interaction):
             return
         await self.pages.show(interaction, MINE, str(interaction.user.id), 0)
@@ -78,11 +75,11 @@ class MemberGames(commands.Cog):
     )
     @app_commands.rename(days=slash("command", "days"))
     @app_commands.describe(days=slash_text("Days away, 1 to 7 (0: you are back)"))
-    async def away(self, interaction: discord.Interaction[Any], days: Days) -> None:
+    async def away(self, interaction: Interaction, days: Days) -> None:
         await self._away(interaction, days)
 
     @answers_refusals
-    async def _away(self, interaction: discord.Interaction[Any], days: int) -> None:
+    async def _away(self, interaction: Interaction, days: int) -> None:
         user_id = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)  # tables are redrawn
         if days == 0:

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.play.matches import MatchService
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.desk import Desk
@@ -60,17 +61,17 @@ class Moderation(commands.Cog):
         description=slash_text("End the game in this channel (host or moderator)"),
     )
     @app_commands.guild_only()
-    async def reset(self, interaction: discord.Interaction[Any]) -> None:
+    async def reset(self, interaction: Interaction) -> None:
         await self._reset(interaction)
 
     @answers_refusals
-    async def _reset(self, interaction: discord.Interaction[Any]) -> None:
+    async def _reset(self, interaction: Interaction) -> None:
         await self.reset_match(
             interaction, await self.desk.shared.channel_match(interaction, None, "reset")
         )
 
     @answers_refusals
-    async def reset_match(self, interaction: discord.Interaction[Any], record: MatchRecord) -> None:
+    async def reset_match(self, interaction: Interaction, record: MatchRecord) -> None:
         user = interaction.user
         if user.id == record.host_id:
             reason = "reset_by_host"
@@ -95,7 +96,7 @@ class Moderation(commands.Cog):
         description=slash_text("Running games in this server (moderators)"),
     )
     @app_commands.guild_only()
-    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+    async def list_games(self, interaction: Interaction) -> None:
         if not await in_server(interaction):
             return
         if not is_moderator(interaction.user):
@@ -149,7 +150,7 @@ class Moderation(commands.Cog):
         on=slash_text("Mention members when their turn starts and before it runs out")
     )
     @app_commands.guild_only()
-    async def reminders(self, interaction: discord.Interaction[Any], on: bool) -> None:
+    async def reminders(self, interaction: Interaction, on: bool) -> None:
         if not await in_server(interaction):
             return
         if not is_moderator(interaction.user):
@@ -174,7 +175,7 @@ class Moderation(commands.Cog):
     @app_commands.describe(where=slash_text("Where a started game is played"))
     @app_commands.choices(where=TABLE_PLACES)
     @app_commands.guild_only()
-    async def tables(self, interaction: discord.Interaction[Any], where: str) -> None:
+    async def tables(self, interaction: Interaction, where: str) -> None:
         if not await in_server(interaction):
             return
         if not is_moderator(interaction.user):
@@ -200,7 +201,7 @@ class Moderation(commands.Cog):
         description=slash_text("This server's results as a CSV file (moderators)"),
     )
     @app_commands.guild_only()
-    async def export(self, interaction: discord.Interaction[Any]) -> None:
+    async def export(self, interaction: Interaction) -> None:
         if not await in_server(interaction):
             return
         if not is_moderator(interaction.user):
@@ -231,7 +232,7 @@ class Moderation(commands.Cog):
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
-    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+    async def language(self, interaction: Interaction, language: str) -> None:
         if not await in_server(interaction):
             return
         if not is_moderator(interaction.user):
@@ -258,7 +259,7 @@ class Moderation(commands.Cog):
     @app_commands.rename(language=slash("command", "language"))
     @app_commands.describe(language=slash_text("Automatic follows your Discord app's language"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def mylanguage(self, interaction: discord.Interaction[Any], language: str) -> None:
+    async def mylanguage(self, interaction: Interaction, language: str) -> None:
         chosen = None if language == "auto" else language
         await self.desk.languages.choose_for_member(interaction.user.id, chosen)
         reader = await self.desk.languages.member(interaction)

@@ -3,12 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.process.app import Interaction
 from cogs.desk.desk import Desk
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.i18n import lazy_gettext
@@ -46,6 +44,6 @@ class NoticeCommands(commands.Cog):
     @app_commands.rename(how=slash("command", "how"))
     @app_commands.describe(how=slash_text("A mention, a direct message, or nothing"))
     @app_commands.choices(how=HOW_CHOICES)
-    async def notify(self, interaction: discord.Interaction[Any], how: str) -> None:
+    async def notify(self, interaction: Interaction, how: str) -> None:
         await self.desk.pings.set_how(interaction.user.id, how)  # Discord sends only a choice
         await interaction.response.send_message(str(ANSWERS[how]), ephemeral=True)

@@ -3,13 +3,12 @@ the seasons."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.play.matches import MatchService
+from bot.process.app import Interaction
 from cogs.desk.desk import Desk
 from cogs.desk.pages import Pages, join_args
 from cogs.desk.replay import REPLAY
@@ -50,7 +49,7 @@ class StandingCommands(commands.Cog):
     @app_commands.choices(period=PERIOD_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction[Any], game: str | None = None, period: str = SEASON
+        self, interaction: Interaction, game: str | None = None, period: str = SEASON
     ) -> None:
         if not await in_server(interaction):
             return
@@ -75,9 +74,7 @@ class StandingCommands(commands.Cog):
     @app_commands.rename(member=slash("command", "member"))
     @app_commands.describe(member=slash_text("Whose stats (default: yours)"))
     @app_commands.guild_only()
-    async def stats(
-        self, interaction: discord.Interaction[Any], member: discord.Member | None = None
-    ) -> None:
+    async def stats(self, interaction: Interaction, member: discord.Member | None = None) -> None:
         if not await in_server(interaction):
             return
         target = member or interaction.user
@@ -110,7 +107,7 @@ class StandingCommands(commands.Cog):
     @app_commands.guild_only()
     async def history(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         member: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
@@ -129,9 +126,7 @@ class StandingCommands(commands.Cog):
     @app_commands.rename(match=slash("command", "match"))
     @app_commands.describe(match=slash_text("The match's number, as the history shows it"))
     @app_commands.guild_only()
-    async def replay(
-        self, interaction: discord.Interaction[Any], match: app_commands.Range[int, 1]
-    ) -> None:
+    async def replay(self, interaction: Interaction, match: app_commands.Range[int, 1]) -> None:
         if not await in_server(interaction):
             return
         # The replay pages refuse a match of another server or one still being played.
@@ -141,7 +136,7 @@ class StandingCommands(commands.Cog):
     @leaderboard.autocomplete("game")
     @history.autocomplete("game")
     async def _game_names(
-        self, interaction: discord.Interaction[Any], typed: str
+        self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
         """The registered games, by title, matching what the member typed so far."""
         titles = {key: self.desk.renderers.title(key) for key in GAMES}
@@ -161,7 +156,7 @@ class StandingCommands(commands.Cog):
         name=slash("command", "new"),
         description=slash_text("End this season and start a new one (moderators)"),
     )
-    async def season_new(self, interaction: discord.Interaction[Any]) -> None:
+    async def season_new(self, interaction: Interaction) -> None:
         if not await in_server(interaction):
             return
         if not is_moderator(interaction.user):
@@ -183,7 +178,7 @@ class StandingCommands(commands.Cog):
         name=slash("command", "hall"),
         description=slash_text("The hall of fame: each past season's best players"),
     )
-    async def season_hall(self, interaction: discord.Interaction[Any]) -> None:
+    async def season_hall(self, interaction: Interaction) -> None:
         if not await in_server(interaction):
             return
         await self.pages.show(

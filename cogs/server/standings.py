@@ -4,10 +4,10 @@ rating on the friendly scale, then the provisional ones; each season's top three
 from __future__ import annotations
 
 from itertools import groupby
-from typing import Any
 
 import discord
 
+from bot.process.app import Interaction
 from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Podium
 from bot.storage.standings_data import HallEntry, RatingRow
@@ -45,9 +45,7 @@ def record_text(row: RatingRow) -> str:
 class Board(StoredPages):
     """The `lb` pages: one game's leaderboard, this season's or all-time."""
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         game, scope = split_args(args, 2)
         guild_id = interaction.guild_id
         if guild_id is None or game not in GAMES or scope not in (SEASON, ALL):
@@ -118,9 +116,7 @@ def board_lines(rows: list[RatingRow], first: int) -> list[str]:
 class Hall(StoredPages):
     """The `hall` pages: each past season's top three in every game, newest season first."""
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         guild_id = interaction.guild_id
         if guild_id is None:
             return str(OUT_OF_DATE)

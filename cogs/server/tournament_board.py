@@ -5,11 +5,13 @@ opens; the final standings. And the standings as pages."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+import re
+from typing import Any, Self
 
 import discord
 
 from bot.play.matches import MatchService
+from bot.process.app import Interaction
 from bot.storage import MatchRecord, TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange
@@ -18,6 +20,7 @@ from cogs.desk.desk import Desk
 from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
 from cogs.ui.components import TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
+from cogs.ui.persistent import Persistent
 from cogs.wording import i18n, tournament_words
 from cogs.wording.i18n import _
 from cogs.wording.names import shown
@@ -34,9 +37,7 @@ PER_PAGE = 15
 LIVE_COLOUR = discord.Colour.gold()
 
 
-class TournamentButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=TOURNAMENT_TEMPLATE
-):
+class TournamentButton(Persistent[discord.ui.Button[Any]], template=TOURNAMENT_TEMPLATE):
     def __init__(self, action: str, tournament_id: int, label: str = "") -> None:
         style = discord.ButtonStyle.success if action != "leave" else discord.ButtonStyle.secondary
         super().__init__(
@@ -47,17 +48,15 @@ class TournamentButton(
         self.action, self.tournament_id = action, tournament_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> TournamentButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["action"], int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         games: Any = interaction.client.get_cog("Games")  # found by name, as desk_of_bot says
         await games.tournament_click(interaction, self.action, self.tournament_id)
 
 
-class TableChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CHOICE_TEMPLATE):
+class TableChoiceButton(Persistent[discord.ui.Button[Any]], template=CHOICE_TEMPLATE):
     def __init__(self, choice: str, tournament_id: int, match_id: int, label: str = "") -> None:
         style = discord.ButtonStyle.primary if choice == "replay" else discord.ButtonStyle.secondary
         super().__init__(
@@ -70,12 +69,10 @@ class TableChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
         self.choice, self.tournament_id, self.match_id = choice, tournament_id, match_id
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> TableChoiceButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(match["choice"], int(match["id"]), int(match["match"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         games: Any = interaction.client.get_cog("Games")
         await games.table_choice_click(interaction, self.choice, self.tournament_id, self.match_id)
 
@@ -264,9 +261,7 @@ class StandingsSource(StoredPages):
         super().__init__(storage, renderers)
         self.runner = matches.tournaments
 
-    async def page(
-        self, interaction: discord.Interaction[Any], args: str, wanted: int
-    ) -> Page | str:
+    async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         (number,) = split_args(args, 1)
         record = await self.runner.get(int(number))
         if record is None or record.guild_id != interaction.guild_id:

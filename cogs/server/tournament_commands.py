@@ -5,7 +5,6 @@ here too (`tournament_click`)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,6 +12,7 @@ from discord.ext import commands
 
 from bot.errors import Refusal
 from bot.play.matches import MatchService
+from bot.process.app import Interaction
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.terms import Terms
@@ -78,7 +78,7 @@ class TournamentCommands(commands.Cog):
     @app_commands.choices(format=FORMAT_CHOICES, pace=PACE_CHOICES)
     async def tournament_new(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str,
         format: str,
         table_size: app_commands.Range[int, 2, 6],
@@ -95,13 +95,13 @@ class TournamentCommands(commands.Cog):
 
     @tournament_new.autocomplete("game")
     async def _tournament_games(
-        self, interaction: discord.Interaction[Any], typed: str
+        self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
         return await self._game_names(interaction, typed)  # type: ignore[attr-defined]
 
     @answers_refusals
     async def _announce(
-        self, interaction: discord.Interaction[Any], game: str, terms: Terms, starts_in: int
+        self, interaction: Interaction, game: str, terms: Terms, starts_in: int
     ) -> None:
         if game not in GAMES:
             await refuse(interaction, _("There is no such game here."))
@@ -122,9 +122,7 @@ class TournamentCommands(commands.Cog):
         text = tournament_words.announced(record.id)
         await interaction.followup.send(f"{text} {line}".strip(), ephemeral=True)
 
-    async def _scheduled_event(
-        self, interaction: discord.Interaction[Any], record: TournamentRecord
-    ) -> str:
+    async def _scheduled_event(self, interaction: Interaction, record: TournamentRecord) -> str:
         """A Discord scheduled event for the start, when the bot may make one; else one line."""
         guild = interaction.guild
         if guild is None or not guild.me.guild_permissions.manage_events:
@@ -153,9 +151,7 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
-    async def tournament_start(
-        self, interaction: discord.Interaction[Any], number: int | None = None
-    ) -> None:
+    async def tournament_start(self, interaction: Interaction, number: int | None = None) -> None:
         await self._moderate(interaction, number, "start")
 
     @tournament.command(
@@ -163,9 +159,7 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
-    async def tournament_pause(
-        self, interaction: discord.Interaction[Any], number: int | None = None
-    ) -> None:
+    async def tournament_pause(self, interaction: Interaction, number: int | None = None) -> None:
         await self._moderate(interaction, number, "pause")
 
     @tournament.command(
@@ -173,9 +167,7 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
-    async def tournament_cancel(
-        self, interaction: discord.Interaction[Any], number: int | None = None
-    ) -> None:
+    async def tournament_cancel(self, interaction: Interaction, number: int | None = None) -> None:
         await self._moderate(interaction, number, "cancel")
 
     @tournament.command(
@@ -189,7 +181,7 @@ class TournamentCommands(commands.Cog):
     )
     async def tournament_remove(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         member: discord.Member,
         number: int | None = None,
     ) -> None:
@@ -202,7 +194,7 @@ class TournamentCommands(commands.Cog):
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
     @answers_refusals
     async def tournament_standings(
-        self, interaction: discord.Interaction[Any], number: int | None = None
+        self, interaction: Interaction, number: int | None = None
     ) -> None:
         if not await in_server(interaction):
             return
@@ -215,9 +207,7 @@ class TournamentCommands(commands.Cog):
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
     @answers_refusals
-    async def tournament_mine(
-        self, interaction: discord.Interaction[Any], number: int | None = None
-    ) -> None:
+    async def tournament_mine(self, interaction: Interaction, number: int | None = None) -> None:
         if not await in_server(interaction):
             return
         runner = self.matches.tournaments
@@ -253,7 +243,7 @@ class TournamentCommands(commands.Cog):
 
     # -- shared -------------------------------------------------------------------------
 
-    async def _moderator(self, interaction: discord.Interaction[Any]) -> bool:
+    async def _moderator(self, interaction: Interaction) -> bool:
         if not await in_server(interaction):
             return False
         if not is_moderator(interaction.user):
@@ -264,7 +254,7 @@ class TournamentCommands(commands.Cog):
     @answers_refusals
     async def _moderate(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         number: int | None,
         action: str,
         member: discord.Member | None = None,
@@ -295,7 +285,7 @@ class TournamentCommands(commands.Cog):
 
     @answers_refusals
     async def tournament_click(
-        self, interaction: discord.Interaction[Any], action: str, tournament_id: int
+        self, interaction: Interaction, action: str, tournament_id: int
     ) -> None:
         """Join, Leave (drop out, once it runs) or Check in, from the tournament's message."""
         runner = self.matches.tournaments
@@ -319,7 +309,7 @@ class TournamentCommands(commands.Cog):
 
     @answers_refusals
     async def table_choice_click(
-        self, interaction: discord.Interaction[Any], choice: str, tournament_id: int, match_id: int
+        self, interaction: Interaction, choice: str, tournament_id: int, match_id: int
     ) -> None:
         """A moderator replays a table that ended without a result, or counts it unplayed."""
         if not await self._moderator(interaction):

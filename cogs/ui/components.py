@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
+from bot.process.app import Interaction
 from bot.process.app_emojis import AppEmojis
 from bot.storage import MatchRecord
 from cogs.ui.face import CardShown, Face
 from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id
+from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import GameTexts, logged_lines, seat_names
@@ -313,7 +316,7 @@ def ref_of(match: Any) -> str:
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"lobby:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?(?::(?P<stamp>\d+))?:(?P<action>[a-z]+)",
 ):
     """A lobby (or seat) button. `stamp` is the match version it was drawn at; buttons
@@ -342,13 +345,11 @@ class LobbyButton(
         self.stamp, self.action = stamp, action
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> LobbyButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         stamp = int(match["stamp"]) if match["stamp"] is not None else None
         return cls(ref_of(match), stamp, match["action"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         clicks = await heard(interaction)
         if await clicks.from_elsewhere(interaction, self.database):
             return
@@ -356,7 +357,7 @@ class LobbyButton(
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"mv:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+):(?P<code>[A-Za-z0-9_.\-]+)",
 ):
     def __init__(
@@ -383,12 +384,10 @@ class MoveButton(
         self.stamp, self.code = stamp, code
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> MoveButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(ref_of(match), int(match["stamp"]), match["code"])
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         clicks = await heard(interaction)
         if await clicks.from_elsewhere(interaction, self.database):
             return
@@ -396,7 +395,7 @@ class MoveButton(
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    Persistent[discord.ui.Select[Any]],
     template=r"ms:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+):(?P<slot>\d+)",
 ):
     """A choice among moves; each option's value is a move code. `slot` keeps ids unique;
@@ -432,12 +431,10 @@ class MoveSelect(
         self.stamp = stamp
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> MoveSelect:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(ref_of(match), int(match["stamp"]), slot=int(match["slot"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         code = self.item.values[0] if self.item.values else ""
         clicks = await heard(interaction)
         if await clicks.from_elsewhere(interaction, self.database):
@@ -446,7 +443,7 @@ class MoveSelect(
 
 
 class HandButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"hand:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
 ):
     """Opens the clicking player's private view (their hand) as an ephemeral message."""
@@ -460,12 +457,10 @@ class HandButton(
         self.match_id, self.database = parse_ref(ref)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> HandButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(ref_of(match))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         clicks = await heard(interaction)
         if await clicks.from_elsewhere(interaction, self.database):
             return
@@ -473,7 +468,7 @@ class HandButton(
 
 
 class HintButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Persistent[discord.ui.Button[Any]],
     template=r"hint:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?:(?P<stamp>\d+)",
 ):
     """A practice table's Hint: what the hard AI would do, answered privately to the
@@ -492,12 +487,10 @@ class HintButton(
         self.stamp = stamp
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> HintButton:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(ref_of(match), int(match["stamp"]))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         clicks = await heard(interaction)
         if await clicks.from_elsewhere(interaction, self.database):
             return
@@ -505,7 +498,7 @@ class HintButton(
 
 
 class PaceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    Persistent[discord.ui.Select[Any]],
     template=r"pace:(?P<match>\d+)(?:\.(?P<db>[0-9a-f]{1,16}))?",
 ):
     """The lobby's pace, for the host to change before Start. It carries no version: a
@@ -532,12 +525,10 @@ class PaceSelect(
         self.match_id, self.database = parse_ref(ref)
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: Any
-    ) -> PaceSelect:
+    def from_match(cls, match: re.Match[str]) -> Self:
         return cls(ref_of(match))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: Interaction) -> None:
         pace = self.item.values[0] if self.item.values else ""
         clicks = await heard(interaction)
         if await clicks.from_elsewhere(interaction, self.database):
@@ -553,29 +544,23 @@ class ClickHandler(Protocol):
     no import."""
 
     async def lobby_click(
-        self, interaction: discord.Interaction[Any], match_id: int, action: str, stamp: int | None
+        self, interaction: Interaction, match_id: int, action: str, stamp: int | None
     ) -> None: ...
 
     async def move(
-        self, interaction: discord.Interaction[Any], match_id: int, stamp: int, code: str
+        self, interaction: Interaction, match_id: int, stamp: int, code: str
     ) -> None: ...
 
-    async def show_private(self, interaction: discord.Interaction[Any], match_id: int) -> None: ...
+    async def show_private(self, interaction: Interaction, match_id: int) -> None: ...
 
-    async def hint(
-        self, interaction: discord.Interaction[Any], match_id: int, stamp: int
-    ) -> None: ...
+    async def hint(self, interaction: Interaction, match_id: int, stamp: int) -> None: ...
 
-    async def pace_click(
-        self, interaction: discord.Interaction[Any], match_id: int, pace: str
-    ) -> None: ...
+    async def pace_click(self, interaction: Interaction, match_id: int, pace: str) -> None: ...
 
-    async def from_elsewhere(
-        self, interaction: discord.Interaction[Any], database: str | None
-    ) -> bool: ...
+    async def from_elsewhere(self, interaction: Interaction, database: str | None) -> bool: ...
 
 
-async def heard(interaction: discord.Interaction[Any]) -> ClickHandler:
+async def heard(interaction: Interaction) -> ClickHandler:
     """A button's first step: the member's language learnt, then the Desk's clicks."""
     desk: Any = interaction.client.get_cog("Desk")
     await desk.languages.hear(interaction)
@@ -587,18 +572,18 @@ _RESPONDING: dict[int, asyncio.Lock] = {}
 
 
 @contextlib.asynccontextmanager
-async def responding(interaction: discord.Interaction[Any]) -> AsyncIterator[None]:
+async def responding(interaction: Interaction) -> AsyncIterator[None]:
     """Hold while checking whether an interaction was answered and answering it: a slow
     request is deferred from another task, and the two must never both answer."""
     async with _RESPONDING.setdefault(interaction.id, asyncio.Lock()):
         yield
 
 
-def done_responding(interaction: discord.Interaction[Any]) -> None:
+def done_responding(interaction: Interaction) -> None:
     _RESPONDING.pop(interaction.id, None)
 
 
-async def refuse(interaction: discord.Interaction[Any], message: str) -> None:
+async def refuse(interaction: Interaction, message: str) -> None:
     """Answer privately and briefly, whether or not the interaction was answered already."""
     async with responding(interaction):
         if interaction.response.is_done():

@@ -10,10 +10,9 @@ database can't be read, a member's private answer is in their client's language.
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
+from bot.process.app import Interaction
 from bot.process.failure_log import FailureLog
 from bot.storage import StorageError, Store
 from cogs.wording import i18n
@@ -41,13 +40,13 @@ class Languages:
         preferred = i18n.supported(str(guild.preferred_locale)) if guild is not None else None
         return preferred or i18n.SOURCE
 
-    async def hear(self, interaction: discord.Interaction[Any]) -> bool:
+    async def hear(self, interaction: Interaction) -> bool:
         """The start of every interaction: what is said to this member privately from here
         on is in their language (a public build sets the server's around itself)."""
         i18n.set_reader(await self.member(interaction))
         return True
 
-    async def member(self, interaction: discord.Interaction[Any]) -> str:
+    async def member(self, interaction: Interaction) -> str:
         """The language of what only the member who interacted reads."""
         user_id = interaction.user.id
         client = i18n.supported(str(interaction.locale))

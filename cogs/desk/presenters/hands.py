@@ -18,6 +18,7 @@ from typing import Any
 
 import discord
 
+from bot.process.app import Interaction
 from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Scene
 from cogs.desk.sending import Send
@@ -39,7 +40,7 @@ class _Hand:
     """A member's open hand message: the interaction that can edit it, when that
     interaction was made, the language it is shown in, and the timer that closes it."""
 
-    interaction: discord.Interaction[Any]
+    interaction: Interaction
     message_id: int
     opened: float
     language: str
@@ -58,7 +59,7 @@ class OpenHands:
         self,
         match_id: int,
         user_id: int,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         message_id: int,
         shown: TableMessage | None = None,
     ) -> None:
@@ -111,7 +112,7 @@ class OpenHands:
     async def answer(
         self,
         match_id: int,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         view: TableMessage | None,
         open_: bool = True,
     ) -> None:

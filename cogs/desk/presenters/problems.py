@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.renderers import Renderers
@@ -54,7 +55,7 @@ class ShowProblems:
             self.noted.pop(record.id, None)
         return True
 
-    async def tell(self, record: MatchRecord, interaction: discord.Interaction[Any] | None) -> None:
+    async def tell(self, record: MatchRecord, interaction: Interaction | None) -> None:
         """Tell the clicker their move is saved but could not be shown, and what is missing."""
         if interaction is None:
             return

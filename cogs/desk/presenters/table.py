@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from bot.play.matches import Change, MatchService
+from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk.drawing import draw_table
 from cogs.desk.presenters.problems import Problem, ShowProblems
@@ -56,7 +57,7 @@ class TablePresenter:
             await self.problems.tell(record, click.interaction)
 
     async def answer_in_place(
-        self, record: MatchRecord, table: TableMessage, interaction: discord.Interaction[Any]
+        self, record: MatchRecord, table: TableMessage, interaction: Interaction
     ) -> bool:
         """The clicked public message becomes the table; False when the click was answered
         already (deferred after a slow save), so the sender edits the table instead."""
@@ -72,7 +73,7 @@ class TablePresenter:
         return True
 
     async def post_new(
-        self, interaction: discord.Interaction[Any], change: Change, table: TableMessage
+        self, interaction: Interaction, change: Change, table: TableMessage
     ) -> discord.Message:
         """Answer a slash command (or a Rematch) with a fresh table message and remember it.
         Asked for elsewhere (a Rematch in a finished match's thread opens its lobby in the
