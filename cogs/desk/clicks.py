@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 
-from bot.errors import Refusal, SavedNotShown
+from bot.errors import SavedNotShown
 from bot.play import lobby
 from bot.play.matches import Change, MatchService
 from bot.process.app import Interaction
@@ -20,7 +20,7 @@ from bot.storage import MatchRecord
 from cogs.desk.members import members_called
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
-from cogs.desk.refusals import answer_failure, answer_refusal
+from cogs.desk.refusals import answer_failure, refusal_answered
 from cogs.desk.renderers import Renderers
 from cogs.desk.tables import Reply, Tables
 from cogs.ui.components import done_responding, refuse, responding
@@ -164,14 +164,18 @@ class Clicks:
         in a finished match's thread, the lobby opens in the channel, and the thread is told
         where (the clicker alone hears it privately from post_new)."""
 
-        async def post(change: Change) -> None:
-            lobby = await self.tables.post_new(interaction, change.record, change.notice)
+        posts: list[Callable[[], Awaitable[discord.Message]]] = []
+
+        async def decide(change: Change) -> None:  # under the new lobby's lock
+            posts.append(await self.tables.queue_post(interaction, change.record, change.notice))
+
+        change = await self.matches.seating.rematch(
+            match_id, interaction.user.id, interaction.user.display_name, decide
+        )
+        for post in posts:
+            lobby = await post()
             if interaction.channel_id != change.record.played_in:
                 await self._tell_where(interaction, change.record, lobby)
-
-        await self.matches.seating.rematch(
-            match_id, interaction.user.id, interaction.user.display_name, post
-        )
 
     async def _tell_where(
         self, interaction: Interaction, record: MatchRecord, lobby: discord.Message
@@ -252,9 +256,8 @@ class Clicks:
         # Every line logged for this click names its match, server and shard.
         with log_context(match_id=match_id, guild_id=interaction.guild_id, shard=shard):
             try:
-                await request
-            except Refusal as error:
-                await answer_refusal(self.renderers, interaction, error)
+                async with refusal_answered(self.renderers, interaction):
+                    await request
             except Exception as error:
                 what = (
                     f"a click on match {match_id} by user {interaction.user.id} "

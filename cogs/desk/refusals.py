@@ -2,14 +2,16 @@
 anywhere has it worded for the member who asked, privately, and stops there; a request
 that failed is told whether it happened, and the failure is logged for the host.
 
-A slash command just raises: the command tree's error hook answers it (the Desk's
-`answer_failure`). A component handler is wrapped in `@answers_refusals`; the table's
-buttons go through `Clicks`, whose guard also defers a slow click, and answer the same way."""
+Slash commands and component handlers are wrapped in `@answers_refusals`; the table's
+buttons go through `Clicks`, whose guard also answers a failure and defers a slow click,
+and meets refusals through the same `refusal_answered`. A failure of a slash command
+reaches the command tree's error hook (the Desk's `answer_failure`)."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from bot.errors import Refusal
@@ -38,12 +40,19 @@ def answers_refusals(handler: Handler[R, P]) -> Handler[R, P]:
 
     @functools.wraps(handler)
     async def run(room: R, interaction: Interaction, *args: P.args, **kwargs: P.kwargs) -> None:
-        try:
+        async with refusal_answered(room.renderers, interaction):
             await handler(room, interaction, *args, **kwargs)
-        except Refusal as error:
-            await answer_refusal(room.renderers, interaction, error)
 
     return run
+
+
+@asynccontextmanager
+async def refusal_answered(renderers: Renderers, interaction: Interaction) -> AsyncIterator[None]:
+    """A `Refusal` raised inside is answered privately in one short line, and ends there."""
+    try:
+        yield
+    except Refusal as error:
+        await answer_refusal(renderers, interaction, error)
 
 
 async def answer_refusal(renderers: Renderers, interaction: Interaction, error: Refusal) -> None:

@@ -127,12 +127,17 @@ class SharedCommands:
 
     @answers_refusals
     async def _repost(self, interaction: Interaction, record: MatchRecord) -> None:
+        post = None
         async with self.matches.sessions.lock(record.id):
             fresh = await self.matches.storage.get_match(record.id)
-            if fresh is None or not fresh.is_open:
-                await refuse(interaction, _("This game has already ended."))
-                return
-            await self.tables.post_new(interaction, fresh)
+            if fresh is not None and fresh.is_open:
+                # The in-memory copy, whose table message the later changes edit.
+                live, _game = await self.matches.sessions.current(record.id)
+                post = await self.tables.queue_post(interaction, live)
+        if post is None:
+            await refuse(interaction, _("This game has already ended."))
+            return
+        await post()
 
     @answers_refusals
     async def show_hand(self, interaction: Interaction, game: str) -> None:

@@ -8,7 +8,9 @@ thread. A click's own answer is returned, to be sent at once when the lock is fr
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from functools import partial
 
 import discord
@@ -100,6 +102,33 @@ class Tables:
         game = await self.matches.sessions.game_of(record)
         change = Change(record, game, notice=notice)
         return await self.table.post_new(interaction, change, await self.draw(change))
+
+    async def queue_post(
+        self, interaction: Interaction, record: MatchRecord, notice: Notice | None = None
+    ) -> Callable[[], Awaitable[discord.Message]]:
+        """Under the match lock: the table drawn anew, its post queued behind what the
+        match still has to send, so the later changes' edits find the new message. The
+        caller awaits what this returns once the lock is free: the post goes out then
+        (a refusal of it reaches the caller, to be answered)."""
+        change = Change(record, await self.matches.sessions.game_of(record), notice=notice)
+        table = await self.draw(change)
+        gate = asyncio.Event()
+        posted: asyncio.Future[discord.Message] = asyncio.get_running_loop().create_future()
+
+        async def post() -> None:
+            try:
+                posted.set_result(await self.table.post_new(interaction, change, table))
+            except Exception as error:
+                posted.set_exception(error)
+
+        self.senders.queue(record.id, [Send(None, post)], gate)
+
+        async def sent() -> discord.Message:
+            gate.set()
+            await self.senders.send_here(record.id)
+            return await posted
+
+        return sent
 
     async def draw(self, change: Change, language: str | None = None) -> TableMessage:
         """The table `change` shows, pictures drawn, in `language` (by default the

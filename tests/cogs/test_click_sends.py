@@ -14,6 +14,7 @@ import pytest
 from bench.discord_delays import Delays, press_together
 from cogs.app import create_bot
 from engines.base import GAMES
+from tests.cogs import test_rematch as rematch
 from tests.cogs import test_sequence as sequence
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import embed_text, table_of
@@ -217,4 +218,20 @@ async def test_i37_a_join_is_answered_before_any_other_call_and_a_start_before_t
     assert answered_first(delayed, mark)
     made = [call.route for call in delayed.calls[mark:]]
     assert made.index(CALLBACK) < made.index("POST /channels/{channel_id}/messages")
+    assert delayed.calls_under_locks() == []
+
+
+async def test_i38_a_rematch_and_a_table_asked_again_are_posted_after_the_lock(world, delayed):
+    """The new lobby of a Rematch and the fresh table of `/flip7 table` are drawn under the
+    match lock and posted once it is free, behind what the match still had to send."""
+    result = await rematch.finished_game(world)
+    holds = len(delayed.lock_spans)
+    asked = await world.people["bob"].click(result, label="Rematch")
+    assert asked.acknowledged and not asked.ephemeral
+    lobby = await world.env.bot.storage.open_match_in_channel(world.channel.id)
+    again = await world.people["alice"].slash(world.channel, "flip7 table")
+    assert not again.ephemeral and again.response.message.id != lobby.message_id
+    moved = await world.env.bot.storage.get_match(lobby.id)
+    assert moved.message_id == again.response.message.id  # the later edits find it
+    assert len(delayed.lock_spans) >= holds + 2
     assert delayed.calls_under_locks() == []
