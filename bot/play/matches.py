@@ -14,6 +14,7 @@ from bot.host.retention import Retention
 from bot.play.auto_moves import AutoMoves
 from bot.play.away_room import Away
 from bot.play.changes import Change, Publisher
+from bot.play.doors import MatchReads, Preferences, Standings, TurnNotices
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
@@ -33,8 +34,12 @@ __all__ = ["Change", "MatchService", "Publisher"]
 class MatchService:
     def __init__(self, storage: Store, settings: Settings, clock: Callable[[], float]) -> None:
         self.storage = storage
+        # The doors the Discord layer reads and writes through (bot/play/doors.py).
+        self.reads: MatchReads = storage
+        self.preferences: Preferences = storage
+        self.notices: TurnNotices = storage
         # Ratings, seasons, history, retention and export (reads, and a season's start).
-        self.standings = storage.standings
+        self.standings: Standings = storage.standings
         self.settings = settings
         self.clock = clock
         # Failures told to the host: an unusable database once per kind and interval.

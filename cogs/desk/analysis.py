@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.play.doors import MatchReads, Standings
 from bot.play.replay_log import kept
 from bot.play.thinking import Thinker
 from bot.process.app import Interaction
@@ -34,8 +35,10 @@ def analysis_button(ref: str) -> discord.ui.Item[Any]:
 
 
 class Analysis(StoredPages):
-    def __init__(self, storage: Any, renderers: Renderers, thinker: Thinker) -> None:
-        super().__init__(storage, renderers)
+    def __init__(
+        self, reads: MatchReads, standings: Standings, renderers: Renderers, thinker: Thinker
+    ) -> None:
+        super().__init__(reads, standings, renderers)
         self.thinker = thinker
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
@@ -43,9 +46,9 @@ class Analysis(StoredPages):
         if member != str(interaction.user.id):
             return _("An analysis is only for the member whose play it is: ask for your own.")
         match_id, database = parse_ref(ref)
-        if database is not None and database != self.storage.instance:
+        if database is not None and database != self.reads.instance:
             return _("That match belongs to a database this bot no longer keeps.")
-        record = await self.storage.get_match(match_id)
+        record = await self.reads.get_match(match_id)
         if record is None or record.guild_id != interaction.guild_id:
             return _("This server has no such match.")
         if record.status != "finished":

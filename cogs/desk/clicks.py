@@ -153,7 +153,7 @@ class Clicks:
         """For Add AI: the names the new seat would take that a member of the server has."""
         if action != "ai" or interaction.guild is None:
             return []
-        record = await self.matches.storage.get_match(match_id)
+        record = await self.matches.reads.get_match(match_id)
         if record is None:
             return []
         free = lobby.free_ai_names(seat.name for seat in record.seats)
@@ -209,7 +209,7 @@ class Clicks:
     async def from_elsewhere(self, interaction: Interaction, database: str | None) -> bool:
         """Whether a button was made by a database this bot no longer runs on (it was
         replaced): then its match id may now name another match, so it is refused."""
-        if database is None or database == self.matches.storage.instance:
+        if database is None or database == self.matches.reads.instance:
             return False
         await refuse(
             interaction,
@@ -286,7 +286,7 @@ class Clicks:
         await self._guarded(interaction, match_id, self._show_private(interaction, match_id))
 
     async def _show_private(self, interaction: Interaction, match_id: int) -> None:
-        record = await self.matches.storage.get_match(match_id)
+        record = await self.matches.reads.get_match(match_id)
         if record is None or not record.is_open or record.state is None:
             await refuse(interaction, _("This game has already ended."))
             return

@@ -38,14 +38,15 @@ class Desk(commands.Cog):
         self.bot = bot
         self.matches = matches
         self.renderers = Renderers()
-        self.languages = Languages(bot, matches.storage, matches.failures)
+        self.languages = Languages(bot, matches.preferences, matches.failures)
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.
         gate = getattr(bot, "gate", None)
         self.senders = MatchSenders(gate.keep if gate is not None else None)
         self.hands = OpenHands(matches.clock, self.renderers)
         self.pings = Pings(
             bot,
-            matches.storage,
+            matches.preferences,
+            matches.notices,
             matches.clock,
             self.languages,
             self.renderers.title,
@@ -77,7 +78,7 @@ class Desk(commands.Cog):
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        match = await self.matches.storage.match_in_thread(payload.thread_id)
+        match = await self.matches.reads.match_in_thread(payload.thread_id)
         await self.threads.gone(match, "thread_deleted", self.tables.publish)
 
     @commands.Cog.listener()
@@ -86,7 +87,7 @@ class Desk(commands.Cog):
             return
         if not (after.archived or after.locked):
             return
-        match = await self.matches.storage.match_in_thread(after.id)
+        match = await self.matches.reads.match_in_thread(after.id)
         if match is not None and match.is_open:
             if self.threads.closed_by_someone(after, match):
                 await self.threads.gone(match, "thread_closed", self.tables.publish)
@@ -95,7 +96,7 @@ class Desk(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        for match in await self.matches.storage.open_matches_in_channel(channel.id):
+        for match in await self.matches.reads.open_matches_in_channel(channel.id):
             await self.threads.gone(match, "channel_deleted", self.tables.publish)
 
     @commands.Cog.listener()

@@ -18,9 +18,9 @@ from typing import Any, Protocol, Self, cast
 import discord
 from discord.ext import commands
 
+from bot.play.doors import MatchReads, Standings
 from bot.process.app import Interaction
 from bot.process.failure_log import FailureLog
-from bot.storage import Store
 from cogs.desk.refusals import answer_failure
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import TableMessage, ref_of, refuse
@@ -59,11 +59,12 @@ class PageSource(Protocol):
 
 
 class StoredPages:
-    """What every page source built on the storage holds: the storage it reads and the
-    renderers that word each game."""
+    """What every page source built on what is stored holds: the doors it reads through
+    (matches, standings) and the renderers that word each game."""
 
-    def __init__(self, storage: Store, renderers: Renderers) -> None:
-        self.storage = storage
+    def __init__(self, reads: MatchReads, standings: Standings, renderers: Renderers) -> None:
+        self.reads = reads
+        self.standings = standings
         self.renderers = renderers
 
 

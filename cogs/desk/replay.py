@@ -40,9 +40,9 @@ class Replay(StoredPages):
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         match_id, database = parse_ref(args)
-        if database is not None and database != self.storage.instance:
+        if database is not None and database != self.reads.instance:
             return _("That match belongs to a database this bot no longer keeps.")
-        record = await self.storage.get_match(match_id)
+        record = await self.reads.get_match(match_id)
         if record is None or record.guild_id != interaction.guild_id:
             return _("This server has no such match.")
         if record.status != "finished":
@@ -91,7 +91,7 @@ class Replay(StoredPages):
     ) -> Page | str:
         """A match saved before replays were kept: its public log, a move at a time (the
         events one saved version made), the round so far above the move, said so."""
-        logged = await self.storage.standings.match_events(record.id)
+        logged = await self.standings.match_events(record.id)
         if not logged:
             return _(
                 "This match was played before moves were kept, and its log is no longer "

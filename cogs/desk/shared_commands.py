@@ -38,7 +38,7 @@ class SharedCommands:
         self.renderers = renderers
         self.tables = tables
         self.clicks = clicks
-        self.choices = MatchChoices(matches.storage.get_match)
+        self.choices = MatchChoices(matches.reads.get_match)
         for action, run in (
             ("join", self._join),
             ("leave", self._leave),
@@ -76,7 +76,7 @@ class SharedCommands:
                 _("Start a game in a channel: each game gets a thread of its own from there."),
             )
             return
-        chosen = where or await self.matches.storage.tables_where(interaction.guild_id)
+        chosen = where or await self.matches.preferences.tables_where(interaction.guild_id)
         lacking = lacking_for_threads(interaction.app_permissions)
         place = "thread" if chosen != "channel" and not lacking else "channel"
         record = await self.matches.seating.open_lobby(
@@ -129,7 +129,7 @@ class SharedCommands:
     async def _repost(self, interaction: Interaction, record: MatchRecord) -> None:
         post = None
         async with self.matches.sessions.lock(record.id):
-            fresh = await self.matches.storage.get_match(record.id)
+            fresh = await self.matches.reads.get_match(record.id)
             if fresh is not None and fresh.is_open:
                 # The in-memory copy, whose table message the later changes edit.
                 live, _game = await self.matches.sessions.current(record.id)
@@ -167,7 +167,7 @@ class SharedCommands:
     ) -> None:
         game = record.game
         renderer = self.renderers[game]
-        logged = [event for _, event in await self.matches.storage.events(record.id, LOG_READ)]
+        logged = [event for _, event in await self.matches.reads.events(record.id, LOG_READ)]
         named = names_at_each(record.seats, logged)
         rounds = rounds_of(logged, renderer.round_start)
         if round_number is not None:
@@ -215,8 +215,7 @@ class SharedCommands:
         of the game, open or just played, if any."""
         record = None
         if interaction.channel_id is not None:
-            storage = self.matches.storage
-            record = await storage.latest_match_in_channel(interaction.channel_id, game)
+            record = await self.matches.reads.latest_match_in_channel(interaction.channel_id, game)
         options = record.options if record is not None else {}
         embed = self.renderers[game].rules(options)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -229,13 +228,13 @@ class SharedCommands:
         which (`Refusal("several")`), never guessed for; none: a refusal."""
         if interaction.guild_id is None:
             raise Refusal("not_in_dms")
-        storage = self.matches.storage
+        reads = self.matches.reads
         here = interaction.channel_id or 0
         if isinstance(interaction.channel, discord.Thread):
-            found = await storage.match_in_thread(here)
+            found = await reads.match_in_thread(here)
             candidates = [found] if found is not None and found.is_open else []
         else:
-            candidates = await storage.open_matches_in_channel(here)
+            candidates = await reads.open_matches_in_channel(here)
         meant = [r for r in candidates if game is None or r.game == game]
         if not meant:
             if game is None:

@@ -48,12 +48,12 @@ class Story(StoredPages):
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         match_id, database = parse_ref(args)
-        if database is not None and database != self.storage.instance:
+        if database is not None and database != self.reads.instance:
             return _("That match belongs to a database this bot no longer keeps.")
-        record = await self.storage.get_match(match_id)
+        record = await self.reads.get_match(match_id)
         if record is None or record.guild_id != interaction.guild_id:
             return _("This server has no such match.")
-        summary = await self.storage.standings.match_summary(match_id)
+        summary = await self.standings.match_summary(match_id)
         if summary is None:
             return _("This match hasn't ended yet: {log} tells it so far.").format(
                 log=command(f"{record.game} log")
@@ -61,7 +61,7 @@ class Story(StoredPages):
         renderer = self.renderers.get(record.game)
         if renderer is None:
             return _("This bot no longer plays that game, so it can't tell the match.")
-        logged = [event for _version, event in await self.storage.standings.match_events(match_id)]
+        logged = [event for _version, event in await self.standings.match_events(match_id)]
         if not logged:
             return _(
                 "This match's story is no longer kept (old match logs are cleared); "

@@ -71,7 +71,7 @@ def watching_line(count: int) -> str:
 
 
 async def press_watch(interaction: Interaction, matches: MatchService, match_id: int) -> None:
-    record = await matches.storage.get_match(match_id)
+    record = await matches.reads.get_match(match_id)
     if record is None or record.guild_id != interaction.guild_id:
         await refuse(interaction, _("That match is no longer here."))
         return

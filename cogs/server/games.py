@@ -54,16 +54,16 @@ class Games(
 
 async def setup(bot: commands.Bot) -> None:
     desk = desk_of_bot(bot)
-    storage, renderers = desk.matches.storage, desk.renderers
+    stored, renderers = (desk.matches.reads, desk.matches.standings), desk.renderers
     pages = Pages(desk.languages, desk.matches.failures)
-    pages.register(BOARD, Board(storage, renderers))
-    pages.register(HALL, Hall(storage, renderers))
-    pages.register(HISTORY, History(storage, renderers))
-    pages.register(STORY, Story(storage, renderers))
-    pages.register(REPLAY, Replay(storage, renderers))
-    pages.register(ANALYSIS, Analysis(storage, renderers, desk.matches.thinker))
-    pages.register(MINE, MineSource(storage, renderers))
-    pages.register(STANDINGS, StandingsSource(storage, renderers, desk.matches))
+    pages.register(BOARD, Board(*stored, renderers))
+    pages.register(HALL, Hall(*stored, renderers))
+    pages.register(HISTORY, History(*stored, renderers))
+    pages.register(STORY, Story(*stored, renderers))
+    pages.register(REPLAY, Replay(*stored, renderers))
+    pages.register(ANALYSIS, Analysis(*stored, renderers, desk.matches.thinker))
+    pages.register(MINE, MineSource(*stored, renderers))
+    pages.register(STANDINGS, StandingsSource(*stored, renderers, desk.matches))
     await bot.add_cog(pages)
     board = TournamentBoard(bot, desk.matches, desk)
     await bot.add_cog(Games(desk, desk.matches, pages, board))

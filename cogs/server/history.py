@@ -70,7 +70,7 @@ class History(StoredPages):
         if guild_id is None or not user_text.isdigit():
             return str(OUT_OF_DATE)
         user_id, game = int(user_text), game_text or None
-        total = await self.storage.standings.history_size(guild_id, user_id=user_id, game=game)
+        total = await self.standings.history_size(guild_id, user_id=user_id, game=game)
         if total == 0:
             name = _member_name(interaction, user_id, [])
             if game is not None:
@@ -80,7 +80,7 @@ class History(StoredPages):
             return _("{name} has no finished matches in this server.").format(name=name)
         count = page_count(total, PER_PAGE)
         shown = clamp(wanted, count)
-        matches = await self.storage.standings.history(
+        matches = await self.standings.history(
             guild_id, user_id=user_id, game=game, offset=shown * PER_PAGE, limit=PER_PAGE
         )
         name = _member_name(interaction, user_id, matches)
@@ -93,7 +93,7 @@ class History(StoredPages):
         )
         options = [
             (
-                f"{match.match_id}.{self.storage.instance}",
+                f"{match.match_id}.{self.reads.instance}",
                 f"{day(match.finished_at)} · {self.title(match.game)} · #{match.match_id}",
                 _players(match, plain),
             )

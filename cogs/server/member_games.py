@@ -34,7 +34,7 @@ class MineSource(StoredPages):
         guild_id = interaction.guild_id
         if guild_id is None or user_text != str(interaction.user.id):
             return str(OUT_OF_DATE)
-        records = await self.storage.member_matches(guild_id, interaction.user.id)
+        records = await self.reads.member_matches(guild_id, interaction.user.id)
         if not records:
             starts = either([command(f"{key} start") for key in sorted(GAMES)])
             return _("You're not in any open match in this server. Start one with {start}.").format(

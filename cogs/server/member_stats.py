@@ -8,8 +8,8 @@ import io
 
 import discord
 
+from bot.play.doors import Standings
 from bot.rules.ratings import PROVISIONAL_GAMES
-from bot.storage import Store
 from cogs.desk.renderers import Renderers
 from cogs.server.standings import record_text
 from cogs.ui.components import TableMessage
@@ -23,11 +23,10 @@ PICTURE = "trend.png"
 
 
 async def stats_message(
-    storage: Store, renderers: Renderers, guild_id: int, member: discord.abc.User
+    standings: Standings, renderers: Renderers, guild_id: int, member: discord.abc.User
 ) -> TableMessage | None:
     """The member's stats in the language being built, or None when they have no rated
     match in the server. Everything is read first; the picture is drawn off the loop."""
-    standings = storage.standings
     all_time = await standings.member_ratings(guild_id, member.id, season=False)
     if not all_time:
         return None

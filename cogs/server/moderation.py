@@ -104,7 +104,7 @@ class Moderation(commands.Cog):
                 interaction, _("Only moderators (Manage Messages) can list the server's games.")
             )
             return
-        records = await self.matches.storage.open_matches(interaction.guild_id)
+        records = await self.matches.reads.open_matches(interaction.guild_id)
         if not records:
             await interaction.response.send_message(_("No games are running."), ephemeral=True)
             return
@@ -185,7 +185,7 @@ class Moderation(commands.Cog):
             )
             return
         assert interaction.guild_id is not None
-        await self.matches.storage.set_tables_where(interaction.guild_id, where)
+        await self.matches.preferences.set_tables_where(interaction.guild_id, where)
         answer = (
             _(
                 "From now on each game started here is played in a thread of its own, "
@@ -211,7 +211,7 @@ class Moderation(commands.Cog):
             return
         guild_id = interaction.guild_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rows = await self.matches.storage.standings.export_results(guild_id)
+        rows = await self.matches.standings.export_results(guild_id)
         data, name = await asyncio.to_thread(export_file, rows, f"results-{guild_id}")
         answer = ngettext(
             "The server's results: {count} row, one per seat of each finished match.",

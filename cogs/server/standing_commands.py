@@ -54,7 +54,7 @@ class StandingCommands(commands.Cog):
         if not await in_server(interaction):
             return
         # Without a game: the one this server finished last, else the first by its key.
-        key = game or await self.matches.storage.last_played(interaction.guild_id or 0)
+        key = game or await self.matches.reads.last_played(interaction.guild_id or 0)
         key = key or min(GAMES)
         if key not in GAMES:
             await refuse(interaction, _("There is no such game here."))
@@ -79,8 +79,7 @@ class StandingCommands(commands.Cog):
             return
         target = member or interaction.user
         guild_id = interaction.guild_id or 0
-        storage = self.matches.storage
-        if not await storage.standings.member_ratings(guild_id, target.id, season=False):
+        if not await self.matches.standings.member_ratings(guild_id, target.id, season=False):
             await refuse(
                 interaction,
                 _("{name} hasn't finished a rated game here yet.").format(
@@ -89,7 +88,9 @@ class StandingCommands(commands.Cog):
             )
             return
         with i18n.reading(await self.desk.languages.server(guild_id)):
-            stats = await stats_message(storage, self.desk.renderers, guild_id, target)
+            stats = await stats_message(
+                self.matches.standings, self.desk.renderers, guild_id, target
+            )
         assert stats is not None  # ratings are never deleted
         await interaction.response.send_message(
             embeds=stats.embeds, files=stats.files, allowed_mentions=discord.AllowedMentions.none()
@@ -130,7 +131,7 @@ class StandingCommands(commands.Cog):
         if not await in_server(interaction):
             return
         # The replay pages refuse a match of another server or one still being played.
-        ref = f"{match}.{self.matches.storage.instance}"
+        ref = f"{match}.{self.matches.reads.instance}"
         await self.pages.show(interaction, REPLAY, ref, 0)
 
     @leaderboard.autocomplete("game")
@@ -165,9 +166,7 @@ class StandingCommands(commands.Cog):
             )
             return
         guild_id = interaction.guild_id or 0
-        begun, hall = await self.matches.storage.standings.new_season(
-            guild_id, self.matches.clock()
-        )
+        begun, hall = await self.matches.standings.new_season(guild_id, self.matches.clock())
         with i18n.reading(await self.desk.languages.server(guild_id)):
             embed = self.seasons.announcement(begun.number, hall)
         await interaction.response.send_message(

@@ -53,13 +53,13 @@ class Board(StoredPages):
         title = self.renderers.title(game)
         in_season = scope == SEASON
         if in_season:
-            season = (await self.storage.standings.current_season(guild_id)).number
+            season = (await self.standings.current_season(guild_id)).number
             heading = _("{title} — leaderboard, season {season}").format(
                 title=title, season=number(season)
             )
         else:
             heading = _("{title} — all-time leaderboard").format(title=title)
-        total = await self.storage.standings.leaderboard_size(guild_id, game, season=in_season)
+        total = await self.standings.leaderboard_size(guild_id, game, season=in_season)
         if total == 0:
             if in_season:
                 return _("No rated {title} games in this server this season yet.").format(
@@ -69,7 +69,7 @@ class Board(StoredPages):
         count = page_count(total, ROWS_PER_PAGE)
         shown = clamp(wanted, count)
         first = shown * ROWS_PER_PAGE
-        rows = await self.storage.standings.leaderboard(
+        rows = await self.standings.leaderboard(
             guild_id, game, season=in_season, offset=first, limit=ROWS_PER_PAGE
         )
         lines = board_lines(rows, first)
@@ -82,7 +82,7 @@ class Board(StoredPages):
 
     async def ai_lines(self, guild_id: int, game: str) -> list[str]:
         """The AI levels' all-time ratings in the game, strongest first, if any was rated."""
-        levels = await self.storage.standings.ai_ratings(guild_id, game)
+        levels = await self.standings.ai_ratings(guild_id, game)
         if not levels:
             return []
         ranked = sorted(levels.items(), key=lambda item: -item[1].ordinal)
@@ -120,8 +120,8 @@ class Hall(StoredPages):
         guild_id = interaction.guild_id
         if guild_id is None:
             return str(OUT_OF_DATE)
-        entries = await self.storage.standings.hall(guild_id)
-        podiums = await self.storage.podiums(guild_id)
+        entries = await self.standings.hall(guild_id)
+        podiums = await self.reads.podiums(guild_id)
         if not entries and not podiums:
             return _(
                 "The hall of fame is empty: it fills when a moderator starts a new season "

@@ -10,6 +10,7 @@ from typing import Any, Self
 
 import discord
 
+from bot.play.doors import MatchReads, Standings
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.storage import MatchRecord, TournamentRecord
@@ -257,8 +258,10 @@ class TournamentBoard:
 class StandingsSource(StoredPages):
     """The `standings` pages of one tournament."""
 
-    def __init__(self, storage: Any, renderers: Any, matches: MatchService) -> None:
-        super().__init__(storage, renderers)
+    def __init__(
+        self, reads: MatchReads, standings: Standings, renderers: Any, matches: MatchService
+    ) -> None:
+        super().__init__(reads, standings, renderers)
         self.runner = matches.tournaments
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import discord
 
+from bot.play.doors import Preferences
 from bot.process.app import Interaction
 from bot.process.failure_log import FailureLog
-from bot.storage import StorageError, Store
+from bot.storage import StorageError
 from cogs.wording import i18n
 
 
 class Languages:
-    def __init__(self, bot: discord.Client, storage: Store, failures: FailureLog) -> None:
+    def __init__(self, bot: discord.Client, preferences: Preferences, failures: FailureLog) -> None:
         self.bot = bot
-        self.storage = storage
+        self.preferences = preferences
         self.failures = failures
         self._servers: dict[int, str | None] = {}  # guild -> chosen language, as last read
         self._members: dict[int, str | None] = {}  # member -> chosen language, as last read
@@ -32,7 +33,7 @@ class Languages:
         if guild_id is None:
             return i18n.SOURCE
         if guild_id not in self._servers:
-            self._servers[guild_id] = await self.storage.language(guild_id)
+            self._servers[guild_id] = await self.preferences.language(guild_id)
         chosen = self._servers[guild_id]
         if chosen is not None:
             return chosen
@@ -54,7 +55,7 @@ class Languages:
             self._clients[user_id] = client
         if user_id not in self._members:
             try:
-                self._members[user_id] = await self.storage.member_language(user_id)
+                self._members[user_id] = await self.preferences.member_language(user_id)
             except StorageError as error:  # the answer (likely that it failed) still goes out
                 self.failures.report(error, f"reading the language of user {user_id} failed")
                 return client or i18n.SOURCE
@@ -68,7 +69,7 @@ class Languages:
         else their client's as last seen, else the server's."""
         if user_id not in self._members:
             try:
-                self._members[user_id] = await self.storage.member_language(user_id)
+                self._members[user_id] = await self.preferences.member_language(user_id)
             except StorageError as error:
                 self.failures.report(error, f"reading the language of user {user_id} failed")
                 return self._clients.get(user_id) or await self.server(guild_id)
@@ -76,9 +77,9 @@ class Languages:
         return chosen or await self.server(guild_id)
 
     async def choose_for_server(self, guild_id: int, language: str | None) -> None:
-        await self.storage.set_language(guild_id, language)
+        await self.preferences.set_language(guild_id, language)
         self._servers[guild_id] = language
 
     async def choose_for_member(self, user_id: int, language: str | None) -> None:
-        await self.storage.set_member_language(user_id, language)
+        await self.preferences.set_member_language(user_id, language)
         self._members[user_id] = language

@@ -20,10 +20,11 @@ from collections.abc import Callable
 
 import discord
 
+from bot.play.doors import Preferences, TurnNotices
 from bot.play.events import STARTED, TIMED_OUT
 from bot.play.matches import Change
 from bot.rules.pace import SLOW
-from bot.storage import MatchRecord, StorageError, Store, TurnNotice
+from bot.storage import MatchRecord, StorageError, TurnNotice
 from cogs.desk.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
@@ -40,7 +41,8 @@ class Pings:
     def __init__(
         self,
         bot: discord.Client,
-        storage: Store,
+        preferences: Preferences,
+        notices: TurnNotices,
         clock: Callable[[], float],
         languages: Languages,
         title: Callable[[str], str],
@@ -48,7 +50,8 @@ class Pings:
     ) -> None:
         self.bot = bot
         self.senders = senders
-        self.storage = storage
+        self.preferences = preferences
+        self.notices = notices
         self.clock = clock
         self.languages = languages  # mentions in the server's language, DMs in the member's
         self.title = title
@@ -64,21 +67,21 @@ class Pings:
 
     async def enabled(self, guild_id: int) -> bool:
         if guild_id not in self._enabled:
-            self._enabled[guild_id] = await self.storage.reminders_on(guild_id)
+            self._enabled[guild_id] = await self.preferences.reminders_on(guild_id)
         return self._enabled[guild_id]
 
     async def set_enabled(self, guild_id: int, on: bool) -> None:
-        await self.storage.set_reminders(guild_id, on)
+        await self.preferences.set_reminders(guild_id, on)
         self._enabled[guild_id] = on
 
     async def how(self, user_id: int) -> str:
         """How the member hears of their turn in a slow match (a mention unless they chose)."""
         if user_id not in self._how:
-            self._how[user_id] = await self.storage.notify_how(user_id)
+            self._how[user_id] = await self.preferences.notify_how(user_id)
         return self._how[user_id] or "mention"
 
     async def set_how(self, user_id: int, how: str) -> None:
-        await self.storage.set_notify_how(user_id, how)
+        await self.preferences.set_notify_how(user_id, how)
         self._how[user_id] = how
 
     @staticmethod
@@ -151,14 +154,14 @@ class Pings:
         first meets the match (so a restart forgets none), then as sent and taken down."""
         out = self._out.get(record.id)
         if out is None:
-            kept = [] if record.status == "lobby" else await self.storage.turn_notices(record.id)
+            kept = [] if record.status == "lobby" else await self.notices.turn_notices(record.id)
             out = self._out[record.id] = {notice.user_id: notice for notice in kept}
         return out
 
     async def _keep(self, notice: TurnNotice) -> None:
         self._out.setdefault(notice.match_id, {})[notice.user_id] = notice
         try:
-            await self.storage.keep_turn_notice(notice)
+            await self.notices.keep_turn_notice(notice)
         except StorageError:  # the notice is up all the same, if only until a restart
             log.warning("turn notice %s of match %s not kept", notice.message_id, notice.match_id)
 
@@ -251,7 +254,7 @@ class Pings:
         to say the turn is over."""
         user_id = sent.user_id
         try:
-            await self.storage.drop_turn_notice(sent.match_id, user_id)
+            await self.notices.drop_turn_notice(sent.match_id, user_id)
         except StorageError:  # a restart may take it down again: deleting twice is harmless
             log.warning("turn notice %s of match %s not forgotten", sent.message_id, sent.match_id)
         message = self.bot.get_partial_messageable(sent.channel_id).get_partial_message(

@@ -36,7 +36,7 @@ class ResultPresenter:
         wait for."""
         record, game, renderer = scene.change.record, scene.change.game, scene.renderer
         assert game is not None and renderer is not None
-        logged = [event for _, event in await self.matches.storage.events(record.id, EVENTS_READ)]
+        logged = [event for _, event in await self.matches.reads.events(record.id, EVENTS_READ)]
         with i18n.reading(scene.language):
             result = result_message(record, game, renderer.texts)
             lines = race_lines(renderer, record, logged)

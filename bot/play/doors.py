@@ -1,0 +1,77 @@
+"""The doors the Discord layer goes through to what is stored: each a few methods of the
+store, named for what its callers do with them, so a cog sees what it uses and no more.
+The store satisfies every one of them; the match service hands them out
+(`MatchService.reads`, `.preferences`, `.notices`, `.standings`). A test keeps the
+Discord layer to these (tests/test_doors.py).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.storage.interface import Standings
+from bot.storage.records import MatchRecord, TurnNotice
+from bot.storage.tournament_records import Podium
+from engines.base import Event
+
+__all__ = ["MatchReads", "Preferences", "Standings", "TurnNotices"]
+
+
+class MatchReads(Protocol):
+    """Matches as they are stored, read to find one, show it or list them."""
+
+    instance: str  # the database's short id, repeated in button ids
+
+    async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]: ...
+
+    async def match_in_thread(self, thread_id: int) -> MatchRecord | None: ...
+
+    async def open_matches_in_channel(
+        self, channel_id: int, game: str | None = None
+    ) -> list[MatchRecord]: ...
+
+    async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None: ...
+
+    async def open_matches(self, guild_id: int | None = None) -> list[MatchRecord]: ...
+
+    async def member_matches(self, guild_id: int | None, user_id: int) -> list[MatchRecord]: ...
+
+    async def last_played(self, guild_id: int) -> str | None: ...
+
+    async def podiums(self, guild_id: int) -> list[Podium]: ...
+
+
+class Preferences(Protocol):
+    """What a server and its members chose: languages, where tables go, how turns are told."""
+
+    async def language(self, guild_id: int) -> str | None: ...
+
+    async def set_language(self, guild_id: int, language: str | None) -> None: ...
+
+    async def member_language(self, user_id: int) -> str | None: ...
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None: ...
+
+    async def tables_where(self, guild_id: int) -> str | None: ...
+
+    async def set_tables_where(self, guild_id: int, where: str | None) -> None: ...
+
+    async def reminders_on(self, guild_id: int) -> bool: ...
+
+    async def set_reminders(self, guild_id: int, on: bool) -> None: ...
+
+    async def notify_how(self, user_id: int) -> str | None: ...
+
+    async def set_notify_how(self, user_id: int, how: str | None) -> None: ...
+
+
+class TurnNotices(Protocol):
+    """The turn notices that are up, kept so a restart can still take them down."""
+
+    async def turn_notices(self, match_id: int) -> list[TurnNotice]: ...
+
+    async def keep_turn_notice(self, notice: TurnNotice) -> None: ...
+
+    async def drop_turn_notice(self, match_id: int, user_id: int) -> None: ...

@@ -1,0 +1,115 @@
+"""The Discord layer goes through narrow doors (issue 38, item 2): it reaches what is stored
+through the match service's doors (bot/play/doors.py), never the store itself. Checked on
+the source, every import included (those under `TYPE_CHECKING` too), each imported name
+followed through re-exports to where it is defined, and every `.storage` the layer reads."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[1]
+
+# Where the store's own work is done: its interface, the backends, and opening them.
+STORE_MODULES = ("bot.storage.sqlite", "bot.storage.postgres", "bot.storage.opening")
+STORE_NAMES = {("bot.storage.interface", "Store")}
+
+# The cogs modules allowed to see the store itself. None: the composition root that opens
+# it is bot/process/app.py, and the host's tools (backup, migration) live in bot/host/.
+MAY_SEE_THE_STORE: set[str] = set()
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _cogs_modules() -> list[Path]:
+    return sorted((ROOT / "cogs").rglob("*.py"))
+
+
+def _absolute(node: ast.ImportFrom, module: str, is_package: bool) -> str:
+    """The module an import names, relative imports resolved against `module`."""
+    if node.level == 0:
+        return node.module or ""
+    base = module.split(".")
+    base = base if is_package else base[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _origins(path: Path, module: str | None = None) -> list[tuple[str, str]]:
+    """(defining module, name) for every name the file imports; a module import is
+    (module, "")."""
+    module = module or _module_name(path)
+    found: list[tuple[str, str]] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, "") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(node, module, path.name == "__init__.py")
+            for alias in node.names:
+                found.append(_defined_at(source, alias.name))
+    return found
+
+
+def _defined_at(source: str, name: str) -> tuple[str, str]:
+    """Follow a re-export to where the name is defined (a submodule counts as a module)."""
+    try:
+        value = getattr(importlib.import_module(source), name)
+    except (ImportError, AttributeError):
+        return (f"{source}.{name}", "")  # `from package import submodule`
+    if inspect.ismodule(value):
+        return (value.__name__, "")
+    defined = getattr(value, "__module__", None)
+    return (defined, name) if isinstance(defined, str) else (source, name)
+
+
+def _store_work(origin: tuple[str, str]) -> bool:
+    module = origin[0]
+    return origin in STORE_NAMES or any(
+        module == store or module.startswith(store + ".") for store in STORE_MODULES
+    )
+
+
+def _reads_storage(path: Path) -> list[int]:
+    """The lines where the file reads a `.storage` attribute (the store behind the doors)."""
+    tree = ast.parse(path.read_text())
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "storage"
+    ]
+
+
+@pytest.mark.parametrize("path", _cogs_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_discord_layer_reaches_the_store_only_through_its_doors(path):
+    module = _module_name(path)
+    if module in MAY_SEE_THE_STORE:
+        return
+    through = [origin for origin in _origins(path) if _store_work(origin)]
+    assert not through, f"{module} imports the store's own work: {through}"
+    assert not _reads_storage(path), f"{module} reads .storage at lines {_reads_storage(path)}"
+
+
+def test_the_check_sees_a_store_imported_under_type_checking_or_re_exported(tmp_path):
+    """The check itself: a hidden import, a re-export and a `.storage` read are all caught."""
+    hidden = tmp_path / "hidden.py"
+    hidden.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from bot.storage import Store\n"
+        "from bot.storage import open_storage\n"
+        "def f(matches):\n"
+        "    return matches.storage.get_match(1)\n"
+    )
+    origins = _origins(hidden, "cogs.hidden")
+    assert ("bot.storage.interface", "Store") in origins
+    assert any(_store_work(origin) for origin in origins if origin[1] == "open_storage")
+    assert _reads_storage(hidden) == [6]
+    assert not _store_work(_defined_at("bot.storage", "MatchRecord"))  # records are data
+    assert not _store_work(_defined_at("bot.play.doors", "Standings"))  # a door
