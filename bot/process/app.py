@@ -164,7 +164,7 @@ class TabletopBot(commands.Bot):
         self.plugged: set[str] = set()
         self.tree.error(self._on_command_error)
         # Every interaction comes through the gate, which a stop closes (bot/process/service.py).
-        self.gate = Gate()
+        self.gate: Gate[TabletopBot] = Gate()
         self.gate.install(self._connection)
         self.health: HealthServer | None = None
         # Why the bot can't log in yet (Discord unreachable at start-up), for /healthz.

@@ -20,14 +20,11 @@ import signal
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import aiohttp
 import discord
 from discord.utils import MISSING
-
-if TYPE_CHECKING:  # the bot's module imports this one
-    from bot.process.app import Interaction
 
 log = logging.getLogger(__name__)
 
@@ -42,16 +39,18 @@ DRAIN_SECONDS = 8.0  # the longest a stop waits for interactions in flight (syst
 # an autocomplete (4) or a ping (1) can't be, and is dropped while stopping.
 ANSWERABLE = (2, 3, 5)
 
-Answer = Callable[["Interaction"], Awaitable[None]]
+# The bot the gate stands in front of (bot/process/app.py's, which imports this module).
+ClientT = TypeVar("ClientT", bound=discord.Client)
+Answer = Callable[[discord.Interaction[ClientT]], Awaitable[None]]
 
 
-class Gate:
+class Gate(Generic[ClientT]):
     def __init__(self) -> None:
         self.closed = False
         self.in_flight: set[asyncio.Task[Any]] = set()
         self.refused = 0  # interactions answered "restarting", for the log at the end
         # The Discord layer's "the bot is restarting" answer (bot/ writes no sentence).
-        self.answer_restarting: Answer | None = None
+        self.answer_restarting: Answer[ClientT] | None = None
 
     def install(self, state: Any) -> None:
         """Put the gate in front of the state's INTERACTION_CREATE parser."""
@@ -78,10 +77,10 @@ class Gate:
         if data.get("type") not in ANSWERABLE or self.answer_restarting is None:
             return
         self.refused += 1
-        interaction: Interaction = discord.Interaction(data=data, state=state)
+        interaction: discord.Interaction[ClientT] = discord.Interaction(data=data, state=state)
         self.keep(asyncio.create_task(self._answer(interaction)))
 
-    async def _answer(self, interaction: Interaction) -> None:
+    async def _answer(self, interaction: discord.Interaction[ClientT]) -> None:
         assert self.answer_restarting is not None
         try:
             await self.answer_restarting(interaction)
