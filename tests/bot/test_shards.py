@@ -82,8 +82,8 @@ async def test_without_shard_settings_one_process_restores_every_match(tmp_path)
     assert all(service.planner.timers.pending(match_id) is not None for match_id in ids.values())
     sharded = MatchService(store, replace(base, shard_count=2, shard_ids=(1,)), lambda: 1000.0)
     await sharded.restore()
-    assert sharded.timers.pending(ids[0]) is None
-    assert sharded.timers.pending(ids[1]) is not None
+    assert sharded.planner.timers.pending(ids[0]) is None
+    assert sharded.planner.timers.pending(ids[1]) is not None
     for each in (service, sharded):
         await each.stop()
     await store.close()
