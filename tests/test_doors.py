@@ -1,5 +1,5 @@
 """The Discord layer goes through narrow doors (issue 38, item 2): it reaches what is stored
-through the match service's doors (bot/play/doors.py), never the store itself. Checked on
+through the match service's doors (bot/storage/doors.py), never the store itself. Checked on
 the source, every import included (those under `TYPE_CHECKING` too), each imported name
 followed through re-exports to where it is defined, and every `.storage` the layer reads."""
 
@@ -112,4 +112,4 @@ def test_the_check_sees_a_store_imported_under_type_checking_or_re_exported(tmp_
     assert any(_store_work(origin) for origin in origins if origin[1] == "open_storage")
     assert _reads_storage(hidden) == [6]
     assert not _store_work(_defined_at("bot.storage", "MatchRecord"))  # records are data
-    assert not _store_work(_defined_at("bot.play.doors", "Standings"))  # a door
+    assert not _store_work(_defined_at("bot.storage", "Standings"))  # a door

@@ -14,7 +14,6 @@ from bot.host.retention import Retention
 from bot.play.auto_moves import AutoMoves
 from bot.play.away_room import Away
 from bot.play.changes import Change, Publisher
-from bot.play.doors import MatchReads, Preferences, Standings, TurnNotices
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
@@ -25,7 +24,8 @@ from bot.play.watching import Watchers
 from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
-from bot.storage import MatchRecord, Store
+from bot.storage import MatchRecord, Standings, Store
+from bot.storage.doors import MatchReads, Preferences, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -34,7 +34,7 @@ __all__ = ["Change", "MatchService", "Publisher"]
 class MatchService:
     def __init__(self, storage: Store, settings: Settings, clock: Callable[[], float]) -> None:
         self.storage = storage
-        # The doors the Discord layer reads and writes through (bot/play/doors.py).
+        # The doors the Discord layer reads and writes through (bot/storage/doors.py).
         self.reads: MatchReads = storage
         self.preferences: Preferences = storage
         self.notices: TurnNotices = storage

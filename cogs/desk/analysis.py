@@ -13,10 +13,11 @@ from typing import Any
 
 import discord
 
-from bot.play.doors import MatchReads, Standings
 from bot.play.replay_log import kept
 from bot.play.thinking import Thinker
 from bot.process.app import Interaction
+from bot.storage import Standings
+from bot.storage.doors import MatchReads
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import parse_ref

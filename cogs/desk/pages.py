@@ -18,9 +18,10 @@ from typing import Any, Protocol, Self, cast
 import discord
 from discord.ext import commands
 
-from bot.play.doors import MatchReads, Standings
 from bot.process.app import Interaction
 from bot.process.failure_log import FailureLog
+from bot.storage import Standings
+from bot.storage.doors import MatchReads
 from cogs.desk.refusals import answer_failure
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import TableMessage, ref_of, refuse

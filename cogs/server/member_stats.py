@@ -8,8 +8,8 @@ import io
 
 import discord
 
-from bot.play.doors import Standings
 from bot.rules.ratings import PROVISIONAL_GAMES
+from bot.storage import Standings
 from cogs.desk.renderers import Renderers
 from cogs.server.standings import record_text
 from cogs.ui.components import TableMessage

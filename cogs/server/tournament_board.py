@@ -10,10 +10,10 @@ from typing import Any, Self
 
 import discord
 
-from bot.play.doors import MatchReads, Standings
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
-from bot.storage import MatchRecord, TournamentRecord
+from bot.storage import MatchRecord, Standings, TournamentRecord
+from bot.storage.doors import MatchReads
 from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange
 from bot.tournament.table_matches import ROUND_KEY, TABLE_KEY

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.play.doors import Preferences
 from bot.process.app import Interaction
 from bot.process.failure_log import FailureLog
 from bot.storage import StorageError
+from bot.storage.doors import Preferences
 from cogs.wording import i18n
 
 

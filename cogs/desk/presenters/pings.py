@@ -20,11 +20,11 @@ from collections.abc import Callable
 
 import discord
 
-from bot.play.doors import Preferences, TurnNotices
 from bot.play.events import STARTED, TIMED_OUT
 from bot.play.matches import Change
 from bot.rules.pace import SLOW
 from bot.storage import MatchRecord, StorageError, TurnNotice
+from bot.storage.doors import Preferences, TurnNotices
 from cogs.desk.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number

@@ -1,20 +1,20 @@
 """The doors the Discord layer goes through to what is stored: each a few methods of the
 store, named for what its callers do with them, so a cog sees what it uses and no more.
-The store satisfies every one of them; the match service hands them out
-(`MatchService.reads`, `.preferences`, `.notices`, `.standings`). A test keeps the
-Discord layer to these (tests/test_doors.py).
+`Store` is made of them and the rest (interface.py), so each method is declared once; the
+match service hands them out (`MatchService.reads`, `.preferences`, `.notices`, and
+`.standings`, the store's own `Standings`). A test keeps the Discord layer to these
+(tests/test_doors.py).
 """
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from bot.storage.interface import Standings
 from bot.storage.records import MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 
-__all__ = ["MatchReads", "Preferences", "Standings", "TurnNotices"]
+__all__ = ["MatchReads", "Preferences", "TurnNotices"]
 
 
 class MatchReads(Protocol):
