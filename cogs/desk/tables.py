@@ -101,7 +101,7 @@ class Tables:
         """Answer a slash command (or a Rematch) with a fresh table message."""
         game = await self.matches.sessions.game_of(record)
         change = Change(record, game, notice=notice)
-        return await self.table.post_new(interaction, change, await self.draw(change))
+        return await self.table.post_new(interaction, change, await self.table_now(change))
 
     async def queue_post(
         self, interaction: Interaction, record: MatchRecord, notice: Notice | None = None
@@ -111,7 +111,7 @@ class Tables:
         caller awaits what this returns once the lock is free: the post goes out then
         (a refusal of it reaches the caller, to be answered)."""
         change = Change(record, await self.matches.sessions.game_of(record), notice=notice)
-        table = await self.draw(change)
+        table = await self.table_now(change)
         gate = asyncio.Event()
         posted: asyncio.Future[discord.Message] = asyncio.get_running_loop().create_future()
 
@@ -130,7 +130,7 @@ class Tables:
 
         return sent
 
-    async def draw(self, change: Change, language: str | None = None) -> TableMessage:
+    async def table_now(self, change: Change, language: str | None = None) -> TableMessage:
         """The table `change` shows, pictures drawn, in `language` (by default the
         server's): as a member would see it now, without sending it."""
         scene = await read_scene(change, Click(None), self.languages, self.matches, self.renderers)

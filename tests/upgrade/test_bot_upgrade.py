@@ -35,7 +35,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
     )
     old_sentences_shown = 0
     for record in records:
-        table = await desk.tables.draw(Change(record, load_game(record)))
+        table = await desk.tables.table_now(Change(record, load_game(record)))
         assert table.layout is not None and not table.embeds  # drawn in the new layout
         text = table_text(table)
         assert (record.status == "lobby") == ("— lobby" in text), text

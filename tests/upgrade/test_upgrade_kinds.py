@@ -66,7 +66,7 @@ async def test_old_end_reasons_and_ai_seats_are_worded_the_new_way(simcord_env):
         assert (record.ended_reason, record.ended_data) == (kind, data)
         assert [seat.name for seat in record.seats] == ["ann", "Ada"]
         assert record.seats[1].ai == "strong"
-        english = table_text(await desk.tables.draw(Change(record, None), "en"))
+        english = table_text(await desk.tables.table_now(Change(record, None), "en"))
         assert "Ada (AI)" in english and "Ada (AI) (AI)" not in english
         if match in SHOWN:
             assert SHOWN[match] in english
@@ -74,7 +74,7 @@ async def test_old_end_reasons_and_ai_seats_are_worded_the_new_way(simcord_env):
     try:
         for match in SHOWN:
             record = await bot.storage.get_match(match)
-            shown = table_text(await desk.tables.draw(Change(record, None), "vi"))
+            shown = table_text(await desk.tables.table_now(Change(record, None), "vi"))
             # Known reasons are worded for the reader; the unknown one stays as written.
             assert (SHOWN[match] in shown) == (match == 304), shown
     finally:
