@@ -14,26 +14,15 @@ from __future__ import annotations
 from engines.sequence_numbers.actions import Play
 from engines.sequence_numbers.board import WINDOWS, WINDOWS_AT, number_at, parse_cell
 from engines.sequence_numbers.cards import FULL_DECK, MINUS, PLUS, answer
-from engines.sequence_numbers.playout import Sim, deal, seeded_rng
 from engines.sequence_numbers.scoring import EMPTY
-from engines.sequence_numbers.strong import BLOCK, CARD_COST, CORNERS_IN, GROW, WIN, Board
+from engines.sequence_numbers.strong import CORNERS_IN, GROW, Board
 from engines.sequence_numbers.views import SequenceView
 
 # Weights tuned by simulation against the strong AI.
 THREAT = 300.0  # a four our team will surely fill (blocking theirs stays first: 2000)
 HARD_COST = {PLUS: 250.0, MINUS: 150.0}
 LOOKED_AT = 12  # the work budget: plays looked at beyond their window score
-SAFE = 0.3  # share of a cell's worth put off when only we (or a Plus) can fill it
-REOPEN = 0.0  # weight of our lines a Minus reopens, against their window worth
 COVER = 2.0  # a window's worth added again per other empty cell this hand can fill
-GROW_H = GROW  # the strong AI's window worths, the hard AI's own to tune
-BLOCK_H = BLOCK
-PLAYED_OUT = 4  # the best plays played out on dealt hands
-DEALS = 8  # deals of the unseen cards each is played out on
-ROUNDS = 2  # whole rounds of turns played out after ours
-OUTCOME = 1500.0  # worth of winning rather than losing within the turns played out
-STANDING = 0.0  # weight of how far ahead the turns played out leave our team
-SEQ_GAIN = 600.0  # worth of a SEQUENCE made (not winning) within the turns played out
 
 
 class _Unseen:
@@ -92,72 +81,19 @@ def play_values(
         if play.card == MINUS:
             score = board.removal_value(cell)
         else:
-            grown = board.place_value(cell, board.team, GROW_H, BLOCK_H)
-            if play.card != PLUS and _ours_alone(unseen, cell):
-                grown *= 1.0 - SAFE
-            score = board.completion(cell) + grown
+            score = board.completion(cell) + board.place_value(cell, board.team)
         scored.append((score - HARD_COST.get(play.card, 0.0), play, cell))
     scored.sort(key=lambda item: item[0], reverse=True)
     looked = scored[:LOOKED_AT]
     looked += [item for item in scored[LOOKED_AT:] if item[1] == also]
     values: dict[Play, float] = {}
     for score, play, cell in looked:
-        rest = _without(hand, play.card)
         if play.card != MINUS:
-            score += THREAT * _fill_chance(view, board, unseen, _finishing(board, cell), rest)
+            rest = _without(hand, play.card)
+            score += THREAT * _threat(view, board, unseen, cell, rest)
             score += COVER * _covered(board, cell, rest)
-        else:
-            grown, four = _reopened(board, cell)
-            score += REOPEN * grown
-            if four:
-                score += THREAT * _fill_chance(view, board, unseen, {cell}, rest)
         values[play] = score
-    _play_out(view, board, values)
     return values
-
-
-def _play_out(view: SequenceView, board: Board, values: dict[Play, float]) -> None:
-    """Add to the best few plays the worth of how often our team wins rather than loses
-    within a few rounds when every seat plays on as the strong AI, on the same deals."""
-    ranked = sorted(values, key=lambda play: values[play], reverse=True)[:PLAYED_OUT]
-    if len(ranked) < 2 or values[ranked[0]] >= WIN:
-        return
-    assert view.seat is not None
-    base = Sim(view, board.chips)
-    base.prices = [HARD_COST if team == board.team else CARD_COST for team in range(base.teams)]
-    if not base.hot:
-        return  # no line of three anywhere: nothing a few turns can decide
-    rng = seeded_rng(view)
-    plies = ROUNDS * base.seats
-    tally = dict.fromkeys(ranked, 0.0)
-    for _ in range(DEALS):
-        hands, draw = deal(view, board.chips, rng)
-        for play in ranked:
-            sim = base.copy(hands, draw)
-            if sim.play(view.seat, play.card, parse_cell(play.cell)):
-                tally[play] += OUTCOME
-                continue
-            winner = sim.run((view.seat + 1) % sim.seats, plies)
-            tally[play] += _outcome(base, sim, board.team, winner)
-    worst = min(tally.values())
-    for play in values:
-        values[play] += tally.get(play, worst) / DEALS
-
-
-def _outcome(base: Sim, sim: Sim, team: int, winner: int | None) -> float:
-    """A playout's worth to `team`: a win or a loss, else the SEQUENCES made on each side
-    (a first of two is halfway there) and how far ahead the board leaves it."""
-    if winner is not None:
-        return OUTCOME if winner == team else -OUTCOME
-    made = [after - before for after, before in zip(sim.sequences, base.sequences, strict=True)]
-    lead = made[team] - max(n for t, n in enumerate(made) if t != team)
-    return SEQ_GAIN * lead + (STANDING * sim.standing(team) if STANDING else 0.0)
-
-
-def _ours_alone(unseen: _Unseen, cell: int) -> bool:
-    """Whether no card this seat can't see names `cell`: only a Plus can take it from us."""
-    number = number_at(cell)
-    return number is not None and unseen.numbers[number] == 0
 
 
 def _without(hand: list[str], card: str) -> list[str]:
@@ -178,34 +114,9 @@ def _finishing(board: Board, cell: int) -> set[int]:
     return {c for c in found if number_at(c) is not None}
 
 
-def _reopened(board: Board, cell: int) -> tuple[float, bool]:
-    """What taking the rival chip off `cell` gives back to our lines: the growth of each
-    window of ours it alone blocked, and whether one of them is a four (`cell` its last)."""
-    team, owner = board.team, board.chips[cell]
-    grown, four = 0.0, False
-    for w in WINDOWS_AT[cell]:
-        tally, corners = board.counts[w], CORNERS_IN[w]
-        if board.spent[w][team] or tally[owner] != corners + 1:
-            continue
-        if any(tally[t] > corners for t in range(board.teams) if t not in (team, owner)):
-            continue
-        if tally[team] >= 4:
-            four = True
-        else:
-            grown += GROW_H[tally[team]]
-    return grown, four
-
-
 def _threat(view: SequenceView, board: Board, unseen: _Unseen, cell: int, hand: list[str]) -> float:
     """The chance our team fills a last cell of a four this chip makes before it is stopped."""
-    return _fill_chance(view, board, unseen, _finishing(board, cell), hand)
-
-
-def _fill_chance(
-    view: SequenceView, board: Board, unseen: _Unseen, finishing: set[int], hand: list[str]
-) -> float:
-    """The chance our team fills one of the `finishing` cells of its four before an
-    opponent stops it, seat by seat in turn order."""
+    finishing = _finishing(board, cell)
     if not finishing:
         return 0.0
     numbers = {number_at(c) for c in finishing}

@@ -48,23 +48,16 @@ class Board:
             # two locked chips of one colour in a window: it overlaps a counted SEQUENCE
             self.spent.append([n >= 2 for n in locked_in])
 
-    def place_value(
-        self,
-        cell: int,
-        team: int,
-        grow: tuple[float, ...] = GROW,
-        block: tuple[float, ...] = BLOCK,
-    ) -> float:
-        """How much a chip of `team` on the empty `cell` grows its lines and blocks others
-        (`grow` and `block`: a window's worth by the chips in it, the hard AI's own)."""
+    def place_value(self, cell: int, team: int) -> float:
+        """How much a chip of `team` on the empty `cell` grows its lines and blocks others."""
         value = 0.0
         for w in WINDOWS_AT[cell]:
             tally, corners = self.counts[w], CORNERS_IN[w]
             rivals = [t for t in range(self.teams) if t != team and tally[t] > corners]
             if not rivals and not self.spent[w][team] and tally[team] < 4:
-                value += grow[tally[team]]
+                value += GROW[tally[team]]
             if tally[team] == corners and len(rivals) == 1 and not self.spent[w][rivals[0]]:
-                value += block[tally[rivals[0]]]
+                value += BLOCK[tally[rivals[0]]]
         return value
 
     def completion(self, cell: int) -> float:
