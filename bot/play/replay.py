@@ -6,11 +6,11 @@ as `GameInfo.action_from_code` reads it back."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import GAMES, Event, Game
+from engines.base import GAMES, Decision, Event, Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +32,14 @@ class Move:
 @dataclass(slots=True)
 class Step:
     """The table after `index` moves (0: as dealt), the move that led there (None at the
-    start) and the events that move made."""
+    start), the events that move made and the decision it answered (what the mover was
+    asked: a replay words a move that made no event, a card picked before its cell, by it)."""
 
     index: int
     game: Game
     move: Move | None
     events: list[Event] = field(default_factory=list)
+    asked: Decision[Any] | None = None
 
 
 def steps(key: str, first_state: Mapping[str, Any], moves: Sequence[Move]) -> Iterator[Step]:
@@ -47,8 +49,9 @@ def steps(key: str, first_state: Mapping[str, Any], moves: Sequence[Move]) -> It
     game = _loaded(key, first_state)
     yield Step(0, _loaded(key, game.to_dict()), None)
     for index, move in enumerate(moves, start=1):
+        asked = game.decision(move.seat)
         events = game.apply(move.seat, info.action_from_code(move.code))
-        yield Step(index, _loaded(key, game.to_dict()), move, events)
+        yield Step(index, _loaded(key, game.to_dict()), move, events, asked)
 
 
 def game_at(key: str, first_state: Mapping[str, Any], moves: Sequence[Move], index: int) -> Game:
@@ -74,41 +77,45 @@ def step_at(key: str, first_state: Mapping[str, Any], moves: Sequence[Move], ind
     if index == 0:
         return Step(0, game, None)
     move = moves[index - 1]
-    return Step(index, game, move, game.apply(move.seat, info.action_from_code(move.code)))
+    asked = game.decision(move.seat)
+    events = game.apply(move.seat, info.action_from_code(move.code))
+    return Step(index, game, move, events, asked)
 
 
-def round_starts(
-    key: str, first_state: Mapping[str, Any], moves: Sequence[Move], round_start: str
+def marked_steps(
+    key: str, first_state: Mapping[str, Any], moves: Sequence[Move], kinds: Collection[str]
 ) -> list[int]:
-    """The steps at which a round began (a move whose events include `round_start`), for
-    a replay's "to the round's start" control; step 0 always counts."""
-    return [0] + [
+    """The steps whose move made an event of one of `kinds` (a round begun, a trick
+    revealed), where a replay's jumps land."""
+    return [
         step.index
         for step in steps(key, first_state, moves)
-        if any(event.kind == round_start for event in step.events)
+        if any(event.kind in kinds for event in step.events)
     ]
 
 
-def step_and_rounds(
+def step_and_marks(
     key: str,
     first_state: Mapping[str, Any],
     moves: Sequence[Move],
     index: int,
-    round_start: str | None,
-) -> tuple[Step, list[int]]:
-    """The step after the first `index` moves (clamped) and the steps at which a round
-    began (as `round_starts`; [0] for a game without rounds), in one walk through the
-    match: a replay page needs both, and a long match is not rebuilt twice."""
+    marks: Sequence[Collection[str]] = (),
+) -> tuple[Step, list[list[int]]]:
+    """The step after the first `index` moves (clamped) and, for each set of event kinds
+    in `marks`, the steps marked by it (as `marked_steps`), in one walk through the match:
+    a replay page needs both, and a long match is not rebuilt twice."""
     info = GAMES[key]
     index = min(max(0, index), len(moves))
     game = _loaded(key, first_state)
     shown = Step(0, _loaded(key, game.to_dict()), None) if index == 0 else None
-    starts = [0]
+    marked: list[list[int]] = [[] for _kinds in marks]
     for number, move in enumerate(moves, start=1):
+        asked = game.decision(move.seat) if number == index else None
         events = game.apply(move.seat, info.action_from_code(move.code))
-        if round_start is not None and any(event.kind == round_start for event in events):
-            starts.append(number)
+        for found, kinds in zip(marked, marks, strict=True):
+            if any(event.kind in kinds for event in events):
+                found.append(number)
         if number == index:
-            shown = Step(number, _loaded(key, game.to_dict()), move, events)
+            shown = Step(number, _loaded(key, game.to_dict()), move, events, asked)
     assert shown is not None
-    return shown, starts
+    return shown, marked

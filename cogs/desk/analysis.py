@@ -21,7 +21,7 @@ from bot.storage.doors import MatchReads
 from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import parse_ref
-from cogs.wording.i18n import _, number
+from cogs.wording.i18n import _, ngettext, number, percent
 from engines.base import GAMES, Judged, accuracy, analyse, analyse_from_state
 
 ANALYSIS = "analysis"  # the page kind
@@ -77,10 +77,18 @@ class Analysis(StoredPages):
         if shown == 0:
             costs = [pair for pair in judged if pair[1].cost > 0]
             worst = sorted(costs, key=lambda pair: -pair[1].cost)[:COSTLIEST]
-            costly = [renderer.analysis_line(step, found, names) for step, found in worst]
+            costly = [renderer.analysis_line(step, found, names, seats[0]) for step, found in worst]
             lines = [
-                _("**Accuracy: {score}** over {count} decisions valued by the hard AI.").format(
-                    score=number(round(score, 1)), count=number(len(judged))
+                ngettext(
+                    "**Accuracy: {score}** over {count} decision of yours the hard AI valued "
+                    "({full}: as good as the best it found).",
+                    "**Accuracy: {score}** over {count} decisions of yours the hard AI valued "
+                    "({full}: each as good as the best it found).",
+                    len(judged),
+                ).format(
+                    score=percent(score / 100, tenths=True),
+                    count=number(len(judged)),
+                    full=percent(1),
                 ),
                 "",
                 _("Your costliest decisions:"),
@@ -98,7 +106,7 @@ class Analysis(StoredPages):
         embed = discord.Embed(
             title=title,
             description="\n".join(
-                renderer.analysis_line(step, found, names) for step, found in part
+                renderer.analysis_line(step, found, names, seats[0]) for step, found in part
             ),
             colour=COLOUR,
         )

@@ -12,6 +12,7 @@ nobody turns the page under someone else's eyes.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, cast
 
@@ -30,12 +31,25 @@ from cogs.wording import i18n
 from cogs.wording.i18n import _, lazy_gettext, number
 
 ARG_SEPARATOR = ","  # between a page kind's arguments; never ":" (it splits the custom id)
-# A jump ("r": to a round's start, "e": to the end) is marked so that its custom id never
-# equals the ◀️ or ▶️ beside it when both lead to the same page.
-PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)(?::(?P<jump>[re]))?"
-JUMP_EMOJIS = {"r": "⏮️", "e": "⏭️"}
+# A labelled jump (a replay's first step, previous round…) carries a mark of its own, so
+# that its custom id never equals another button's on the page when both lead to the same
+# page. Buttons posted before labels carry "r" (a round's start) or "e" (the end).
+PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)(?::(?P<jump>[a-z]\d?))?"
 # A button or choice whose page kind or arguments this version no longer reads.
 OUT_OF_DATE = lazy_gettext("That button is out of date; use the command again.")
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """A labelled page button, for pages that are a match's steps: its mark in the custom id
+    (one of its own on the page), emoji, label, the page it leads to (None: nowhere, so it
+    is greyed out) and the row it sits in."""
+
+    mark: str
+    emoji: str
+    label: str
+    page: int | None
+    row: int = 0
 
 
 @dataclass(slots=True)
@@ -47,9 +61,11 @@ class Page:
     number: int  # 0-based, the page actually shown (a stale button's page may be gone)
     count: int
     items: list[discord.ui.Item[Any]] = field(default_factory=list)
-    # Pages that are steps of a match: the page of this round's start and of the end, for
-    # the ⏮️ and ⏭️ buttons around ◀️ ▶️ (None: no such buttons).
-    jumps: tuple[int, int] | None = None
+    # Pages that are steps of a match: labelled buttons in place of ◀️ ▶️ (None: ◀️ ▶️).
+    jumps: list[Jump] | None = None
+    footer: str | None = None  # where the page stands, in place of "Page 2 of 5"
+    # Pictures the embed shows (a replay step's board), drawn when the page is sent.
+    pictures: list[Callable[[], Awaitable[discord.File]]] = field(default_factory=list)
 
 
 class PageSource(Protocol):
@@ -91,13 +107,25 @@ def split_args(args: str, count: int) -> list[str]:
 
 class PageButton(Persistent[discord.ui.Button[Any]], template=PAGE_TEMPLATE):
     def __init__(
-        self, kind: str, args: str, page: int, *, forward: bool = True, jump: str | None = None
+        self,
+        kind: str,
+        args: str,
+        page: int,
+        *,
+        forward: bool = True,
+        jump: Jump | str | None = None,
     ) -> None:
+        """◀️ or ▶️ to `page`, or the labelled `jump` (a `Jump`, or only its mark when the
+        button is rebuilt from its custom id, where label and emoji play no part)."""
+        mark = jump.mark if isinstance(jump, Jump) else jump
+        labelled = jump if isinstance(jump, Jump) else None
         super().__init__(
             discord.ui.Button(
-                emoji=JUMP_EMOJIS[jump] if jump else "▶️" if forward else "◀️",
+                emoji=labelled.emoji if labelled else "▶️" if forward else "◀️",
+                label=labelled.label if labelled else None,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"pg:{kind}:{args}:{page}" + (f":{jump}" if jump else ""),
+                custom_id=f"pg:{kind}:{args}:{page}" + (f":{mark}" if mark else ""),
+                row=labelled.row if labelled else None,
             )
         )
         self.kind, self.args, self.page = kind, args, page
@@ -152,29 +180,30 @@ class MatchPagesButton(
 
 
 def page_message(kind: str, args: str, page: Page) -> TableMessage:
-    """The page with its footer ("Page 2 of 5") and, when there are several, the buttons to
-    the pages before and after (a button that leads nowhere is greyed out)."""
+    """The page with its footer ("Page 2 of 5", or the page's own) and, when there are
+    several, the buttons to the pages before and after, or the page's labelled jumps (a
+    button that leads nowhere is greyed out); its pictures are drawn when it is sent."""
     items = list(page.items)
-    if page.count > 1:
+    if page.count > 1 or page.footer:
         page.embed.set_footer(
-            text=_("Page {page} of {count}").format(
+            text=page.footer
+            or _("Page {page} of {count}").format(
                 page=number(page.number + 1), count=number(page.count)
             )
         )
+    if page.count > 1 and page.jumps is None:
         before = PageButton(kind, args, max(page.number - 1, 0), forward=False)
         after = PageButton(kind, args, min(page.number + 1, page.count - 1))
         before.item.disabled = page.number == 0
         after.item.disabled = page.number == page.count - 1
-        if page.jumps is None:
-            items += [before, after]
-        else:
-            to_round, to_end = (clamp(jump, page.count) for jump in page.jumps)
-            rewind = PageButton(kind, args, to_round, jump="r")
-            end = PageButton(kind, args, to_end, jump="e")
-            rewind.item.disabled = page.number == 0
-            end.item.disabled = page.number == page.count - 1
-            items += [rewind, before, after, end]
-    return TableMessage([page.embed], items)
+        items += [before, after]
+    elif page.count > 1 and page.jumps is not None:
+        for jump in page.jumps:
+            to = page.number if jump.page is None else jump.page
+            button = PageButton(kind, args, clamp(to, page.count), jump=jump)
+            button.item.disabled = jump.page is None
+            items.append(button)
+    return TableMessage([page.embed], items, pictures=list(page.pictures))
 
 
 class Hearing(Protocol):
@@ -242,8 +271,9 @@ class Pages(commands.Cog):
                 page = await source.page(interaction, args, wanted)
             await refuse(interaction, str(page))
             return
-        if in_place:
-            await interaction.response.edit_message(**shown.to_edit(with_files=False))
+        await shown.draw_pictures()
+        if in_place:  # the page's pictures replace those of the page turned from
+            await interaction.response.edit_message(**shown.to_edit())
             return
         await interaction.response.send_message(
             **shown.to_send(),

@@ -1,7 +1,11 @@
 """A finished match's replay, privately and step by step: the table as the live renderer
-drew it after each move, with the move that led there told in the game's own sentences.
-Pages are steps (`pg:replay:<match ref>:<step>`), so ◀ ▶ keep working after a restart.
-Only the public table is drawn, so nothing hidden shows, and the deck is never told ahead.
+drew it after each move (its picture too, the Sequence Numbers board), with the move that
+led there told in the game's own sentences; a move that made no event (a card picked
+before its cell) is told from the decision it answered. Pages are steps
+(`pg:replay:<match ref>:<step>`, "Step 66 of 230" as an analysis names it), so the buttons
+keep working after a restart: the first and last step, a step back or on, and for each
+run of steps the game groups (rounds, tricks, turns) the one before or after. Only the
+public table is drawn, and the deck is never told ahead.
 
 Opened from the "Replay" button on the result (`replay_button`), a `/games history` page's
 replay choice or `/games replay`, by anyone in the server the match was played in. A match
@@ -10,18 +14,27 @@ saved before replays were kept is told from its public log, a move at a time."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot.play.replay import Step, step_and_rounds
+from bot.play.replay import Step, step_and_marks
 from bot.play.replay_log import kept
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
-from cogs.ui.components import GameRenderer, cards_in_words, fitted_lines, parse_ref
+from cogs.desk.pages import Jump, MatchPagesButton, Page, StoredPages, clamp
+from cogs.ui.components import (
+    GameRenderer,
+    TableMessage,
+    cards_in_words,
+    fitted_lines,
+    parse_ref,
+)
+from cogs.ui.layout import Picture
+from cogs.ui.step_groups import StepGroup
 from cogs.wording.command_mentions import command
-from cogs.wording.i18n import _
+from cogs.wording.i18n import _, number
 from cogs.wording.words import logged_lines
 from engines.base import GAMES
 
@@ -56,35 +69,50 @@ class Replay(StoredPages):
         if saved is None:
             return await self._from_log(record, renderer, wanted)
         first, moves = saved
+        groups = renderer.step_groups
         # Rebuilding a long match move by move is the engine's work: off the loop.
-        shown, starts = await asyncio.to_thread(
-            step_and_rounds, record.game, first, moves, wanted, renderer.round_start
+        shown, marks = await asyncio.to_thread(
+            step_and_marks, record.game, first, moves, wanted, [g.kinds for g in groups]
         )
-        step = await self._step(record, renderer, shown)
+        step, table = await self._step(record, renderer, shown)
         if len(step) > DESCRIPTION_CHARS:  # the cards' pictures won't fit: in words
             with cards_in_words():
-                step = await self._step(record, renderer, shown)
+                step, table = await self._step(record, renderer, shown)
         embed = discord.Embed(
             title=_("Replay of {title}").format(title=renderer.texts.title),
             description=step[:DESCRIPTION_CHARS],
             colour=COLOUR,
         )
-        count = len(moves) + 1
-        return Page(embed, shown.index, count, jumps=(round_back(starts, shown.index), count - 1))
+        blocks = table.layout.blocks if table.layout else []
+        picture = next((block for block in blocks if isinstance(block, Picture)), None)
+        if picture is not None:  # the board, below the table's text as the live table has it
+            embed.set_image(url=f"attachment://{picture.filename}")
+        return Page(
+            embed,
+            shown.index,
+            len(moves) + 1,
+            jumps=step_jumps(shown.index, len(moves), marks, groups),
+            footer=_("Step {step} of {count}").format(
+                step=number(shown.index), count=number(len(moves))
+            ),
+            pictures=table.pictures,
+        )
 
     @staticmethod
-    async def _step(record: MatchRecord, renderer: GameRenderer, shown: Step) -> str:
-        """A step as the replay tells it: the move's events, then the table they left."""
+    async def _step(
+        record: MatchRecord, renderer: GameRenderer, shown: Step
+    ) -> tuple[str, TableMessage]:
+        """A step as the replay tells it: the move, then the table it left (its text; its
+        pictures are drawn when the page is sent)."""
         table = await renderer.table(record, shown.game)
         drawn = "\n".join(block.text for block in table.layout.texts()) if table.layout else ""
-        told = (
-            "\n".join(
-                f"> {line}" for line in logged_lines(renderer.texts, shown.events, record.seats)
-            )
-            if shown.index
-            else _("The table as dealt, before the first move.")
-        )
-        return f"{told}\n\n{drawn}"
+        if not shown.index:
+            return f"{_('The table as dealt, before the first move.')}\n\n{drawn}", table
+        lines = logged_lines(renderer.texts, shown.events, record.seats) or [
+            _choice(record, renderer, shown)
+        ]
+        told = "\n".join(f"> {line}" for line in lines)
+        return f"{told}\n\n{drawn}", table
 
     async def _from_log(
         self, record: MatchRecord, renderer: GameRenderer, wanted: int
@@ -105,12 +133,21 @@ class Replay(StoredPages):
             else:
                 moves.append([place])
         starts = [0] + [
-            number
-            for number, places in enumerate(moves)
-            if number and any(logged[place][1].kind == renderer.round_start for place in places)
+            at
+            for at, places in enumerate(moves)
+            if at and any(logged[place][1].kind == renderer.round_start for place in places)
         ]
         shown = clamp(wanted, len(moves))
         since = moves[round_back(starts, shown + 1)][0]
+        groups = renderer.step_groups
+        marks = [
+            [
+                at
+                for at, places in enumerate(moves)
+                if any(logged[place][1].kind in group.kinds for place in places)
+            ]
+            for group in groups
+        ]
         note = "-# " + _(
             "This match was saved before replays were kept: this is its public log, "
             "one move at a time, without the table."
@@ -127,10 +164,45 @@ class Replay(StoredPages):
             description=f"{note}\n\n{body[-(DESCRIPTION_CHARS - len(note) - 2) :]}",
             colour=COLOUR,
         )
-        return Page(embed, shown, len(moves), jumps=(round_back(starts, shown), len(moves) - 1))
+        jumps = step_jumps(shown, len(moves) - 1, marks, groups)
+        return Page(embed, shown, len(moves), jumps=jumps)
+
+
+def _choice(record: MatchRecord, renderer: GameRenderer, shown: Step) -> str:
+    """A move that made no event, in a sentence: as the game words the decision it
+    answered, else only who chose."""
+    assert shown.move is not None
+    names = renderer.names(record)
+    action = GAMES[record.game].action_from_code(shown.move.code)
+    said = renderer.choice_line(shown.asked, action, names) if shown.asked else None
+    return said or _("{name} made a choice.").format(name=names[shown.move.seat])
+
+
+def step_jumps(
+    shown: int, last: int, marks: Sequence[Sequence[int]], groups: Sequence[StepGroup]
+) -> list[Jump]:
+    """The buttons of step `shown` of 0 to `last`: ⏮️ the first step, ◀️ ▶️ a step back or on,
+    ⏭️ the last; under them, for each group of steps the game marks (rounds, tricks, turns),
+    ⏪ the marked step before this one (the first step when none is) and ⏩ the one after."""
+    jumps = [
+        Jump("f", "⏮️", _("First step"), 0 if shown > 0 else None),
+        Jump("p", "◀️", _("Previous step"), shown - 1 if shown > 0 else None),
+        Jump("n", "▶️", _("Next step"), shown + 1 if shown < last else None),
+        Jump("l", "⏭️", _("Last step"), last if shown < last else None),
+    ]
+    for place, (group, marked) in enumerate(zip(groups, marks, strict=True)):
+        if not marked:
+            continue
+        before = max((step for step in marked if step < shown), default=0)
+        after = min((step for step in marked if step > shown), default=None)
+        jumps += [
+            Jump(f"b{place}", "⏪", str(group.back), before if shown > 0 else None, row=1),
+            Jump(f"a{place}", "⏩", str(group.on), after, row=1),
+        ]
+    return jumps
 
 
 def round_back(starts: list[int], step: int) -> int:
-    """Where ⏮️ leads from `step`: the start of its round, or at a round's start the
-    start of the round before (the first step from the first round)."""
+    """The start of the round `step` stands in (at a round's start, of the round before):
+    where a replay told from the log begins the round it shows above the move."""
     return max((start for start in starts if start < step), default=0)

@@ -15,6 +15,10 @@ A game's folder, `cogs/games/<key>/` beside its engine `engines/<package>/`, hol
   extension `setup(bot)` that calls `add_game(bot, renderer, commands_cog)`.
 - anything else the game needs to draw (a story of its rounds, a board picture), its own.
 
+A renderer's `step_groups` (made with `rounds`, `tricks` or `turns` from the engine's event
+kinds) give its replay the jumps a round, a trick or a turn at a time; its `choice_line`
+words a move that made no event (a card picked before its cell) for the replay.
+
 The bot loads every package under cogs/games/ at start and checks each has its engine.
 """
 
@@ -32,6 +36,7 @@ from cogs.ui.components import (
     parts_in_words,
 )
 from cogs.ui.layout import Layout, Part, menu_id
+from cogs.ui.step_groups import StepGroup, rounds, tricks, turns
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.words import GameTexts
 
@@ -46,11 +51,15 @@ __all__ = [
     "MoveSelect",
     "Part",
     "StartWords",
+    "StepGroup",
     "TableMessage",
     "add_game",
     "cards_in_words",
     "menu_id",
     "parts_in_words",
+    "rounds",
     "slash",
     "slash_text",
+    "tricks",
+    "turns",
 ]

@@ -23,6 +23,7 @@ from bot.storage import MatchRecord
 from cogs.ui.face import CardShown, Face
 from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id
 from cogs.ui.persistent import Persistent
+from cogs.ui.step_groups import StepGroup
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import GameTexts, logged_lines, seat_names
@@ -187,6 +188,9 @@ class GameRenderer(ABC):
     """Whether the table carries a picture, so the bot needs Attach Files in the channel."""
     faces: tuple[Face, ...] = ()
     """Every card of the game as drawn, made the application's emojis at start."""
+    step_groups: tuple[StepGroup, ...] = ()
+    """The runs of steps a replay jumps over a whole at a time (rounds, tricks, turns),
+    each marked by the engine's event kinds; none: the replay jumps only to its ends."""
 
     def __init__(self, key: str, texts: GameTexts) -> None:
         self.key = key
@@ -228,11 +232,17 @@ class GameRenderer(ABC):
         picture on the result; None: a game that draws no race."""
         return None
 
-    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
+    def analysis_line(self, step: int, judged: Judged, names: list[str], seat: int) -> str:
         """One decision of a finished match's analysis, the move made against the best, at
-        replay step `step`, in a line; `names` are the seats' names for message text. A
-        game with a judge words its kinds; an unknown kind raises KeyError."""
+        replay step `step`, in a line for the member who played `seat` (who reads it);
+        `names` are the seats' names for message text. A game with a judge words its
+        kinds; an unknown kind raises KeyError."""
         raise KeyError(judged.kind)
+
+    def choice_line(self, asked: Decision[Any], action: Any, names: list[str]) -> str | None:
+        """A move that made no event (a step of a choice: a card picked before its cell) in
+        a sentence for a replay, from the decision it answered; None: not worded here."""
+        return None
 
     def lobby_fields(self, record: MatchRecord) -> list[tuple[str, str]]:
         """Extra (name, value) fields for the lobby, such as the teams the seating makes."""

@@ -16,6 +16,7 @@ import gettext
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
@@ -159,8 +160,13 @@ def number(value: float) -> str:
     return _number(value, _reader.get())
 
 
-def percent(value: float) -> str:
-    """A share as a percentage, written the reader's way ("40%", "40 %")."""
+def percent(value: float, *, tenths: bool = False) -> str:
+    """A share as a percentage, written the reader's way ("40%", "40 %"); with `tenths`, to
+    a tenth of a percent where there is one ("84.3%", "84,3%", "100%")."""
+    if tenths:
+        share = Decimal(str(round(value * 100, 1))) / 100
+        locale = _number_locale(_reader.get())
+        return format_percent(share, locale=locale, decimal_quantization=False)
     return format_percent(value, locale=_number_locale(_reader.get()))
 
 

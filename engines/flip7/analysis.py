@@ -7,19 +7,23 @@ once it is empty): the chance that one more card busts the row, and the round sc
 expected from one more card then Stay (a bust scoring 0, an action or a modifier counted
 as leaving the score as it is). A card aimed at a player (a modifier, Just One More!, Flip
 Four!, brutal Flip 7's 15 points): each target's value is the win chance after the card's
-expected change to that target's round score (`ai.target_delta`). The steps of Swap, Steal
+expected change to that target's round score (`ai.target_delta`), with the card (or the
+bonus's points) for the analysis to name. The steps of Swap, Steal
 and Discard are not valued. Nothing here reads the draw pile's order.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.base import Judged
 from engines.flip7 import ai, hard
 from engines.flip7.actions import HIT, STAY, Action, ChoosePlayer
 from engines.flip7.cards import ZERO_BIT
-from engines.flip7.effects import DiscardPick, StealPick, SwapPick
+from engines.flip7.effects import Bonus, DiscardPick, StealPick, SwapPick
 from engines.flip7.game import Flip7Game
 from engines.flip7.hints import hit_odds
+from engines.flip7.scoring import FLIP7_BONUS
 
 ACCURACY_SCALE = 0.01
 """A decision that gives up 1 point of win chance (0.01) scores 37 of 100."""
@@ -67,7 +71,12 @@ def _target(game: Flip7Game, seat: int, action: ChoosePlayer) -> Judged | None:
     if action.code not in worth:
         return None
     best = max(worth, key=lambda code: worth[code])
-    data = {"target": action.seat, "best_target": action_seat(best, options)}
+    top = game.stack[-1]
+    data: dict[str, Any] = {"target": action.seat, "best_target": action_seat(best, options)}
+    if isinstance(top, Bonus):  # brutal Flip 7's points: taken, or taken from another
+        data["bonus"] = FLIP7_BONUS
+    else:
+        data["card"] = top.card
     return Judged("choose_target", action.code, best, worth, worth[best] - worth[action.code], data)
 
 

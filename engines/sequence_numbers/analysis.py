@@ -6,7 +6,9 @@ rival lines blocked, a SEQUENCE completed, a win above all), less the price of a
 Minus, then looks at the turns to come for the best few: the chance a four it makes is
 filled before it is stopped, and how well the cards left in hand cover the line. The play
 made is valued the same way, looked at or not. What the best play does (builds, blocks,
-breaks or completes a line) is told as the practice hint tells it (`hints.play_hint`).
+breaks or completes a line) is told as the practice hint tells it (`hints.play_hint`), and
+how the play made ranks among all the seat's plays, each valued the same way, is counted
+(`better` of `plays`): an analysis speaks in the game's terms, never in the AI's points.
 An exchange of a dead card and a pass are not valued: the hard AI always exchanges, and a
 pass is no choice.
 """
@@ -42,6 +44,7 @@ def judge(game: SequenceGame, seat: int, action: Action) -> Judged | None:
     best = max(valued, key=lambda play: valued[play])  # the first of the best, as hard_play
     worth = {play.code: value for play, value in valued.items()}
     reason = play_hint(Board(view), best)
+    every = play_values(view, plays, looked_at=len(plays))
     data: dict[str, Any] = {
         "card": action.card,
         "cell": action.cell,
@@ -50,6 +53,8 @@ def judge(game: SequenceGame, seat: int, action: Action) -> Judged | None:
         "reason": reason.kind,
         "line": dict(reason.data),
         "teams": [list(team.seats) for team in view.teams],
+        "plays": len(plays),
+        "better": sum(1 for value in every.values() if value > valued[action]),
     }
     cost = max(0.0, valued[best] - valued[action])
     return Judged("play", action.code, best.code, worth, cost, data)

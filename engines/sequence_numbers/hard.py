@@ -66,10 +66,10 @@ def hard_play(view: SequenceView, plays: list[Play]) -> Play:
 
 
 def play_values(
-    view: SequenceView, plays: list[Play], also: Play | None = None
+    view: SequenceView, plays: list[Play], also: Play | None = None, looked_at: int = LOOKED_AT
 ) -> dict[Play, float]:
     """The hard AI's value of the plays it looks at, best first by the strong AI's score
-    (the first LOOKED_AT): each one's score less the price of a Plus or a Minus, plus the
+    (the first `looked_at`): each one's score less the price of a Plus or a Minus, plus the
     turns to come. `also` is valued the same way, looked at or not (for an analysis)."""
     board = Board(view)
     unseen = _Unseen(view, board.chips)
@@ -84,8 +84,8 @@ def play_values(
             score = board.completion(cell) + board.place_value(cell, board.team)
         scored.append((score - HARD_COST.get(play.card, 0.0), play, cell))
     scored.sort(key=lambda item: item[0], reverse=True)
-    looked = scored[:LOOKED_AT]
-    looked += [item for item in scored[LOOKED_AT:] if item[1] == also]
+    looked = scored[:looked_at]
+    looked += [item for item in scored[looked_at:] if item[1] == also]
     values: dict[Play, float] = {}
     for score, play, cell in looked:
         if play.card != MINUS:

@@ -8,7 +8,7 @@ import copy
 
 import pytest
 
-from bot.play.replay import Move, game_at, round_starts, step_and_rounds, step_at, steps
+from bot.play.replay import Move, game_at, marked_steps, step_and_marks, step_at, steps
 from engines.base import GAMES
 
 SEEDS = range(1, 6)
@@ -56,25 +56,48 @@ def test_any_step_is_reached_alone_as_the_walk_reached_it(key):
         alone = step_at(key, first, moves, index)
         assert alone.game.to_dict() == walked[index].game.to_dict()
         assert alone.events == walked[index].events and alone.move == walked[index].move
+        assert alone.asked == walked[index].asked
     assert game_at(key, first, moves, len(moves) + 5).to_dict() == walked[-1].game.to_dict()
 
 
-def test_round_starts_mark_each_new_round_of_flip7():
+def test_marked_steps_are_each_new_round_of_flip7():
     first, moves, end = played("flip7", 2, 3)
-    starts = round_starts("flip7", first, moves, "round_start")
-    assert starts[0] == 0 and starts == sorted(set(starts))
+    starts = marked_steps("flip7", first, moves, {"round_start"})
+    assert 0 not in starts and starts == sorted(set(starts))
     rounds = GAMES["flip7"].from_dict(end).view(None).round
-    assert len(starts) == rounds  # the first round was dealt before any move
+    assert len(starts) == rounds - 1  # the first round was dealt before any move
+
+
+# Each game's runs of steps, as its renderer marks them for the replay's jumps.
+MARKS = {
+    "flip7": [{"round_start"}],
+    "sinkorswim": [{"round_start"}, {"reveal"}],
+    "sequence": [{"play", "plus", "minus", "pass"}],
+}
 
 
 @pytest.mark.parametrize("key", sorted(TABLES))
-def test_one_walk_gives_the_step_and_the_rounds_starts(key):
+def test_one_walk_gives_the_step_and_the_marked_steps(key):
     first, moves, _end = played(key, 2, TABLES[key])
-    round_start = {"flip7": "round_start", "sinkorswim": "round_start"}.get(key)
-    expected = round_starts(key, first, moves, round_start) if round_start else [0]
+    expected = [marked_steps(key, first, moves, kinds) for kinds in MARKS[key]]
     for index in (0, 1, len(moves) // 2, len(moves), len(moves) + 3):
-        step, starts = step_and_rounds(key, first, moves, index, round_start)
+        step, marks = step_and_marks(key, first, moves, index, MARKS[key])
         alone = step_at(key, first, moves, index)
         assert step.game.to_dict() == alone.game.to_dict() and step.events == alone.events
-        assert starts == expected
-    assert round_start is None or len(expected) > 1
+        assert step.asked == alone.asked and step.move == alone.move
+        assert marks == expected
+    assert all(len(found) > 1 for found in expected)
+
+
+def test_a_step_keeps_the_decision_its_move_answered():
+    """A Sequence Numbers member's turn is several steps (a card, maybe a row, a cell):
+    each step keeps what its mover was asked, so a replay can tell a step without events."""
+    first, _moves, _end = played("sequence", 1, 2)
+    game = GAMES["sequence"].from_dict(first)
+    seat = game.to_act()[0]
+    card = next(o for o in game.decision(seat).options if o.code.startswith("c."))
+    stepped = [Move(seat, card.code)]
+    step = step_at("sequence", first, stepped, 1)
+    assert step.events == [] and step.asked is not None
+    assert step.asked.kind == "choose_card" and step.asked.seat == seat
+    assert card in step.asked.options

@@ -25,7 +25,7 @@ async def test_a_player_reads_their_analysis_and_opens_a_costly_step(world):
     assert replay.ephemeral
     shown = embed_text(replay.response.message)
     step = int(steps[0].removeprefix("Step "))
-    assert "Replay of Flip 7" in shown and f"Page {step + 1} of" in shown
+    assert "Replay of Flip 7" in shown and f"Step {step} of" in shown
 
 
 async def test_no_seat_and_another_members_analysis_are_refused(world):

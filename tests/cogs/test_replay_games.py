@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.play.replay import step_and_rounds
+from bot.play.replay import step_and_marks
 from bot.play.replay_log import kept
 from bot.storage import MatchRecord
 from cogs.games.sinkorswim import SinkOrSwimRenderer
@@ -21,7 +21,7 @@ from engines.sink_or_swim import SinkOrSwimGame
 from tests.cogs.helpers import embed_text, table_of
 from tests.cogs.players import fresh, play_to_end
 from tests.cogs.test_rematch import result_of
-from tests.cogs.test_replay_view import page_of
+from tests.cogs.test_replay_view import step_of
 from tests.cogs.test_sink_or_swim import NUMBER, SCORE
 from tests.cogs.test_standings import page_buttons
 
@@ -72,10 +72,11 @@ async def _opened(world: Any, result: discord.Message, key: str) -> discord.Mess
 
 
 async def _turn(world: Any, page: discord.Message, way: str) -> discord.Message:
-    """dave clicks the page button `way` (back, next, round, end); the page as edited."""
+    """dave clicks the page button `way` (back, next, first, last, or a label such as
+    "Previous round"); the page as edited."""
     dave = world.people["dave"]
     button = page_buttons(page)[way]
-    assert not button.disabled, f"{way} is off on {page_of(embed_text(page))}"
+    assert not button.disabled, f"{way} is off on {step_of(embed_text(page))}"
     turned = await dave.click(page, custom_id=button.custom_id)
     assert turned.acknowledged
     return fresh(world.channel, dave, page.id)
@@ -89,8 +90,13 @@ def _figures(pattern: re.Pattern[str], text: str) -> dict[str, int]:
 
 
 def _off(page: discord.Message) -> set[str]:
-    """The page buttons that are disabled."""
-    return {way for way, button in page_buttons(page).items() if button.disabled}
+    """The labels of the page buttons that are disabled."""
+    return {button.label for button in page_buttons(page).values() if button.disabled}
+
+
+# Each game's jumps under the step buttons, as its events mark them.
+BACKS = {"sinkorswim": {"Previous round", "Previous trick"}, "sequence": {"Previous turn"}}
+ONS = {"sinkorswim": {"Next round", "Next trick"}, "sequence": {"Next turn"}}
 
 
 @pytest.mark.parametrize("key", ["sinkorswim", "sequence"])
@@ -99,16 +105,16 @@ async def test_i39_the_replays_last_step_shows_the_results_figures(world, key):
     first, moves = kept(record)
     assert len(moves) == len(record.extra["replay_moves"])
     page = await _opened(world, result, key)
-    assert page_of(embed_text(page)) == (1, len(moves) + 1)
-    last = await _turn(world, page, "end")
+    assert step_of(embed_text(page)) == (0, len(moves))
+    last = await _turn(world, page, "last")
     text = embed_text(last)
-    assert page_of(text) == (len(moves) + 1, len(moves) + 1)
+    assert step_of(text) == (len(moves), len(moves))
     told = _figures(RESULT_ROWS[key], embed_text(result))
     assert _figures(TABLE_ROWS[key], text) == told and len(told) == len(record.seats)
     winner = max(told, key=told.__getitem__)
     assert f"{winner} wins!" in embed_text(result) and f"{winner} wins with " in text
     # The step drawn is the game saved at the end, not one rebuilt differently.
-    step, _starts = step_and_rounds(key, first, moves, len(moves), None)
+    step, _marks = step_and_marks(key, first, moves, len(moves))
     assert step.game.to_dict() == GAMES[key].from_dict(record.state).to_dict()
     if key == "sinkorswim":  # every round's points, adding up to the totals of the result
         assert "· final" in text
@@ -126,38 +132,41 @@ async def test_i39_the_replays_last_step_shows_the_results_figures(world, key):
 async def test_i39_a_replay_steps_every_way_and_stops_at_either_end(world, key):
     result, record = await _finished(world, key)
     first, moves = kept(record)
-    count = len(moves) + 1
-    round_start = SinkOrSwimRenderer.round_start if key == "sinkorswim" else None
-    _end, starts = step_and_rounds(key, first, moves, len(moves), round_start)
+    count = len(moves)
+    marks = [{"round_start"}] if key == "sinkorswim" else []
+    _end, found = step_and_marks(key, first, moves, len(moves), marks)
     page = await _opened(world, result, key)
-    assert _off(page) == {"round", "back"}  # page 1: nowhere further back
+    # step 0: nowhere further back
+    assert _off(page) == {"First step", "Previous step", *BACKS[key]}
     second = await _turn(world, page, "next")
-    assert page_of(embed_text(second)) == (2, count) and "\n> " in embed_text(second)
+    assert step_of(embed_text(second)) == (1, count) and "\n> " in embed_text(second)
     assert _off(second) == set()
-    assert page_of(embed_text(await _turn(world, second, "back"))) == (1, count)
-    last = await _turn(world, fresh(world.channel, world.people["dave"], page.id), "end")
-    assert page_of(embed_text(last)) == (count, count)
-    assert _off(last) == {"next", "end"}  # the last page: nowhere further on
+    assert step_of(embed_text(await _turn(world, second, "back"))) == (0, count)
+    last = await _turn(world, fresh(world.channel, world.people["dave"], page.id), "last")
+    assert step_of(embed_text(last)) == (count, count)
+    assert _off(last) == {"Next step", "Last step", *ONS[key]}  # nowhere further on
     before = await _turn(world, last, "back")
-    assert page_of(embed_text(before)) == (count - 1, count) and _off(before) == set()
+    assert step_of(embed_text(before)) == (count - 1, count)
+    # the step before the end: the last trick (or turn) is still ahead, no other round
+    assert _off(before) == ({"Next round"} if key == "sinkorswim" else set())
     last = await _turn(world, before, "next")
-    assert page_of(embed_text(last)) == (count, count)
-    if key == "sequence":  # no rounds: ⏮️ leads to the deal
-        assert starts == [0]
-        dealt = await _turn(world, last, "round")
-        assert page_of(embed_text(dealt))[0] == 1 and _off(dealt) == {"round", "back"}
+    assert step_of(embed_text(last)) == (count, count)
+    dealt = await _turn(world, last, "first")  # ⏮️ is the deal, from anywhere
+    assert step_of(embed_text(dealt))[0] == 0
+    if key == "sequence":
         return
-    # Sink or Swim: a round per seat; ⏮️ leads to the round's first step, then the one before.
-    assert len(starts) == len(record.seats)  # the deal, then each later round's first move
-    shown = last
-    for number in range(len(starts), 1, -1):
-        shown = await _turn(world, shown, "round")
+    # Sink or Swim: a round per seat; ⏪ leads to each round's first step, then the deal.
+    (starts,) = found
+    assert len(starts) == len(record.seats) - 1  # each round after the first, by its move
+    shown = await _turn(world, dealt, "last")
+    for number in range(len(starts) + 1, 1, -1):
+        shown = await _turn(world, shown, "Previous round")
         text = embed_text(shown)
-        assert page_of(text)[0] == starts[number - 1] + 1, text
-        assert f"round {number} of {len(starts)} · trick 1 of 12" in text
-        assert f"> Round {number} of {len(starts)} begins." in text  # the move told
-    dealt = await _turn(world, shown, "round")
-    assert page_of(embed_text(dealt))[0] == 1 and _off(dealt) == {"round", "back"}
+        assert step_of(text)[0] == starts[number - 2], text
+        assert f"round {number} of {len(starts) + 1} · trick 1 of 12" in text
+        assert f"> Round {number} of {len(starts) + 1} begins." in text  # the move told
+    dealt = await _turn(world, shown, "Previous round")
+    assert step_of(embed_text(dealt))[0] == 0
 
 
 def _card_numbers(text: str) -> set[int]:
@@ -183,9 +192,9 @@ async def test_i39_no_sink_or_swim_replay_step_shows_a_hand_or_pick_before_the_e
     for index in range(len(moves)):  # every step before the end
         if index:
             page = await _turn(world, page, "next")
-        assert page_of(embed_text(page))[0] == index + 1
+        assert step_of(embed_text(page))[0] == index
         body = page.embeds[0].description or ""  # the footer's page numbers are not cards
-        game = step_and_rounds("sinkorswim", first, moves, index, None)[0].game
+        game = step_and_marks("sinkorswim", first, moves, index)[0].game
         assert isinstance(game, SinkOrSwimGame)
         secret = _secret(game)
         assert not _card_numbers(body) & secret, (index, _card_numbers(body) & secret, body)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from bot.play.replay import step_and_rounds
+from bot.play.replay import step_and_marks
 from bot.play.replay_log import FIRST_KEY, MOVES_KEY, kept
 from engines.base import GAMES
 from tests.cogs.helpers import components, embed_text
@@ -25,15 +25,15 @@ async def test_a_replay_steps_from_the_deal_to_the_result(world):
     first = opened.response.message
     text = embed_text(first)
     assert "Replay of Flip 7" in text and "as dealt, before the first move" in text
-    assert f"Page 1 of {steps}" in text and "back" in page_buttons(first)
+    assert f"Step 0 of {steps - 1}" in text and "back" in page_buttons(first)
     assert page_buttons(first)["back"].disabled
     turned = await people["dave"].click(first, custom_id=page_buttons(first)["next"].custom_id)
     assert turned.acknowledged
     second = fresh(world.channel, people["dave"], first.id)
-    assert f"Page 2 of {steps}" in embed_text(second) and "> " in embed_text(second)
+    assert f"Step 1 of {steps - 1}" in embed_text(second) and "> " in embed_text(second)
     back = await people["dave"].click(second, custom_id=page_buttons(second)["back"].custom_id)
     assert back.acknowledged
-    assert "Page 1 of" in embed_text(fresh(world.channel, people["dave"], first.id))
+    assert "Step 0 of" in embed_text(fresh(world.channel, people["dave"], first.id))
 
 
 async def test_a_match_without_moves_or_log_is_told_it_cannot_be_replayed(world):
@@ -55,32 +55,40 @@ def page_of(text: str) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
-async def test_the_end_and_the_rounds_start_are_one_click_away(world):
+def step_of(text: str) -> tuple[int, int]:
+    """A replay's footer ("Step 3 of 40": the table after 3 of the match's 40 moves) as
+    (3, 40)."""
+    found = re.search(r"Step (\d+) of (\d+)", text)
+    assert found, text
+    return int(found[1]), int(found[2])
+
+
+async def test_the_first_and_last_steps_and_the_rounds_are_one_click_away(world):
     dave = world.people["dave"]
     result = await finished_game(world, names=("alice", "bob"), goal=150)
     record = await world.env.bot.storage.latest_match_in_channel(world.channel.id, "flip7")
     first, moves = kept(record)
-    _end, starts = step_and_rounds("flip7", first, moves, len(moves), "round_start")
-    assert len(starts) >= 2  # a match of two rounds at least (no round reaches 150)
+    _end, (starts,) = step_and_marks("flip7", first, moves, len(moves), [{"round_start"}])
+    assert starts  # a match of two rounds at least (no round reaches 150)
     opened = (await dave.click(result, label="Replay")).response.message
-    assert page_buttons(opened)["round"].disabled and not page_buttons(opened)["end"].disabled
-    ended = await dave.click(opened, custom_id=page_buttons(opened)["end"].custom_id)
+    assert page_buttons(opened)["first"].disabled and not page_buttons(opened)["last"].disabled
+    assert page_buttons(opened)["Previous round"].disabled
+    ended = await dave.click(opened, custom_id=page_buttons(opened)["last"].custom_id)
     assert ended.acknowledged
     last = fresh(world.channel, dave, opened.id)
-    assert page_of(embed_text(last)) == (len(moves) + 1, len(moves) + 1)
-    assert page_buttons(last)["end"].disabled and page_buttons(last)["next"].disabled
+    assert step_of(embed_text(last)) == (len(moves), len(moves))
+    assert page_buttons(last)["last"].disabled and page_buttons(last)["next"].disabled
+    assert page_buttons(last)["Next round"].disabled
     # The last step is the saved result: the table drawn is the finished game's.
     final = GAMES["flip7"].from_dict(record.state)
-    assert step_and_rounds("flip7", first, moves, len(moves), None)[0].game.to_dict() == (
-        final.to_dict()
-    )
-    rewound = await dave.click(last, custom_id=page_buttons(last)["round"].custom_id)
+    assert step_and_marks("flip7", first, moves, len(moves))[0].game.to_dict() == final.to_dict()
+    rewound = await dave.click(last, custom_id=page_buttons(last)["Previous round"].custom_id)
     assert rewound.acknowledged
     at_round = fresh(world.channel, dave, opened.id)
-    assert page_of(embed_text(at_round))[0] == starts[-1] + 1  # the last round's first step
-    again = await dave.click(at_round, custom_id=page_buttons(at_round)["round"].custom_id)
-    assert again.acknowledged  # at a round's start, the round before
-    assert page_of(embed_text(fresh(world.channel, dave, opened.id)))[0] == starts[-2] + 1
+    assert step_of(embed_text(at_round))[0] == starts[-1]  # the last round's first step
+    again = await dave.click(at_round, custom_id=page_buttons(at_round)["first"].custom_id)
+    assert again.acknowledged  # ⏮️ is the first step, whatever the round
+    assert step_of(embed_text(fresh(world.channel, dave, opened.id)))[0] == 0
 
 
 async def test_games_replay_opens_a_finished_match_of_this_server_only(world):
@@ -131,13 +139,13 @@ async def test_a_match_saved_before_replays_is_replayed_from_its_public_log(worl
     first = opened.response.message
     assert "saved before replays were kept" in embed_text(first)
     assert page_of(embed_text(first)) == (1, moves)
-    ended = await dave.click(first, custom_id=page_buttons(first)["end"].custom_id)
+    ended = await dave.click(first, custom_id=page_buttons(first)["last"].custom_id)
     assert ended.acknowledged
     last = embed_text(fresh(world.channel, dave, first.id))
     assert page_of(last) == (moves, moves) and "> **" in last
     rewound = await dave.click(
         fresh(world.channel, dave, first.id),
-        custom_id=page_buttons(fresh(world.channel, dave, first.id))["round"].custom_id,
+        custom_id=page_buttons(fresh(world.channel, dave, first.id))["Previous round"].custom_id,
     )
     assert rewound.acknowledged
     at_round = embed_text(fresh(world.channel, dave, first.id))

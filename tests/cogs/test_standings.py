@@ -43,12 +43,16 @@ def private_pages(channel, viewer) -> list[discord.Message]:
 
 
 def page_buttons(message: discord.Message) -> dict[str, discord.Button]:
-    """The page buttons by direction: ◀️ back, ▶️ next and, on a replay, ⏮️ round, ⏭️ end."""
-    ways = {"▶️": "next", "◀️": "back", "⏮️": "round", "⏭️": "end"}
+    """The page buttons by direction: ◀️ back, ▶️ next and, on a replay, ⏮️ first, ⏭️ last;
+    a replay's buttons (labelled) by their labels too ("Next step", "Previous round")."""
+    ways = {"▶️": "next", "◀️": "back", "⏮️": "first", "⏭️": "last"}
     found = {}
     for item in components(message):
         if isinstance(item, discord.Button) and (item.custom_id or "").startswith("pg:"):
-            found[ways[str(item.emoji)]] = item
+            if str(item.emoji) in ways:
+                found[ways[str(item.emoji)]] = item
+            if item.label:
+                found[item.label] = item
     return found
 
 

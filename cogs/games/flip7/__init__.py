@@ -21,10 +21,12 @@ from cogs.games.api import (
     add_game,
     cards_in_words,
     parts_in_words,
+    rounds,
     slash,
     slash_text,
 )
 from cogs.games.flip7.analysis_words import analysis_line
+from cogs.games.flip7.choice_words import choice_words
 from cogs.games.flip7.faces import FACES, face
 from cogs.games.flip7.race import totals_by_round
 from cogs.games.flip7.story import moved, round_summary, text_chip
@@ -96,6 +98,7 @@ def _shown_by_the_rows(event: Event) -> bool:
 class Flip7Renderer(GameRenderer):
     faces = FACES
     round_start = "round_start"
+    step_groups = (rounds("round_start"),)
 
     def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
         return totals_by_round(events, seats)
@@ -142,8 +145,13 @@ class Flip7Renderer(GameRenderer):
         parts_in_words(layout, lambda: self._story(record, view))
         return TableMessage(items=items, layout=layout)
 
-    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
-        return analysis_line(step, judged, names)
+    def analysis_line(self, step: int, judged: Judged, names: list[str], seat: int) -> str:
+        return analysis_line(
+            step, judged, names, seat, lambda card: self.card(face(card), card_label(card))
+        )
+
+    def choice_line(self, asked: Decision, action: Any, names: list[str]) -> str | None:
+        return choice_words(asked, action, names, self.card)
 
     def chip(self, card: int) -> str:
         """A card in a line: its emoji, or its name as text."""

@@ -34,12 +34,13 @@ from cogs.games.api import (
     menu_id,
     slash,
     slash_text,
+    turns,
 )
 from cogs.games.sequence.analysis_words import analysis_line
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.faces import FACES, face
 from cogs.games.sequence.race import sequences_by_turn
-from cogs.games.sequence.texts import TEXTS, card_label, team_name, team_words
+from cogs.games.sequence.texts import TEXTS, card_label, choice_words, team_name, team_words
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import logged_lines
@@ -107,6 +108,7 @@ class BoardCache:
 class SequenceRenderer(GameRenderer):
     faces = FACES
     draws_pictures = True
+    step_groups = (turns("play", "plus", "minus", "pass"),)  # a turn ends with its play
 
     def __init__(self) -> None:
         super().__init__(KEY, TEXTS)
@@ -241,7 +243,10 @@ class SequenceRenderer(GameRenderer):
             items = self._controls(record, game, view, decision)
         return TableMessage([embed], items)
 
-    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
+    def choice_line(self, asked: Decision, action: Any, names: list[str]) -> str | None:
+        return choice_words(asked, action, names, self.card)
+
+    def analysis_line(self, step: int, judged: Judged, names: list[str], seat: int) -> str:
         return analysis_line(
             step,
             judged,

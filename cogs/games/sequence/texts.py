@@ -232,6 +232,32 @@ def _option_text(action: Action, view: SequenceView, names: Sequence[str]) -> st
     return action.code
 
 
+def choice_words(
+    asked: Decision, action: Action, names: Sequence[str], shown: CardShown = in_words
+) -> str | None:
+    """A step of a turn that made no event, as a replay tells it: a card chosen, a row
+    chosen for it, or a step back (from the decision it answered); None for any other."""
+    name = _name(names, asked.seat)
+    card = asked.data.get("card")
+    if isinstance(action, ChooseCard):
+        return _("{name} chose {card} to play.").format(
+            name=name, card=shown_card(action.card, shown)
+        )
+    if isinstance(action, ChooseRow) and card:
+        return _("{name} chose row {row} for {card}.").format(
+            name=name, row=action.row, card=shown_card(card, shown)
+        )
+    if isinstance(action, Back) and card:
+        if asked.kind == "choose_cell" and asked.data.get("row"):
+            return _("{name} went back to choose another row for {card}.").format(
+                name=name, card=shown_card(card, shown)
+            )
+        return _("{name} put {card} back to choose another card.").format(
+            name=name, card=shown_card(card, shown)
+        )
+    return None
+
+
 # ---- refusals -------------------------------------------------------------------------------
 
 
@@ -404,4 +430,12 @@ class SequenceTexts:
 
 TEXTS = SequenceTexts()
 
-__all__ = ["ERROR_KINDS", "EVENTS", "TEXTS", "SequenceTexts", "card_label", "team_name"]
+__all__ = [
+    "ERROR_KINDS",
+    "EVENTS",
+    "TEXTS",
+    "SequenceTexts",
+    "card_label",
+    "choice_words",
+    "team_name",
+]

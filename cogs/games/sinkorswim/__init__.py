@@ -26,8 +26,10 @@ from cogs.games.api import (
     TableMessage,
     add_game,
     parts_in_words,
+    rounds,
     slash,
     slash_text,
+    tricks,
 )
 from cogs.games.sinkorswim.analysis_words import analysis_line
 from cogs.games.sinkorswim.faces import FACES, tide, weather
@@ -75,6 +77,7 @@ class SinkOrSwimRenderer(GameRenderer):
     """Draws the table from the spectator's view and each hand from its seat's own view."""
 
     round_start = "round_start"
+    step_groups = (rounds("round_start"), tricks("reveal"))
 
     def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
         return totals_by_round(events, seats)
@@ -278,7 +281,7 @@ class SinkOrSwimRenderer(GameRenderer):
         embed.set_footer(text=_("🛟 a whole belt · ½🛟 half a belt. Only you can see this."))
         return TableMessage([embed], items)
 
-    def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:
+    def analysis_line(self, step: int, judged: Judged, names: list[str], seat: int) -> str:
         return analysis_line(step, judged, lambda card: self.card(weather(card), f"**{card}**"))
 
     def tide_card(self, card: int) -> str:

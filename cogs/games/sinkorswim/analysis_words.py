@@ -1,7 +1,9 @@
 """A Sink or Swim analysis in lines, one per pick the hard AI valued: the card played and
-its chance to lose a belt that trick, against the hard AI's pick, and the belts the pick
-was likely to cost (the hard AI's values, in belts). A seat with no belt left is put out
-of the round instead (S5), which the line says."""
+its chance to lose a belt that trick, against the hard AI's pick, and what the pick cost,
+told as what it is: the hard AI's estimate, in belts, of what the tide the pick left
+showing loses over this trick and the rest of the round (one pick can so cost more than
+one belt). A seat with no belt left is put out of the round instead (S5), which the line
+says, and its cost is an estimate counted in belts, not belts lost."""
 
 from __future__ import annotations
 
@@ -21,13 +23,14 @@ _BEST_OUT = lazy_gettext(
 )
 _COSTLY = lazy_gettext(
     "{mark} Step {step} (round {round}, trick {trick}): {card} had a {belt} chance to lose "
-    "a belt that trick; the hard AI would pick {best} ({best_belt}). Likely cost in belts: "
-    "{cost}."
+    "a belt that trick; the hard AI would pick {best} ({best_belt}). Estimated belts lost "
+    "over this trick and the rest of the round: {cost} more than with the hard AI's pick."
 )
 _COSTLY_OUT = lazy_gettext(
     "{mark} Step {step} (round {round}, trick {trick}): with no belt left, {card} had a "
     "{belt} chance to put you out of the round that trick; the hard AI would pick {best} "
-    "({best_belt}). Likely cost in belts: {cost}."
+    "({best_belt}). Estimated cost over this trick and the rest of the round, counted in "
+    "belts: {cost} more than with the hard AI's pick."
 )
 
 
