@@ -5,7 +5,8 @@ before its cell) is told from the decision it answered. Pages are steps
 (`pg:replay:<match ref>:<step>`, "Step 66 of 230" as an analysis names it), so the buttons
 keep working after a restart: the first and last step, a step back or on, and for each
 run of steps the game groups (rounds, tricks, turns) the one before or after. Only the
-public table is drawn, and the deck is never told ahead.
+public table is drawn, and the deck is never told ahead; the steps of a member's hand (a
+card chosen, then its cell) are told as they were made, the match being over.
 
 Opened from the "Replay" button on the result (`replay_button`), a `/games history` page's
 replay choice or `/games replay`, by anyone in the server the match was played in. A match

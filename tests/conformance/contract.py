@@ -70,6 +70,8 @@ class Seen:
         self.decisions: dict[str, Decision] = {}
         self.errors: dict[str, IllegalMove] = {}
         self.states: list[Game] = []
+        # moves that made no event (a card chosen before its cell), by decision and move
+        self.quiet: dict[tuple[str, str], tuple[Decision, Any]] = {}
 
 
 def play(info: GameInfo, game: Game, seed: int, seen: Seen, keep_every: int = 25) -> None:
@@ -92,8 +94,11 @@ def play(info: GameInfo, game: Game, seed: int, seen: Seen, keep_every: int = 25
         seen.decisions.setdefault(decision.kind, decision)
         check_refusals(info, game, seat, decision, seen, where)
         action = rng.choice(decision.options)
-        for event in game.apply(seat, action):
+        events = game.apply(seat, action)
+        for event in events:
             seen.events.setdefault(event.kind, event)
+        if not events:
+            seen.quiet.setdefault((decision.kind, type(action).__name__), (decision, action))
         twin.apply(seat, info.action_from_code(action.code))
         if step % RELOAD_EVERY == 0:
             assert twin.to_dict() == game.to_dict(), f"{where}: a reloaded game went astray"
@@ -222,12 +227,13 @@ def check_judged(info: GameInfo, renderer: GameRenderer, game: Game, seed: int, 
             assert found.chosen == action.code and found.best in found.values, where
             gap = found.values[found.best] - found.values[found.chosen]
             assert found.cost >= 0 and abs(found.cost - max(0.0, gap)) < 1e-9, where
-            line = renderer.analysis_line(1, found, names)
+            line = renderer.analysis_line(1, found, names, seat)
             assert line and "{" not in line, f"{where}: analysis line {line!r}"
 
 
 def check_texts(renderer: GameRenderer, seen: Seen, names: list[str]) -> None:
-    """Every event, decision, option and refusal kind the game produced has words."""
+    """Every event, decision, option and refusal kind the game produced has words, and so
+    has every move that made no event (a replay tells each step)."""
     texts, key = renderer.texts, renderer.key
     for kind, event in seen.events.items():
         try:
@@ -244,6 +250,9 @@ def check_texts(renderer: GameRenderer, seen: Seen, names: list[str]) -> None:
     for kind, error in seen.errors.items():
         text = texts.error(error, names)
         assert text != GENERIC_REFUSAL or kind in COMMON_ERRORS, f"{key}: refusal {kind!r}"
+    for (kind, move), (decision, action) in seen.quiet.items():
+        text = renderer.choice_line(decision, action, names)
+        assert text and "{" not in text, f"{key}: no replay words for {move} at {kind!r}"
 
 
 def record_for(info: GameInfo, game: Game) -> MatchRecord:

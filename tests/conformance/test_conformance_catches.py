@@ -47,6 +47,14 @@ class MysteryNim(NimGame):
         return [*super().apply(seat, action), Event("mystery", {"seat": seat})]
 
 
+class SilentNim(NimGame):
+    """Makes no event for a move, which its renderer has no replay words for."""
+
+    def apply(self, seat: int, action: Any) -> list[Event]:
+        events = super().apply(seat, action)
+        return [event for event in events if event.kind != "took"]
+
+
 def test_a_wrong_typed_apply_is_caught() -> None:
     info = _nim_info(NimGame)
     play(info, info.new_game(["a", "b"], 1), 1, Seen())  # the sound game passes
@@ -63,6 +71,16 @@ async def test_an_unworded_event_kind_is_caught(simcord_env) -> None:
     broken, seen = _nim_info(MysteryNim), Seen()
     play(broken, broken.new_game(["a", "b"], 1), 1, seen)
     with pytest.raises(AssertionError, match="no words for event 'mystery'"):
+        check_texts(renderer, seen, ["a", "b"])
+
+
+async def test_i46_4_a_move_without_an_event_or_replay_words_is_caught(simcord_env) -> None:
+    """A replay tells every step: a move that makes no event needs the renderer's words."""
+    renderer = simcord_env.bot.get_cog("Desk").renderers["nim"]
+    broken, seen = _nim_info(SilentNim), Seen()
+    play(broken, broken.new_game(["a", "b"], 1), 1, seen)
+    assert seen.quiet
+    with pytest.raises(AssertionError, match="no replay words for Take"):
         check_texts(renderer, seen, ["a", "b"])
 
 
