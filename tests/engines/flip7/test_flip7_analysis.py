@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.base import analyse
 from engines.flip7 import HIT, STAY, new_game
 from engines.flip7.analysis import judge
+from engines.flip7.cards import card_from_label
 from tests.engines.analysis_helpers import accuracy_at, played
 
 SEEDS = range(1, 13)
@@ -37,3 +38,17 @@ def test_each_judged_step_is_a_move_of_the_seat_analysed():
     first, moves = played("flip7", 3, 1, "simple")
     judged = analyse("flip7", first, moves, 0)
     assert judged and all(moves[step - 1][0] == 0 for step, _ in judged)
+
+
+def test_i46_7_a_card_aimed_at_a_player_is_named_in_the_analysis_data():
+    """alice is dealt −4: whom she gives it to is valued, with the card for the words to
+    name ("you chose bob for −4") and both the target and the best one as seats."""
+    game = new_game(["alice", "bob"], 1, deck=["-4", "11"], dealer=1)
+    decision = game.decision(0)
+    assert decision is not None and decision.kind == "give_modifier"
+    for option in decision.options:
+        judged = judge(game, 0, option)
+        assert judged is not None and judged.kind == "choose_target"
+        assert judged.data["card"] == card_from_label("-4") and "bonus" not in judged.data
+        assert judged.data["target"] == option.seat
+        assert judged.data["best_target"] in (0, 1)

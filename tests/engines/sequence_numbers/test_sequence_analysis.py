@@ -46,3 +46,23 @@ def test_accuracy_ranks_random_and_simple_below_strong_below_hard():
     }
     assert max(scores["random"], scores["simple"]) < scores["strong"] < scores["hard"]
     assert max(scores["random"], scores["simple"]) < 60 and scores["hard"] > 99
+
+
+def test_i46_7_a_play_is_ranked_among_every_play_open_to_the_seat():
+    """The analysis tells a play's rank in the game's terms: of the plays the seat could
+    make, how many were better (every one valued alike), never the AI's points."""
+    game = _four_in_row_c()
+    plays = [move for move in game.complete_moves(0) if isinstance(move, Play)]
+    ranked = {play.code: judge(game, 0, play) for play in plays}
+    assert all(found is not None for found in ranked.values())
+    for code, found in ranked.items():
+        assert found is not None and found.data["plays"] == len(plays)
+        assert 0 <= found.data["better"] < len(plays)
+        assert (found.data["better"] == 0) == (found.cost == 0), code
+    winning = ranked[Play(card_for("C5"), "C5").code]
+    assert winning is not None and winning.data["better"] == 0
+    # Each play's count is the number of plays valued above it: ranks that agree.
+    values = {code: found.values[code] for code, found in ranked.items() if found is not None}
+    for code, found in ranked.items():
+        assert found is not None
+        assert found.data["better"] == sum(1 for v in values.values() if v > values[code])
