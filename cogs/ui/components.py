@@ -23,6 +23,7 @@ from bot.storage import MatchRecord
 from cogs.ui.face import CardShown, Face
 from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id
 from cogs.ui.persistent import Persistent
+from cogs.ui.race_picture import Race
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
 from cogs.wording.words import GameTexts, logged_lines, seat_names
@@ -223,9 +224,11 @@ class GameRenderer(ABC):
         begun); then `/<game> log` shows that round before the new one."""
         return False
 
-    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
-        """Each seat's running figure by round, read from the match's events, for the race
-        picture on the result; None: a game that draws no race."""
+    def race(self, game: Game, events: Sequence[Event], names: list[str]) -> Race | None:
+        """What the race picture on the result draws: the figure that shows who was ahead,
+        read from the finished `game` and the match's events, its lines named from `names`
+        (the seats' names as typed) and worded in the reader's language; None: a game that
+        draws no race."""
         return None
 
     def analysis_line(self, step: int, judged: Judged, names: list[str]) -> str:

@@ -28,6 +28,7 @@ from cogs.games.api import (
     MoveButton,
     MoveSelect,
     Part,
+    Race,
     StartWords,
     TableMessage,
     add_game,
@@ -38,7 +39,7 @@ from cogs.games.api import (
 from cogs.games.sequence.analysis_words import analysis_line
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.faces import FACES, face
-from cogs.games.sequence.race import sequences_by_turn
+from cogs.games.sequence.race import race
 from cogs.games.sequence.texts import TEXTS, card_label, team_name, team_words
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
@@ -112,8 +113,9 @@ class SequenceRenderer(GameRenderer):
         super().__init__(KEY, TEXTS)
         self.boards = BoardCache()
 
-    def race(self, events: Items[Event], seats: int) -> list[list[int]] | None:
-        return sequences_by_turn(events, seats)
+    def race(self, game: Game, events: Items[Event], names: list[str]) -> Race | None:
+        assert isinstance(game, SequenceGame)
+        return race(events, game.view(None).teams, names)
 
     # -- the public table ---------------------------------------------------------------
 

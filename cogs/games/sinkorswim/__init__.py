@@ -22,6 +22,7 @@ from cogs.games.api import (
     Layout,
     MoveButton,
     Part,
+    Race,
     StartWords,
     TableMessage,
     add_game,
@@ -31,7 +32,7 @@ from cogs.games.api import (
 )
 from cogs.games.sinkorswim.analysis_words import analysis_line
 from cogs.games.sinkorswim.faces import FACES, tide, weather
-from cogs.games.sinkorswim.race import totals_by_round
+from cogs.games.sinkorswim.race import race
 from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS, Cards
 from cogs.wording.i18n import _, ngettext
@@ -76,8 +77,8 @@ class SinkOrSwimRenderer(GameRenderer):
 
     round_start = "round_start"
 
-    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
-        return totals_by_round(events, seats)
+    def race(self, game: Game, events: Sequence[Event], names: list[str]) -> Race | None:
+        return race(events, names)
 
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         assert isinstance(game, SinkOrSwimGame)
