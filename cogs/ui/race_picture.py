@@ -51,6 +51,8 @@ LABEL_ROW, TICK_ROW, LEGEND_ROW, LEGEND_COLUMNS, LEGEND_INDENT = 22, 20, 22, 2, 
 TEXT, AXIS_TEXT, GOAL = (220, 221, 222), (170, 172, 178), (235, 235, 235)
 LINE_WIDTH = 3
 SPREAD = 3  # pixels between lines that run on the same value, so each shows
+END_MARKER = 6  # a line's end marker's reach, in pixels
+END_ROOM = 20  # pixels right of the plot for the lines' end markers
 MARKED_POINTS = 24  # up to this many points a line marks each; beyond, only its end
 EDGE = (200, 202, 208)  # around a line whose colour alone would not stand out from the band
 MIN_CONTRAST = 3.0  # WCAG 2's least for a graphic against its background
@@ -122,19 +124,53 @@ def point_ticks(first: int, points: int) -> list[int]:
     return list(range(start, last + 1, step))
 
 
-def spread(lines: Sequence[Sequence[int]]) -> list[list[float]]:
-    """Each line's offset in pixels at each point: lines on the same value there sit side by
-    side, in their order, around the value's height."""
-    offsets = [[0.0] * len(values) for values in lines]
-    for index in range(max((len(values) for values in lines), default=0)):
-        by_value: dict[int, list[int]] = {}
-        for number, values in enumerate(lines):
-            if index < len(values):
-                by_value.setdefault(values[index], []).append(number)
-        for same in by_value.values():
-            for rank, number in enumerate(same):
-                offsets[number][index] = (rank - (len(same) - 1) / 2) * SPREAD
-    return offsets
+def apart(heights: Sequence[float], gap: float) -> list[float]:
+    """Heights as near `heights` as can be with at least `gap` pixels between any two, in
+    the same order: points closer than that move apart around their middle, side by side."""
+    order = sorted(range(len(heights)), key=lambda number: (heights[number], number))
+    groups: list[list[int]] = []  # runs of points (in height order) that sit side by side
+
+    def first(group: list[int]) -> float:  # the topmost height of a group spread round its middle
+        middle = sum(heights[number] for number in group) / len(group)
+        return middle - gap * (len(group) - 1) / 2
+
+    for number in order:
+        groups.append([number])
+        while len(groups) > 1 and first(groups[-2]) + gap * len(groups[-2]) > first(groups[-1]):
+            last = groups.pop()
+            groups[-1] += last
+    placed = [0.0] * len(heights)
+    for group in groups:
+        for rank, number in enumerate(group):
+            placed[number] = first(group) + gap * rank
+    return placed
+
+
+def within(heights: Sequence[float], gap: float, top: float, bottom: float) -> list[float]:
+    """`apart`, then kept between `top` and `bottom` where they have the room: a group
+    spread past an edge moves back inside, pushing its neighbours along."""
+    placed = apart(heights, gap)
+    order = sorted(range(len(placed)), key=lambda number: (placed[number], number))
+    floor = top
+    for number in order:
+        placed[number] = floor = max(placed[number], floor)
+        floor += gap
+    ceiling = bottom
+    for number in reversed(order):
+        placed[number] = ceiling = min(placed[number], ceiling)
+        ceiling -= gap
+    return placed
+
+
+def spread(lines: Sequence[Sequence[float]], gap: float) -> list[list[float]]:
+    """The lines' heights in pixels at each point, moved `apart` where they would touch."""
+    placed = [list(heights) for heights in lines]
+    for index in range(max((len(heights) for heights in lines), default=0)):
+        present = [number for number, heights in enumerate(lines) if index < len(heights)]
+        moved = apart([lines[number][index] for number in present], gap)
+        for number, height in zip(present, moved, strict=True):
+            placed[number][index] = height
+    return placed
 
 
 def marker(pen: ImageDraw.ImageDraw, shape: str, x: float, y: float, r: float, fill: RGB) -> None:
@@ -252,7 +288,8 @@ def _axes(pen: ImageDraw.ImageDraw, race: Race) -> _Plot:
     left = PAD + max(pen.textlength(text, font=small) for text in labels) + 8
     top = PAD + LABEL_ROW
     points = max((len(line.values) for line in race.lines), default=1)
-    plot = _Plot(left, WIDTH - 2 * PAD, top, top + PLOT_HEIGHT, ticks[0], ticks[-1], points)
+    right = WIDTH - 2 * PAD - END_ROOM
+    plot = _Plot(left, right, top, top + PLOT_HEIGHT, ticks[0], ticks[-1], points)
     pen.text((PAD, PAD + LABEL_ROW // 2), race.up, fill=AXIS_TEXT, font=font, anchor="lm")
     for tick, text in zip(ticks, labels, strict=True):
         y = plot.y_of(tick)
@@ -269,13 +306,11 @@ def _axes(pen: ImageDraw.ImageDraw, race: Race) -> _Plot:
 def _lines(
     pen: ImageDraw.ImageDraw, lines: Sequence[RaceLine], styles: Sequence[Style], plot: _Plot
 ) -> None:
-    """Every line, side by side where they run on the same value, then their markers on top:
-    at each point while there are few, else at the end; a ring where the line scored."""
-    offsets = spread([line.values for line in lines])
-    placed = [
-        [(plot.x_of(i), plot.y_of(v) + offsets[n][i]) for i, v in enumerate(line.values)]
-        for n, line in enumerate(lines)
-    ]
+    """Every line, side by side where they run on the same (or nearly the same) value, then
+    their markers on top: at each point while there are few, a ring where the line scored,
+    and at its end."""
+    heights = spread([[plot.y_of(v) for v in line.values] for line in lines], SPREAD)
+    placed = [[(plot.x_of(i), y) for i, y in enumerate(line_heights)] for line_heights in heights]
     for at, (colour, _shape) in zip(placed, styles, strict=True):
         if len(at) < 2:
             continue
@@ -283,10 +318,19 @@ def _lines(
             pen.line(at, fill=EDGE, width=LINE_WIDTH + 2, joint="curve")
         pen.line(at, fill=colour, width=LINE_WIDTH, joint="curve")
     for line, at, (colour, shape) in zip(lines, placed, styles, strict=True):
-        for x, y in at[:-1] if len(at) <= MARKED_POINTS else []:
+        for x, y in at if len(at) <= MARKED_POINTS else []:
             marker(pen, shape, x, y, 3.5, colour)
         for x, y in (at[index] for index in line.marks if 0 <= index < len(at)):
             pen.ellipse((x - 8, y - 8, x + 8, y + 8), outline=GOAL, width=2)
             marker(pen, shape, x, y, 5, colour)
-        if at:
-            marker(pen, shape, *at[-1], 6, colour)
+    # Beside the plot, each line's marker at its end's height, a marker's width apart where
+    # close finishes crowd, tied to the end by a short stroke: who finished where, with no
+    # marker hiding another (the height within the plot stays the true value).
+    ends = [number for number, at in enumerate(placed) if at]
+    heights = [placed[number][-1][1] for number in ends]
+    tops = within(heights, 2 * END_MARKER + 1, plot.top - END_MARKER, plot.bottom + END_MARKER)
+    x = plot.right + END_ROOM - END_MARKER
+    for number, top in zip(ends, tops, strict=True):
+        (end_x, end_y), (colour, shape) = placed[number][-1], styles[number]
+        pen.line((end_x, end_y, x, top), fill=colour, width=1)
+        marker(pen, shape, x, top, END_MARKER, colour)

@@ -24,17 +24,21 @@ from cogs.games.sinkorswim.race import totals_by_round as sink_totals
 from cogs.ui.card_faces import contrast
 from cogs.ui.fonts import regular
 from cogs.ui.race_picture import (
+    END_MARKER,
     GOAL,
     LINE_COLOURS,
+    PAD,
     SHAPES,
     WIDTH,
     Race,
     RaceLine,
+    apart,
     draw_race,
     nice_step,
     point_ticks,
     scale,
     value_ticks,
+    within,
 )
 from cogs.ui.trend_picture import BAND, MIDLINE
 from cogs.wording import i18n
@@ -270,6 +274,13 @@ def test_i46_8_eight_lines_on_the_same_values_each_show():
     counts = Counter(plot.get_flattened_data())
     for colour in LINE_COLOURS:
         assert counts[colour] >= 150, colour
+    # Their end markers stand beside the plot, one above the other, none hiding another.
+    column = WIDTH - 2 * PAD - 2 * END_MARKER - 2
+    ends = Counter(
+        picture.crop((column, 20, column + 2 * END_MARKER + 4, 260)).get_flattened_data()
+    )
+    for colour in LINE_COLOURS:
+        assert ends[colour] >= 40, colour
     assert len(set(SHAPES)) == 8
     for one, other in itertools.combinations(LINE_COLOURS, 2):
         assert delta_e(one, other) >= 30, (one, other)
@@ -317,3 +328,13 @@ async def test_i46_8_the_race_is_worded_in_the_tables_language(simcord_env, lang
         worded = (i18n._("Round"), i18n._("Points"))
     assert (race.across, race.up) == worded and worded != ("Round", "Points")
     assert race.goal == 50 and race.goal_words != "Goal: 50" and "50" in race.goal_words
+
+
+def test_i46_8_lines_that_would_touch_sit_side_by_side():
+    """Heights closer than the gap move apart around their middle, in their order; heights
+    already apart stay where they are; kept within the plot where there is room."""
+    assert apart([50, 50, 50], 3) == [47, 50, 53]
+    assert apart([10, 11, 100], 3) == [9, 12, 100]
+    assert apart([100, 40, 41], 3) == [100, 39, 42]
+    placed = within([0, 0, 0, 0], 13, 0, 200)
+    assert placed == [0, 13, 26, 39]
