@@ -204,12 +204,16 @@ class GameRenderer(ABC):
         return self.emojis.get(face.name)
 
     def card(self, face: Face, text: str) -> str:
-        """A card in message text: its emoji (whose name reads as the value), or `text`
-        (before the emojis are synced, without them, and within `cards_in_words`)."""
+        """A card in message text, the one place every sentence's cards are shown: its emoji
+        (whose name reads as the value), with `text` beside it where the picture alone would
+        not say the card (`Face.needs_words`); or `text` alone (before the emojis are
+        synced, without them, and within `cards_in_words`)."""
         if _IN_WORDS.get():
             return text
         emoji = self.emojis.get(face.name)
-        return str(emoji) if emoji is not None else text
+        if emoji is None:
+            return text
+        return f"{emoji} {text}" if face.needs_words else str(emoji)
 
     @abstractmethod
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:

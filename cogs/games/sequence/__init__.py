@@ -32,6 +32,7 @@ from cogs.games.api import (
     StartWords,
     TableMessage,
     add_game,
+    cards_in_words,
     menu_id,
     slash,
     slash_text,
@@ -123,12 +124,15 @@ class SequenceRenderer(GameRenderer):
         assert isinstance(game, SequenceGame)
         view = game.view(None)
         names = self.names(record)
-        discard = self.shown(view.discard_top) if view.discard_top else "—"
-        about = _("🃏 Last card: {last} · 🗑️ discard **{discard}** · 📚 draw pile {cards}").format(
-            last=self._last_card(view, names, self.shown),
-            discard=discard,
-            cards=_cards(view.draw_pile),
-        )
+        with cards_in_words():  # the heading is what a notification's preview shows
+            discard = self.shown(view.discard_top) if view.discard_top else "—"
+            about = _(
+                "🃏 Last card: {last} · 🗑️ discard **{discard}** · 📚 draw pile {cards}"
+            ).format(
+                last=self._last_card(view, names, self.shown),
+                discard=discard,
+                cards=_cards(view.draw_pile),
+            )
         layout = Layout(COLOUR).text(Part.HEADING, f"## {self.texts.title}\n{about}")
         acting = record.seats[view.turn] if record.is_open and not view.is_over else None
         turn_team = game.team_of(view.turn) if acting is not None else None

@@ -26,6 +26,7 @@ from cogs.games.api import (
     StartWords,
     TableMessage,
     add_game,
+    cards_in_words,
     parts_in_words,
     slash,
     slash_text,
@@ -91,7 +92,8 @@ class SinkOrSwimRenderer(GameRenderer):
             )
         ]
         if not view.is_over and view.tide_cards:
-            heading.append(_trick_line(view, self.tide_card))
+            with cards_in_words():  # the heading is what a notification's preview shows
+                heading.append(_trick_line(view, self.tide_card))
             due = record.turn_due  # a replay draws a finished match: no deadline
             if due and record.is_open and any(record.seats[s].ai is None for s in game.to_act()):
                 heading.append(
