@@ -327,8 +327,8 @@ def _lines(
     # close finishes crowd, tied to the end by a short stroke: who finished where, with no
     # marker hiding another (the height within the plot stays the true value).
     ends = [number for number, at in enumerate(placed) if at]
-    heights = [placed[number][-1][1] for number in ends]
-    tops = within(heights, 2 * END_MARKER + 1, plot.top - END_MARKER, plot.bottom + END_MARKER)
+    finishes = [placed[number][-1][1] for number in ends]
+    tops = within(finishes, 2 * END_MARKER + 1, plot.top - END_MARKER, plot.bottom + END_MARKER)
     x = plot.right + END_ROOM - END_MARKER
     for number, top in zip(ends, tops, strict=True):
         (end_x, end_y), (colour, shape) = placed[number][-1], styles[number]
