@@ -15,6 +15,8 @@ from bot.process.app import TabletopBot, utc_timestamp
 from bot.process.settings import Settings
 from cogs.desk import desk
 from cogs.server import games
+from cogs.ui.card_faces import pictures
+from cogs.ui.components import GameRenderer
 
 # The Desk first: the /games group and every game plug in to it.
 PLATFORM: tuple[ModuleType, ...] = (desk, games)
@@ -27,6 +29,17 @@ def game_plugins() -> list[ModuleType]:
         for found in iter_modules(cogs.games.__path__)
         if found.ispkg
     ]
+
+
+def draw_every_card() -> None:
+    """Draw every game's card faces now, ahead of the bot's start (slow: run it in a thread).
+    They are drawn once a process, so the emoji sync at start then finds them drawn: the
+    playground and the tests start the bot under SimCord, which gives a starting bot 5 s to
+    settle, and drawing 198 faces on a busy machine can take longer."""
+    game_plugins()  # every renderer class is defined once its plug-in is imported
+    for renderer in GameRenderer.__subclasses__():
+        if renderer.faces:
+            pictures(renderer.faces)
 
 
 def create_bot(

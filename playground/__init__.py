@@ -28,7 +28,7 @@ from typing import Any
 
 from bot.process.app import TabletopBot
 from bot.process.settings import Settings
-from cogs.app import create_bot
+from cogs.app import create_bot, draw_every_card
 from cogs.wording.i18n import LANGUAGES
 from engines.base import GAMES
 from playground.sim_locales import client_locales
@@ -213,6 +213,8 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
 
     check_options(options)
     _draw_mentions_in_embeds()
+    if options.card_emojis:
+        await asyncio.to_thread(draw_every_card)
     with tempfile.TemporaryDirectory(prefix="tabletop-playground-") as folder:
         bot = create_bot(_settings(options, Path(folder)))
         try:

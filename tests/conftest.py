@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 from bot.process.settings import Settings
-from cogs.app import create_bot
+from cogs.app import create_bot, draw_every_card
 from tests.postgres import PostgresServer
 
 # pytester runs the skip policy's own test; the policy fails a run with an undeclared skip.
@@ -20,6 +20,9 @@ pytest_plugins = ("pytester", "tests.skip_policy")
 def settings(request, tmp_path):
     """A test marked `game_seed(n)` has every game dealt from seed n, so its path is fixed."""
     seeded = request.node.get_closest_marker("game_seed")
+    card_emojis = request.node.get_closest_marker("card_emojis") is not None
+    if card_emojis:
+        draw_every_card()  # before SimCord starts the bot, which allows 5 s to settle
     return Settings(
         token="test-token",
         database_path=tmp_path / "data" / "bot.sqlite3",
@@ -28,7 +31,7 @@ def settings(request, tmp_path):
         ai_delay=0,
         game_seed=seeded.args[0] if seeded else None,
         # The cards' emojis are synced only by the tests marked card_emojis, which show them.
-        card_emojis=request.node.get_closest_marker("card_emojis") is not None,
+        card_emojis=card_emojis,
     )
 
 

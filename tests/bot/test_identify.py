@@ -20,7 +20,7 @@ from bot.storage import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.postgres.identify import IDENTIFY_LOCK
 from tests.bot.identify_runner import TOKEN, discord_api, identify_at_once
 
-WINDOW = 1.0  # seconds, for the tests; Discord's is 5
+WINDOW = 0.5  # seconds, for the tests; Discord's is 5
 
 
 async def identify_locks(url: str) -> list[tuple[int, bool]]:

@@ -3,9 +3,8 @@ does not grow with replacements."""
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.play.scheduler import Due, Scheduler
+from tests.waiting import until
 
 
 async def test_timers_fire_earliest_first_and_replaced_ones_only_at_their_new_time():
@@ -23,7 +22,7 @@ async def test_timers_fire_earliest_first_and_replaced_ones_only_at_their_new_ti
         timers.set(match_id, Due(990.0 - match_id / 100, 3, "ai"))
     timers.set(1, None)
     assert len(timers._heap) <= 4 * 2000  # replaced entries are shed, not hoarded
-    await asyncio.sleep(0.05)
+    await until(lambda: len(fired) >= 1000, "the thousand timers now in the past to fire")
     assert sorted(fired) == [(m, 3, "ai") for m in range(0, 2000, 2)]
     assert [m for m, _, _ in fired] == sorted((m for m in range(0, 2000, 2)), reverse=True)
     assert timers.pending(3) == Due(2003.0, 1, "turn") and timers.pending(1) is None

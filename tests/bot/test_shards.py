@@ -3,7 +3,6 @@ only the matches of servers on its own shards, so every lobby expires exactly on
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import replace
 
 from bot.play.changes import Change
@@ -11,6 +10,7 @@ from bot.play.matches import MatchService
 from bot.process.settings import Settings
 from bot.process.shards import Shards, shard_of
 from bot.storage import Storage
+from tests.waiting import until
 
 # Servers whose ids put them on shard 0 and shard 1 of 2.
 GUILDS = {0: 6 << 22, 1: (7 << 22) + 12345}
@@ -58,11 +58,15 @@ async def test_each_process_restores_and_fires_only_its_own_shards_deadlines(tmp
         services.append(service)
     for service in services:
         await service.restore()
-    for _ in range(200):
-        if len(fired[0]) + len(fired[1]) >= 2:
-            break
-        await asyncio.sleep(0.01)
-    await asyncio.sleep(0.05)  # time for a second, wrong firing to show up
+    # Each process fires its own lobby's expiry, and holds no timer for the other one: a
+    # timer it held for the other's lobby would fire (or still wait) before this passes.
+    await until(
+        lambda: (
+            len(fired[0]) + len(fired[1]) >= 2
+            and all(s.planner.timers.pending(m) is None for s in services for m in ids.values())
+        ),
+        "both lobbies to expire and no timer left in either process",
+    )
     assert fired == {0: [ids[0]], 1: [ids[1]]}
     for service in services:
         await service.stop()

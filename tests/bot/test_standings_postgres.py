@@ -11,6 +11,7 @@ from bot.storage.postgres.results import SEASON_LOCK
 from bot.storage.postgres.standings_store import RETENTION_LOCK
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
+from tests.waiting import until
 
 
 async def test_one_members_matches_finishing_in_two_processes_at_once_both_count(postgres_url):
@@ -70,7 +71,12 @@ async def test_a_match_finishing_during_a_season_change_counts_in_the_new_season
         )
         rows = members(win([2, 1]), 11, 12)
         finishing = asyncio.create_task(finish(storage, rows, now=3000.0, guild=guild))
-        await asyncio.sleep(0.3)
+        waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+
+        async def blocked() -> bool:
+            return bool(await holder.fetchval(waiting)) or finishing.done()
+
+        await until(blocked, "the finishing match to reach the season's lock")
         assert not finishing.done()  # it waits rather than rating into the ending season
         await holder.execute("INSERT INTO seasons VALUES ($1, 2, 2999.0)", guild)
         await held.commit()

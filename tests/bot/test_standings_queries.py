@@ -4,7 +4,6 @@ scans no table)."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import sqlite3
@@ -28,6 +27,7 @@ from bot.storage.postgres import PostgresStandings
 from bot.storage.sqlite import SqliteStandings
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
+from tests.waiting import until
 
 
 @pytest.fixture
@@ -152,11 +152,11 @@ async def test_retention_prunes_old_logs_at_start_and_daily_keeping_results(stor
 
     retention = Retention(storage.standings, Settings(token="t"), clock, FailureLog(clock))
     retention.start()
-    for _ in range(50):
-        if not await storage.standings.match_events(old[0]):
-            break
-        await asyncio.sleep(0.01)
-    assert await storage.standings.match_events(old[0]) == []
+
+    async def old_events_gone() -> bool:
+        return not await storage.standings.match_events(old[0])
+
+    await until(old_events_gone, "retention's first run to drop the old match's events")
     assert await storage.standings.match_events(recent[0]) != []
     assert (await storage.standings.match_summary(old[0])).seats[0].shown_after is not None
     assert (await storage.standings.member_ratings(1, 11, season=False))["flip7"].games == 2

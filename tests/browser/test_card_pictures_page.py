@@ -4,7 +4,6 @@ cards; every picture loads (128 px drawn, shown at text size) and is named for i
 
 from __future__ import annotations
 
-import asyncio
 from collections import Counter
 
 from playwright.async_api import expect
@@ -12,7 +11,8 @@ from playwright.async_api import expect
 from cogs.games.flip7.faces import face
 from playground import PlaygroundOptions, playground
 from tests.browser.helpers import current_game
-from tests.browser.page import PlaygroundPage
+from tests.browser.page import TIMEOUT_MS, PlaygroundPage
+from tests.waiting import until
 
 WIDTH = 1200
 LOADED = """table => [...table.querySelectorAll('img.custom-emoji')].map(img => ({
@@ -24,7 +24,7 @@ async def _pictures(page: PlaygroundPage, prefix: str = "") -> list[dict]:
     """The newest message's pictures once they have all loaded and one is named `prefix`...
     (a private hand appears after the click that opens it: until then the newest message is
     the table, whose pictures have loaded already)."""
-    for _tick in range(50):  # the page fetches each picture once it has drawn the message
+    for _tick in range(TIMEOUT_MS // 100):  # each picture is fetched once the message is drawn
         shown = await page.table().evaluate(LOADED)
         named = any(picture["name"].startswith(prefix) for picture in shown)
         if named and all(picture["loaded"] for picture in shown):
@@ -36,12 +36,12 @@ async def _pictures(page: PlaygroundPage, prefix: str = "") -> list[dict]:
 async def _waiting_on_ann(place):
     """The game once it waits on Ann (seat 0), read again until then: the AIs move without
     delay, and a state read between their moves would name cards the table has passed."""
-    for _ in range(200):
+
+    async def game_on_ann():
         _record, game = await current_game(place)
-        if 0 in game.to_act():
-            return game
-        await asyncio.sleep(0.05)
-    raise AssertionError("the game never came to Ann")
+        return game if 0 in game.to_act() else None
+
+    return await until(game_on_ann, "the game to come to Ann")
 
 
 async def test_a_flip7_table_of_eight_shows_every_card_as_its_picture(browser):

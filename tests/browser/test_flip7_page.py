@@ -4,7 +4,6 @@ select menus, each one read back from the page."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
@@ -15,6 +14,7 @@ from cogs.wording.words import signed
 from playground import MEMBERS, PlaygroundOptions, lobby_button, playground
 from tests.browser.helpers import current_game, worded
 from tests.browser.page import PlaygroundPage
+from tests.waiting import until
 
 # With this seed Ann's second card is Flip Four!, whose target is chosen in a select menu.
 SEED = 4
@@ -110,12 +110,12 @@ SAME_PICK_SEED = 11
 async def _bao_to_act(place, version: int) -> tuple[Any, Any]:
     """The match once saved past `version` (what a click on the page changed) and waiting
     for Bao (seat 0) again, the AI's moves done."""
-    for _tick in range(100):
+
+    async def saved_and_on_bao():
         record, game = await current_game(place)
-        if record.version > version and game.decision(0) is not None:
-            return record, game
-        await asyncio.sleep(0.1)
-    raise AssertionError(f"the click never reached the bot (still version {version})")
+        return (record, game) if record.version > version and game.decision(0) is not None else None
+
+    return await until(saved_and_on_bao, f"the click to reach the bot (past version {version})")
 
 
 async def test_i26_two_menus_in_a_row_take_the_same_pick_in_vietnamese(browser):

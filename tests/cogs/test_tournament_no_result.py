@@ -331,7 +331,7 @@ async def test_a_paused_tournament_keeps_the_table_waiting_after_it_resumes(simc
 @pytest.mark.parametrize(
     ("locale", "asked", "labels"),
     [
-        ("vi", "đã kết thúc mà không có kết quả", {"Chơi lại bàn", "Tính là chưa chơi"}),
+        ("vi", "đã kết thúc mà không có kết quả", {"Chơi lại bàn", "Coi như không diễn ra"}),
         ("id", "berakhir tanpa hasil", {"Ulangi meja", "Anggap tidak dimainkan"}),
     ],
 )

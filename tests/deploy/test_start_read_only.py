@@ -28,9 +28,18 @@ if touch "$ck/probe" 2>/dev/null; then echo "the checkout is writable"; exit 90;
 "$ck/scripts/start" --install 2>"$ck/.venv/second.err" || exit 91
 wait $first || exit 92
 cat "$ck/.venv/first.err" "$ck/.venv/second.err" >&2
-# The bot itself, without a network: it gets as far as Discord and waits for it (retrying),
-# until the stop a unit sends, which ends it cleanly (exit 0).
-DISCORD_TOKEN=t timeout --preserve-status -s TERM 8 unshare $NET "$ck/scripts/start"
+# The bot itself, without a network: it gets as far as Discord and waits for it (retrying).
+# Once it says so, the stop a unit sends ends it cleanly (exit 0).
+DISCORD_TOKEN=t unshare $NET "$ck/scripts/start" 2>"$ck/.venv/bot.err" & bot=$!
+for _ in $(seq 1200); do
+    grep -q "can't reach Discord" "$ck/.venv/bot.err" && break
+    kill -0 $bot 2>/dev/null || break
+    sleep 0.05
+done
+kill -TERM $bot 2>/dev/null
+wait $bot && status=0 || status=$?
+cat "$ck/.venv/bot.err" >&2
+exit $status
 """
 
 
