@@ -1,6 +1,6 @@
-"""The race in a picture on a match's result: the game's renderer says what figure each
-seat ran (`GameRenderer.race`, read from the match's events), the picture is drawn in a
-worker thread so the event loop (and any table lock) never waits on Pillow."""
+"""The race in a picture on a match's result: the game's renderer says what it plots
+(`GameRenderer.race`, read from the finished game and the match's events), the picture is
+drawn in a worker thread so the event loop (and any table lock) never waits on Pillow."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ import discord
 
 from bot.storage import MatchRecord
 from cogs.ui.components import GameRenderer, TableMessage
-from cogs.ui.race_picture import draw_race
+from cogs.ui.race_picture import Race, draw_race
 from cogs.wording.words import seat_names
-from engines.base import Event
+from engines.base import Event, Game
 
 log = logging.getLogger(__name__)
 
@@ -22,25 +22,26 @@ FILENAME = "race.png"
 EVENTS_READ = 100_000  # every event of a long match; a 24-seat Flip 7 match logs thousands
 
 
-def race_lines(
-    renderer: GameRenderer, record: MatchRecord, events: list[Event]
-) -> list[tuple[str, list[int]]] | None:
-    """(name as typed, figures by round) per seat, or None for a game without a race or a
-    match with fewer than two rounds to draw. Call it in the thread's language: an AI seat
-    is named with the words for it."""
-    series = renderer.race(events, len(record.seats))
-    if series is None or max((len(values) for values in series), default=0) < 2:
-        return None
+def race_of(
+    renderer: GameRenderer, record: MatchRecord, game: Game, events: list[Event]
+) -> Race | None:
+    """What the result's race picture draws, or None for a game without a race or a match
+    with fewer than two points to draw. Call it in the thread's language: the axes and an
+    AI seat's name are worded in it."""
     names = seat_names(record.seats, way=lambda name: name)
-    return list(zip(names, series, strict=True))
+    race = renderer.race(game, events, names)
+    if race is None or max((len(line.values) for line in race.lines), default=0) < 2:
+        return None
+    return race
 
 
-async def attach_race(result: TableMessage, lines: list[tuple[str, list[int]]] | None) -> None:
-    """Draw the race off the loop and put it under the result's standings."""
-    if lines is None or result.layout is None:
+async def attach_race(result: TableMessage, race: Race | None) -> None:
+    """Draw the race off the loop and put it under the result's standings. Await it in the
+    thread's language: the worker writes the tick values the reader's way."""
+    if race is None or result.layout is None:
         return
     try:
-        png = await asyncio.to_thread(draw_race, lines)
+        png = await asyncio.to_thread(draw_race, race)
     except (OSError, ValueError):  # a picture is a nicety: the result goes out without it
         log.exception("the race picture could not be drawn")
         return

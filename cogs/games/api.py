@@ -13,7 +13,8 @@ A game's folder, `cogs/games/<key>/` beside its engine `engines/<package>/`, hol
   the engine gives; a `GameCommands` subclass whose `group_name` is the game's key and whose
   `start_words` word `/<key> start` (its options come from the engine's GameInfo); and an
   extension `setup(bot)` that calls `add_game(bot, renderer, commands_cog)`.
-- anything else the game needs to draw (a story of its rounds, a board picture), its own.
+- anything else the game needs to draw (a story of its rounds, a board picture, what its
+  race picture plots: a `Race` of `RaceLine`s), its own.
 
 A renderer's `step_groups` (made with `rounds`, `tricks` or `turns` from the engine's event
 kinds) give its replay the jumps a round, a trick or a turn at a time; its `choice_line`
@@ -36,6 +37,7 @@ from cogs.ui.components import (
     parts_in_words,
 )
 from cogs.ui.layout import Layout, Part, menu_id
+from cogs.ui.race_picture import Race, RaceLine
 from cogs.ui.step_groups import StepGroup, rounds, tricks, turns
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.words import GameTexts
@@ -50,6 +52,8 @@ __all__ = [
     "MoveButton",
     "MoveSelect",
     "Part",
+    "Race",
+    "RaceLine",
     "StartWords",
     "StepGroup",
     "TableMessage",

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import io
 from functools import cache
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.process.app_emojis import Picture
 from cogs.ui.face import RGB, Face
+from cogs.ui.fonts import Font, bold
 
 SIZE = 128
 EDGE = 9  # the dark edge's width; Discord shows an inline emoji at 22 px, so it stays ~2 px
@@ -31,10 +31,6 @@ DARK_THEME = (49, 51, 56)
 LIGHT_THEME = (255, 255, 255)
 THEMES = (DARK_THEME, LIGHT_THEME)
 MIN_CONTRAST = 4.5
-BOLD_FONTS = (
-    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
-    Path("/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf"),
-)
 MAIN_SIZES = (88, 76, 64, 54, 46, 40, 34)  # the largest that fits the card's width is used
 SMALL_SIZE = 30
 
@@ -65,24 +61,13 @@ def stands_out(face: Face) -> bool:
     )
 
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-
-
-@cache
-def _font(size: int) -> Font:
-    for path in BOLD_FONTS:
-        if path.exists():
-            return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size=size)
-
-
 def _fitting(pen: ImageDraw.ImageDraw, text: str, width: int, sizes: tuple[int, ...]) -> Font:
     for size in sizes:
-        font = _font(size)
+        font = bold(size)
         left, _top, right, _bottom = pen.textbbox((0, 0), text, font=font)
         if right - left <= width:
             return font
-    return _font(sizes[-1])
+    return bold(sizes[-1])
 
 
 def draw_face(face: Face) -> bytes:

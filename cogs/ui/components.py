@@ -23,6 +23,7 @@ from bot.storage import MatchRecord
 from cogs.ui.face import CardShown, Face
 from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id
 from cogs.ui.persistent import Persistent
+from cogs.ui.race_picture import Race
 from cogs.ui.step_groups import StepGroup
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -207,12 +208,16 @@ class GameRenderer(ABC):
         return self.emojis.get(face.name)
 
     def card(self, face: Face, text: str) -> str:
-        """A card in message text: its emoji (whose name reads as the value), or `text`
-        (before the emojis are synced, without them, and within `cards_in_words`)."""
+        """A card in message text, the one place every sentence's cards are shown: its emoji
+        (whose name reads as the value), with `text` beside it where the picture alone would
+        not say the card (`Face.needs_words`); or `text` alone (before the emojis are
+        synced, without them, and within `cards_in_words`)."""
         if _IN_WORDS.get():
             return text
         emoji = self.emojis.get(face.name)
-        return str(emoji) if emoji is not None else text
+        if emoji is None:
+            return text
+        return f"{emoji} {text}" if face.needs_words else str(emoji)
 
     @abstractmethod
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
@@ -227,9 +232,11 @@ class GameRenderer(ABC):
         begun); then `/<game> log` shows that round before the new one."""
         return False
 
-    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
-        """Each seat's running figure by round, read from the match's events, for the race
-        picture on the result; None: a game that draws no race."""
+    def race(self, game: Game, events: Sequence[Event], names: list[str]) -> Race | None:
+        """What the race picture on the result draws: the figure that shows who was ahead,
+        read from the finished `game` and the match's events, its lines named from `names`
+        (the seats' names as typed) and worded in the reader's language; None: a game that
+        draws no race."""
         return None
 
     def analysis_line(self, step: int, judged: Judged, names: list[str], seat: int) -> str:

@@ -14,12 +14,15 @@ EDGE_SHADE = 0.3  # the edge is the kind's colour darkened to this share of its 
 @dataclass(frozen=True, slots=True)
 class Face:
     """One card as drawn: `name` is its emoji's name (the value, as `f7_12`), `value` the
-    large print, `mark` a smaller line under it (a sign, a belt count), `colour` its kind's."""
+    large print, `mark` a smaller line under it (a sign, a belt count), `colour` its kind's.
+    `needs_words`: the picture alone does not say which card it is at an emoji's size in a
+    line of text (22 px: a sum, a symbol), so a sentence names the card beside it."""
 
     name: str
     value: str
     colour: RGB
     mark: str = ""
+    needs_words: bool = False
 
     @property
     def edge(self) -> RGB:
@@ -29,8 +32,9 @@ class Face:
 
 CardShown = Callable[[Face, str], str]
 """How a sentence shows a card, given its face and its name in words: the card's picture
-where the message has one to show (the renderer's `card`), else the words. Either way the
-result fills a placeholder of the whole sentence."""
+where the message has one to show (the renderer's `card`), followed by the words where the
+face needs them, else the words. Either way the result fills a placeholder of the whole
+sentence."""
 
 
 def in_words(face: Face, words: str) -> str:

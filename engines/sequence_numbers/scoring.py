@@ -39,6 +39,24 @@ def team_runs(chips: list[int], team: int) -> list[tuple[int, ...]]:
     return runs
 
 
+def longest_line(chips: list[int], team: int) -> int:
+    """The most cells of `team` in one unbroken straight line that could hold a SEQUENCE
+    (five cells or more long), a free corner counting as it does toward one, but only in a
+    line that holds a chip of the team: 0 before the team has a chip."""
+    best = 0
+    for line in LINES:
+        run, with_chip = 0, False
+        for cell in line:
+            if not _owned(chips, cell, team):
+                run, with_chip = 0, False
+                continue
+            run += 1
+            with_chip = with_chip or cell not in CORNERS
+            if with_chip:
+                best = max(best, run)
+    return best
+
+
 def count_sequences(chips: list[int], team: int) -> int:
     """A team's SEQUENCE count from scratch (G8)."""
     return sum(fives_in_run(len(run)) for run in team_runs(chips, team))

@@ -12,6 +12,7 @@ import re
 from itertools import pairwise
 from types import SimpleNamespace
 
+import discord
 import pytest
 
 from bot.storage import Seat
@@ -19,12 +20,26 @@ from cogs.desk.desk import desk_of_bot
 from cogs.desk.shared_commands import DESCRIPTION_LIMIT
 from cogs.desk.story import PAGE_CHARS, _chapters, _paged
 from cogs.games.sequence.faces import face as sequence_face
+from cogs.games.sequence.texts import card_label as sequence_label
 from cogs.ui.components import cards_in_words, fitted_lines
+from cogs.ui.layout import Part
 from cogs.wording.words import event_text, names_at_each
 from engines.base import GAMES
 from engines.flip7 import HIT
 from engines.flip7 import new_game as new_flip7
-from tests.cogs.helpers import components, embed_text, selects, table_of
+from engines.sequence_numbers.cards import FULL_DECK
+from tests.cogs import test_flip7
+from tests.cogs.helpers import (
+    components,
+    embed_text,
+    part,
+    parts,
+    pings,
+    prompt,
+    selects,
+    table_of,
+    walk,
+)
 from tests.cogs.players import fresh, open_game, play_step, play_to_end, press
 from tests.cogs.test_practice import _hint, _start
 from tests.cogs.test_rematch import result_of
@@ -223,3 +238,110 @@ async def test_the_longest_flip7_story_and_log_stay_within_discords_limits(world
     while len("\n".join(words)) > DESCRIPTION_LIMIT:
         words = words[1:]
     assert kept == len(words)  # pictures never cost a line
+
+
+# -- issue 46, item 6: a card's words beside its picture; first lines in words -------------
+
+
+def _sequence_labels() -> dict[str, str]:
+    """Each Sequence card's emoji name and its words ("seq_19minus10": "19 − 10")."""
+    return {sequence_face(card).name: sequence_label(card) for card in dict.fromkeys(FULL_DECK)}
+
+
+@pytest.mark.game_seed(5)
+async def test_i46_6_a_sequence_card_keeps_its_sum_beside_its_picture(world):
+    """At an emoji's size a Sequence card is a coloured square: the log, the hand, the
+    analysis name its sum beside its picture, and the table's heading (what a notification
+    shows) names the last card in words alone."""
+    made = await synced(world)
+    labels = _sequence_labels()
+    people = await _played(world, "sequence", ("alice", "bob"))
+    for _ in range(3):
+        await play_step(world.env, world.channel, people)
+
+    logged = await people[0].slash(world.channel, "sequence log")
+    told = embed_text(logged.response.message)
+    shown = pictures_in(told, made)
+    assert shown and all(name.startswith("seq_") for name in shown), told
+    for name, emoji_id in EMOJI.findall(told):
+        assert f"<:{name}:{emoji_id}> {labels[name]}" in told, told
+
+    record = await world.env.bot.matches.storage.open_match_in_channel(world.channel.id)
+    game = GAMES["sequence"].from_dict(record.state)
+    seat = game.to_act()[0]
+    holder = people[[p.name for p in people].index(record.seats[seat].name)]
+    opened = await holder.click(table_of(world.channel, holder), label="Your hand")
+    hand = opened.response.message.embeds[0].description
+    for code in game.hands[seat]:
+        name = sequence_face(code).name
+        assert f"<:{name}:{made[name]}> `{labels[name]}`" in hand, hand
+
+    heading = part(table_of(world.channel, holder), Part.HEADING)
+    assert not EMOJI.search(heading), heading
+    last = game.view(None).last_move
+    assert f"**{sequence_label(last.card)}** on {last.cell}" in heading, heading
+
+    renderer = desk_of_bot(world.env.bot).renderers["sequence"]
+    judged = next(
+        found
+        for action in game.complete_moves(seat)
+        if (found := GAMES["sequence"].judge(game, seat, action)) is not None
+    )
+    line = renderer.analysis_line(1, judged, renderer.names(record))
+    for name, emoji_id in EMOJI.findall(line):
+        assert f"<:{name}:{emoji_id}> `{labels[name]}`" in line, line
+    assert EMOJI.search(line), line
+
+
+async def test_i46_6_flip7_action_cards_are_named_beside_their_pictures(world, stacked_flip7):
+    """A newcomer tells Steal from Discard: a sentence names an action card beside its
+    picture ("alice was dealt [⇐] Steal"), while a number's picture, which prints it, stands
+    alone."""
+    made = await synced(world)
+    stacked_flip7(["Steal", "9", "5", "4", "6", "8", "7", "3", "2", "10", "11", "12"])
+    await test_flip7.open_table(world.channel, world.people, names=("alice", "bob"))
+    alice, bob = world.people["alice"], world.people["bob"]
+    for _ in range(3):
+        table = table_of(world.channel, alice)
+        if prompt(table).startswith("alice"):
+            await play_step(world.env, world.channel, [alice, bob])
+    logged = await bob.slash(world.channel, "flip7 log")
+    told = embed_text(logged.response.message)
+    steal = f"<:f7_steal:{made['f7_steal']}> Steal"
+    assert any("was dealt" in line and steal in line for line in told.split("\n")), told
+    nine = f"<:f7_9:{made['f7_9']}>"
+    assert nine in told and f"{nine} 9" not in told, told
+
+
+@pytest.mark.game_seed(6)
+@pytest.mark.parametrize("key", ["flip7", "sinkorswim", "sequence"])
+async def test_i46_6_every_public_message_opens_in_words(world, key):
+    """Notification previews show a custom emoji as its raw name (":sos_t1:"): every public
+    message the bot posts (the table, a turn mention, the result) opens with words, its
+    first text naming no card as a picture, while the table's later parts still show them."""
+    made = await synced(world)
+    people = await _played(world, key, PLAYERS.get(key, ("alice", "bob")))
+    for _ in range(6):
+        await play_step(world.env, world.channel, people)
+    await world.env.advance_time(61)  # the late members' reminders go out
+    assert pings(world, people[0])
+    table = table_of(world.channel, people[0])
+    later = "\n".join(text for pid, text in parts(table).items() if pid != Part.HEADING)
+    assert pictures_in(later, made), later
+    public = [m for m in world.channel.history(viewer=people[0]) if not m.flags.ephemeral]
+    assert len(public) >= 2  # the table and a reminder at least
+    for message in public:
+        opening = first_text(message)
+        assert opening and not EMOJI.search(opening), opening
+
+
+def first_text(message) -> str:
+    """What a notification's preview starts from: the message's content, else its first
+    text display (a table's heading) or its embed's title and description."""
+    if message.content:
+        return message.content
+    for item in walk(message.components):
+        if isinstance(item, discord.TextDisplay):
+            return item.content
+    embed = message.embeds[0] if message.embeds else None
+    return f"{embed.title or ''}\n{embed.description or ''}" if embed else ""

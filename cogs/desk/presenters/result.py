@@ -9,7 +9,7 @@ import discord
 
 from bot.play.matches import MatchService
 from cogs.desk.presenters.problems import ShowProblems
-from cogs.desk.race import EVENTS_READ, attach_race, race_lines
+from cogs.desk.race import EVENTS_READ, attach_race, race_of
 from cogs.desk.result import result_message
 from cogs.desk.scene import Scene
 from cogs.desk.sending import Send
@@ -39,8 +39,7 @@ class ResultPresenter:
         logged = [event for _, event in await self.matches.reads.events(record.id, EVENTS_READ)]
         with i18n.reading(scene.language):
             result = result_message(record, game, renderer.texts)
-            lines = race_lines(renderer, record, logged)
-        await attach_race(result, lines)
+            await attach_race(result, race_of(renderer, record, game, logged))
         channel = self.bot.get_channel(record.played_in)
         if not isinstance(channel, discord.abc.Messageable):
             return

@@ -16,6 +16,7 @@ from cogs.games.api import (
     Layout,
     MoveButton,
     Part,
+    Race,
     StartWords,
     TableMessage,
     add_game,
@@ -28,7 +29,7 @@ from cogs.games.api import (
 from cogs.games.flip7.analysis_words import analysis_line
 from cogs.games.flip7.choice_words import choice_words
 from cogs.games.flip7.faces import FACES, face
-from cogs.games.flip7.race import totals_by_round
+from cogs.games.flip7.race import race
 from cogs.games.flip7.story import moved, round_summary, text_chip
 from cogs.games.flip7.texts import TEXTS, card_effect, card_label
 from cogs.wording.i18n import _, lazy_gettext, number
@@ -100,8 +101,9 @@ class Flip7Renderer(GameRenderer):
     round_start = "round_start"
     step_groups = (rounds("round_start"),)
 
-    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
-        return totals_by_round(events, seats)
+    def race(self, game: Game, events: Sequence[Event], names: list[str]) -> Race | None:
+        assert isinstance(game, Flip7Game)
+        return race(events, names, game.goal)
 
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         assert isinstance(game, Flip7Game)

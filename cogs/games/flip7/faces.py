@@ -13,14 +13,16 @@ ACTION = (160, 210, 255)
 MODIFIER = (170, 236, 170)
 
 # Emoji names spell the card, so a name read as text is the card ("f7_12", "f7_swap").
+# A card with a name (an action, a special number) is named beside its picture: at an
+# emoji's size "⇐" doesn't say Steal, nor "7" Unlucky 7.
 _NAMED = {
-    cards.UNLUCKY_7: Face("f7_unlucky7", "7", SPECIAL, "✖"),
-    cards.LUCKY_13: Face("f7_lucky13", "13", SPECIAL, "★"),
-    cards.JUST_ONE_MORE: Face("f7_justonemore", "+1", ACTION, "▶"),
-    cards.FLIP_FOUR: Face("f7_flipfour", "×4", ACTION, "▶▶"),
-    cards.SWAP: Face("f7_swap", "⇄", ACTION),
-    cards.STEAL: Face("f7_steal", "⇐", ACTION),
-    cards.DISCARD: Face("f7_discard", "✖", ACTION),
+    cards.UNLUCKY_7: Face("f7_unlucky7", "7", SPECIAL, "✖", needs_words=True),
+    cards.LUCKY_13: Face("f7_lucky13", "13", SPECIAL, "★", needs_words=True),
+    cards.JUST_ONE_MORE: Face("f7_justonemore", "+1", ACTION, "▶", needs_words=True),
+    cards.FLIP_FOUR: Face("f7_flipfour", "×4", ACTION, "▶▶", needs_words=True),
+    cards.SWAP: Face("f7_swap", "⇄", ACTION, needs_words=True),
+    cards.STEAL: Face("f7_steal", "⇐", ACTION, needs_words=True),
+    cards.DISCARD: Face("f7_discard", "✖", ACTION, needs_words=True),
     cards.HALVE: Face("f7_half", "½", MODIFIER),
 }
 
@@ -34,7 +36,7 @@ def face(card: int) -> Face:
         amount = cards.MINUS[card]
         return Face(f"f7_minus{amount}", f"−{amount}", MODIFIER)
     if card == cards.ZERO:
-        return Face("f7_0", "0", SPECIAL, "!")
+        return Face("f7_0", "0", SPECIAL, "!", needs_words=True)
     return Face(f"f7_{card}", str(card), NUMBER)
 
 

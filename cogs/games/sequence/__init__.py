@@ -28,9 +28,11 @@ from cogs.games.api import (
     MoveButton,
     MoveSelect,
     Part,
+    Race,
     StartWords,
     TableMessage,
     add_game,
+    cards_in_words,
     menu_id,
     slash,
     slash_text,
@@ -39,7 +41,7 @@ from cogs.games.api import (
 from cogs.games.sequence.analysis_words import analysis_line
 from cogs.games.sequence.board import render_board
 from cogs.games.sequence.faces import FACES, face
-from cogs.games.sequence.race import sequences_by_turn
+from cogs.games.sequence.race import race
 from cogs.games.sequence.texts import TEXTS, card_label, choice_words, team_name, team_words
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
@@ -114,8 +116,9 @@ class SequenceRenderer(GameRenderer):
         super().__init__(KEY, TEXTS)
         self.boards = BoardCache()
 
-    def race(self, events: Items[Event], seats: int) -> list[list[int]] | None:
-        return sequences_by_turn(events, seats)
+    def race(self, game: Game, events: Items[Event], names: list[str]) -> Race | None:
+        assert isinstance(game, SequenceGame)
+        return race(events, game.view(None).teams, names)
 
     # -- the public table ---------------------------------------------------------------
 
@@ -123,12 +126,15 @@ class SequenceRenderer(GameRenderer):
         assert isinstance(game, SequenceGame)
         view = game.view(None)
         names = self.names(record)
-        discard = self.shown(view.discard_top) if view.discard_top else "—"
-        about = _("🃏 Last card: {last} · 🗑️ discard **{discard}** · 📚 draw pile {cards}").format(
-            last=self._last_card(view, names, self.shown),
-            discard=discard,
-            cards=_cards(view.draw_pile),
-        )
+        with cards_in_words():  # the heading is what a notification's preview shows
+            discard = self.shown(view.discard_top) if view.discard_top else "—"
+            about = _(
+                "🃏 Last card: {last} · 🗑️ discard **{discard}** · 📚 draw pile {cards}"
+            ).format(
+                last=self._last_card(view, names, self.shown),
+                discard=discard,
+                cards=_cards(view.draw_pile),
+            )
         layout = Layout(COLOUR).text(Part.HEADING, f"## {self.texts.title}\n{about}")
         acting = record.seats[view.turn] if record.is_open and not view.is_over else None
         turn_team = game.team_of(view.turn) if acting is not None else None

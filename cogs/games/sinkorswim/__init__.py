@@ -22,9 +22,11 @@ from cogs.games.api import (
     Layout,
     MoveButton,
     Part,
+    Race,
     StartWords,
     TableMessage,
     add_game,
+    cards_in_words,
     parts_in_words,
     rounds,
     slash,
@@ -33,7 +35,7 @@ from cogs.games.api import (
 )
 from cogs.games.sinkorswim.analysis_words import analysis_line
 from cogs.games.sinkorswim.faces import FACES, tide, weather
-from cogs.games.sinkorswim.race import totals_by_round
+from cogs.games.sinkorswim.race import race
 from cogs.games.sinkorswim.story import last_round_told, round_summary
 from cogs.games.sinkorswim.texts import TEXTS, Cards
 from cogs.wording.i18n import _, ngettext
@@ -79,8 +81,8 @@ class SinkOrSwimRenderer(GameRenderer):
     round_start = "round_start"
     step_groups = (rounds("round_start"), tricks("reveal"))
 
-    def race(self, events: Sequence[Event], seats: int) -> list[list[int]] | None:
-        return totals_by_round(events, seats)
+    def race(self, game: Game, events: Sequence[Event], names: list[str]) -> Race | None:
+        return race(events, names)
 
     async def table(self, record: MatchRecord, game: Game) -> TableMessage:
         assert isinstance(game, SinkOrSwimGame)
@@ -93,7 +95,8 @@ class SinkOrSwimRenderer(GameRenderer):
             )
         ]
         if not view.is_over and view.tide_cards:
-            heading.append(_trick_line(view, self.tide_card))
+            with cards_in_words():  # the heading is what a notification's preview shows
+                heading.append(_trick_line(view, self.tide_card))
             due = record.turn_due  # a replay draws a finished match: no deadline
             if due and record.is_open and any(record.seats[s].ai is None for s in game.to_act()):
                 heading.append(

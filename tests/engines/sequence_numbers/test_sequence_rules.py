@@ -30,7 +30,7 @@ from engines.sequence_numbers import (
 from engines.sequence_numbers.ai import timeout_move
 from engines.sequence_numbers.board import CELLS_BY_NUMBER, CORNERS, NUMBERS, cell_name
 from engines.sequence_numbers.cards import FULL_DECK, answer, label
-from engines.sequence_numbers.scoring import count_sequences, fives_in_run
+from engines.sequence_numbers.scoring import count_sequences, fives_in_run, longest_line
 
 from .helpers import NAMES, card_for, full_board_pattern, table
 
@@ -324,6 +324,30 @@ def test_g8_largest_set_sharing_at_most_one_cell():
     for cell in ["C1", "C2", "C3", "C4", "C5", "D3", "E3", "F3", "G3"]:  # cross at C3
         chips[(ord(cell[0]) - 65) * 10 + int(cell[1:]) - 1] = 0
     assert count_sequences(chips, 0) == 2
+
+
+def test_i46_5_longest_line_counts_a_free_corner_only_beside_a_chip():
+    """The race picture's figure: the most cells of a team in one straight line, a corner
+    counting as it does toward a SEQUENCE, but no chip, no line."""
+    chips = [-1] * 100
+
+    def put(team, *cells):
+        for cell in cells:
+            chips[(ord(cell[0]) - 65) * 10 + int(cell[1:]) - 1] = team
+
+    assert longest_line(chips, 0) == 0  # the corners alone are nobody's line
+    put(0, "E5")
+    assert longest_line(chips, 0) == 1
+    put(0, "A2", "A3")
+    assert longest_line(chips, 0) == 3  # A1 (free), A2, A3
+    put(0, "B5", "C5", "D5")
+    put(1, "F5")  # blocks the column below E5
+    assert longest_line(chips, 0) == 4 and longest_line(chips, 1) == 1
+    put(0, "G5", "H5", "I5", "J5")
+    assert longest_line(chips, 0) == 4  # two lines of four, F5 between them
+    put(-1, "F5")
+    put(0, "F5")
+    assert longest_line(chips, 0) == 9
 
 
 def test_g8_one_sequence_in_four_player_game_is_not_a_win_yet():
