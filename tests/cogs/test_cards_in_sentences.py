@@ -287,7 +287,7 @@ async def test_i46_6_a_sequence_card_keeps_its_sum_beside_its_picture(world):
         for action in game.complete_moves(seat)
         if (found := GAMES["sequence"].judge(game, seat, action)) is not None
     )
-    line = renderer.analysis_line(1, judged, renderer.names(record))
+    line = renderer.analysis_line(1, judged, renderer.names(record), seat)
     for name, emoji_id in EMOJI.findall(line):
         assert f"<:{name}:{emoji_id}> `{labels[name]}`" in line, line
     assert EMOJI.search(line), line
