@@ -11,6 +11,7 @@ from cogs.app import create_bot
 from cogs.games.flip7.texts import TEXTS as FLIP7_TEXTS
 from cogs.ui.components import parse_ref
 from cogs.ui.layout import Part
+from cogs.wording.command_mentions import command
 from engines.base import GAMES
 from tests.cogs.helpers import (
     acting_name,
@@ -560,3 +561,31 @@ async def test_i46_9_a_flip7_bonus_names_who_gets_it(world, stacked_flip7):
         "−15 to bob",
         "−15 to carol",
     ]
+
+
+async def test_i46_9_an_eight_seat_tables_round_keeps_its_first_events(world, stacked_flip7):
+    """Eight seats leave room for five of the round's events: the list keeps the round's
+    first events that a row can't show (alice dealt a Discard that found no target) with
+    the latest, and says in a whole sentence how many it leaves out between them, rather
+    than starting with "…"."""
+    stacked_flip7(["Discard", "2", "3", "4", "5", "6", "8", "9", "10", "11"])
+    channel, people = world.channel, dict(world.people)
+    for name in ("gus", "hana"):
+        people[name] = world.guild.add_member(world.env.create_user(name))
+    names = ("alice", "bob", "carol", "dave", "erin", "frank", "gus", "hana")
+    await open_table(channel, people, names=names, goal=200)
+    first = ["alice was dealt Discard.", "Discard has no legal target and is discarded."]
+    lines = part(table_of(channel, people["bob"]), Part.STORY).split("\n")
+    assert lines[:3] == ["**This round**", *first]
+    log = command("flip7 log")  # the command's mention, as the sentence holds it
+    assert (
+        lines[3]
+        == f"-# 5 more events of this round are not shown here: {log} tells the whole round."
+    )
+    assert lines[4:] == ["frank was dealt 6.", "gus was dealt 8.", "hana was dealt 9."]
+    alice = people["alice"]
+    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    lines = part(table_of(channel, people["bob"]), Part.STORY).split("\n")
+    assert lines[1:3] == first and lines[-1] == "alice flipped 10."
+    assert lines[3].startswith("-# 6 more events of this round are not shown here: ")
+    assert "…" not in lines
