@@ -14,7 +14,7 @@ from cogs.wording import i18n
 from cogs.wording.words import signed
 from playground import MEMBERS, PlaygroundOptions, lobby_button, playground
 from tests.browser.helpers import current_game, worded
-from tests.browser.page import PlaygroundPage
+from tests.browser.page import PICTURES_IN, TIMEOUT_MS, PlaygroundPage
 
 # With this seed Ann's second card is Flip Four!, whose target is chosen in a select menu.
 SEED = 4
@@ -27,6 +27,27 @@ async def _acting(page: PlaygroundPage) -> str:
     asked = [line for line in table.splitlines() if re.match(r"^(Ann|Bao): ", line)]
     assert asked, table
     return asked[-1].split(":")[0]
+
+
+async def _settled(page: PlaygroundPage) -> str:
+    """The table's text once each card picture in it has loaded or failed: the preview
+    swaps a picture that failed for words a moment after drawing the table, which changes
+    the text but not the game (an older event kept in "This round" may hold one)."""
+    for _tick in range(TIMEOUT_MS // 100):
+        if await page.table().evaluate(PICTURES_IN):
+            return await page.table().inner_text()
+        await page.page.wait_for_timeout(100)
+    raise AssertionError("the table's pictures never settled")
+
+
+async def _settled_change(page: PlaygroundPage, before: str) -> str:
+    """The table's settled text once it differs from `before`."""
+    for _tick in range(TIMEOUT_MS // 100):
+        now = await _settled(page)
+        if now != before:
+            return now
+        await page.page.wait_for_timeout(100)
+    raise AssertionError(f"the table did not change from:\n{before}")
 
 
 async def _table_matches_game(page: PlaygroundPage, place) -> None:
@@ -69,7 +90,7 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
         while hits < 4 or selects < 1:
             actor = await _acting(page)
             await page.view_as(actor)
-            before = await page.table().inner_text()
+            before = await _settled(page)
             round_before = (await current_game(place))[1].view(None).round
             if await page.button("🃏 Hit").count():
                 await page.click("🃏 Hit")
@@ -86,7 +107,7 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
                 await page.choose(menu, other)
                 selects += 1
                 said = re.compile(re.escape(other))
-            after = await page.table_changes_from(before)
+            after = await _settled_change(page, before)
             news = after.split("how it ended", 1)[-1].split("This round", 1)[-1]
             # The move is retold in the round's events, or it ended the round (as the saved
             # game says) and the round's ending is told above the next deal.

@@ -70,19 +70,20 @@ SUMMARY_PICTURES_UP_TO = 7
 
 def _worth_telling(logged: list[Event], part: slice, room: int) -> list[int]:
     """Which of the round's events the table tells, at most `room` (and every time-out):
-    every one when they fit. Else the round's first events that changed a row beyond what
-    the row shows (busts, actions, modifiers: what the deal did), oldest first, in up to
-    half the room, and the latest events in the rest; a plain number flipped or a stay
-    between them is already on the table. Every time-out is told whatever the room: the
-    bot's move for an absent member is followed at once by the next cards dealt, and the
-    member looks for it."""
+    every one when they fit. Else the latest (up to EVENTS_SHOWN, in at least half the
+    room) and, before them, the round's first events that changed a row beyond what the
+    row shows (busts, actions, modifiers: what the deal did), oldest first; a plain number
+    flipped or a stay is already on the table. Every time-out is told whatever the room:
+    the bot's move for an absent member is followed at once by the next cards dealt, and
+    the member looks for it."""
     everything = range(part.start, part.stop)
     if len(everything) <= room:
         return list(everything)
-    kept = min(room, EVENTS_SHOWN)
-    first = [i for i in everything if not _shown_by_the_rows(logged[i])][: kept // 2]
-    latest = list(range(max(part.start, part.stop - (kept - len(first))), part.stop))
-    told = set(first + latest)
+    latest = min(EVENTS_SHOWN, room - room // 2)
+    worth = [i for i in everything[:-latest] if not _shown_by_the_rows(logged[i])]
+    first = worth[: room - latest]
+    latest = max(latest, min(EVENTS_SHOWN, room - len(first)))  # room the first left over
+    told = set(first) | set(everything[-latest:])
     told.update(i for i in everything if logged[i].kind == TIMED_OUT)
     return sorted(told)
 
