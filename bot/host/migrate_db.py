@@ -5,7 +5,8 @@ Both schemas are first brought to this bot's newest; then every table the schema
 `meta` (read from it, parents before children by its foreign keys) is copied in one
 PostgreSQL transaction and read back, and its row count and a checksum of its rows (in key
 order) must match the source's, or nothing is kept. The database's instance id moves too,
-so the tables' buttons already in Discord keep working. A target holding any match, result
+so the tables' buttons already in Discord keep working, and so does the moment it began
+rating ties as now. A target holding any match, result
 or setting is refused: this never merges into or overwrites a database in use."""
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ from bot.storage.sqlite.holder import holding
 # The instance's own id and schema version: the target keeps its version, the id is
 # carried by _carry_identity.
 NOT_COPIED = {"meta"}
+# What meta says of the data itself, carried as the source has it: the instance id (the
+# buttons already in Discord name it) and since when ties are rated as they are now.
+CARRIED_META = ("instance", "ties_rated_since")
 
 
 class MigrationError(Exception):
@@ -154,7 +158,7 @@ async def _carry_identity(
     source: sqlite3.Connection, db: asyncpg.Connection, keys: dict[str, list[str]]
 ) -> None:
     """Generated ids (matches, tournaments…) go on after the highest ever handed out, and
-    the instance id moves."""
+    the instance id and the ties' marker move."""
     for table, key in keys.items():
         if len(key) != 1:
             continue
@@ -168,8 +172,9 @@ async def _carry_identity(
         ).fetchone()[0]
         if used:
             await db.execute("SELECT setval($1::regclass, $2)", sequence, used)
-    instance = source.execute("SELECT value FROM meta WHERE key = 'instance'").fetchone()[0]
-    await db.execute("UPDATE meta SET value = $1 WHERE key = 'instance'", instance)
+    for name in CARRIED_META:
+        value = source.execute("SELECT value FROM meta WHERE key = ?", (name,)).fetchone()[0]
+        await db.execute("UPDATE meta SET value = $1 WHERE key = $2", value, name)
 
 
 def main(argv: list[str] | None = None) -> int:

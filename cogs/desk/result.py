@@ -91,6 +91,14 @@ def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMe
     return TableMessage(items=items, layout=layout)
 
 
+def hand_ending_line(record: MatchRecord, game: Game | None) -> str:
+    """What a member's private hand says once its match is over: where the result is, or,
+    for a match ended early (a reset), why there is none."""
+    if record.status == "finished" and game is not None and game.outcome() is not None:
+        return _("The game is over: the result is in the channel, below the table.")
+    return f"⏹️ {ended_text(record.ended_reason, record.ended_data)} {NO_RESULT}"
+
+
 def ending_line(record: MatchRecord, game: Game) -> str:
     """What a closed table says under its last state: where the result is, or why there is
     none."""

@@ -152,6 +152,32 @@ CLICK_DELAYS = [
     rf"lobby start: {NUMBER} clicks; click to answer p50 {NUMBER} ms, p99 {NUMBER} ms",
     rf"five simultaneous Sink or Swim picks: all decided after {NUMBER} s; late: {NUMBER}",
 ]
+RATERS = (
+    "Plackett-Luce, tied ranks (before)",
+    "Plackett-Luce, mean of the tie's orders (now)",
+    "BradleyTerryFull",
+    "ThurstoneMostellerFull",
+)
+RATING_TIES = [
+    rf"ties of new players at 2-8 seats: {NUMBER} results, {NUMBER} tied seats",
+    *(
+        rf"{re.escape(rater)}: tied seats not between their neighbours {NUMBER}; "
+        rf"equal tied pairs left unequal {NUMBER} of {NUMBER}"
+        for rater in RATERS
+    ),
+    *(rf"{re.escape(rater)}: an 8-seat winner's change {NUMBER}" for rater in RATERS),
+    rf"{NUMBER} leagues of {NUMBER} games, {NUMBER}% with a tie",
+    *(
+        rf"{re.escape(rater)}: pairs ordered right {NUMBER}% of {NUMBER}; "
+        rf"rank correlation {NUMBER}"
+        for rater in RATERS
+    ),
+    *(
+        rf"24 seats with a tie of {size}: p50 {NUMBER} ms, p99 {NUMBER} ms; "
+        rf"mu off the exact mean by {NUMBER}"
+        for size in (5, 6)
+    ),
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -206,6 +232,12 @@ TINY = {
     "card_faces": (["bench.card_faces", "--rounds", "1"], CARD_FACES, {0: 198}),
     "card_emojis": (["bench.card_emojis", "--delay", "0"], CARD_EMOJIS, {0: 0}),
     "replay": (["bench.replay", "--steps", "3"], REPLAY, {0: 24, 1: 5, 2: 2, 3: 24, 4: 5, 5: 2}),
+    # the bot's ties misplace no tied seat (index 2: its line)
+    "rating_ties": (
+        ["bench.rating_ties", "--leagues", "1", "--games", "30"],
+        RATING_TIES,
+        {0: 84, 2: 0, 9: 1},
+    ),
     "tournament": (["bench.tournament", "--entrants", "40"], TOURNAMENT, {0: 40, 1: 40}),
     "ai_strength-flip7": (
         ["bench.ai_strength", "--game", "flip7", "--games", "20"],

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from openskill.models import PlackettLuce
-
 from bot.storage import EndHow, NewMatch, ResultRow, Seat, Store
 from engines.base import Outcome, ranked
-
-MODEL = PlackettLuce()
 
 
 def members(outcome: Outcome, *users: int, kinds: Sequence[str] = ()) -> list[ResultRow]:

@@ -158,6 +158,8 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
     assert playing_id in briefs
     instance = store.instance
     await store.close()
+    with sqlite3.connect(source) as db:  # a database that rated ties so since long ago
+        db.execute("UPDATE meta SET value = '1700000000' WHERE key = 'ties_rated_since'")
 
     moved = _migrate(source, postgres_url)
     assert moved.returncode == 0, moved.stderr
@@ -172,6 +174,12 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
     target = await PostgresStorage.open(postgres_url)
     try:
         assert target.instance == instance  # buttons already posted keep working
+        marker = await asyncpg.connect(postgres_url)
+        try:  # issue 46, item 3: the ratings before that moment are told apart there too
+            ties = await marker.fetchval("SELECT value FROM meta WHERE key = 'ties_rated_since'")
+        finally:
+            await marker.close()
+        assert ties == "1700000000"
         after = [await target.get_match(finished_id), await target.get_match(playing_id)]
         assert after == before
         assert await target.events(playing_id) == events

@@ -7,14 +7,13 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from openskill.models import PlackettLuce
 
 import tests.nim.engine  # noqa: F401  (registers the test game)
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.process.settings import Settings
+from tests.bot.rating_reference import fresh, near
 
-MODEL = PlackettLuce()
 HOST, LEAVER, SLEEPER = 100, 200, 300
 
 
@@ -87,12 +86,12 @@ async def test_members_who_left_or_stopped_answering_are_rated_last(service):
     # Quitters rank below every seat that played on, each a team of its own.
     last = max(s.place for s in seats) + 1
     ranks = [last if s.kind in ("left", "member_ai") else s.place for s in seats]
-    rated = MODEL.rate([[MODEL.rating()] for _ in seats], ranks=ranks)
+    rated = fresh(ranks)
     for user, (rating,) in ((HOST, rated[0]), (LEAVER, rated[1]), (SLEEPER, rated[2])):
         row = (await service.standings.member_ratings(1, user, season=False))["nim"]
-        assert (row.mu, row.sigma) == (rating.mu, rating.sigma)
+        assert (row.mu, row.sigma) == near(rating)
     level = (await service.standings.ai_ratings(1, "nim"))["perfect"]
-    assert (level.mu, level.sigma) == (rated[3][0].mu, rated[3][0].sigma)
+    assert (level.mu, level.sigma) == near(rated[3][0])
     assert events[0][1].kind == "match.start"
 
 

@@ -10,7 +10,8 @@ import pytest
 from bot.rules.ratings import Skill
 from bot.storage import ResultRow, Store
 from engines.base import ranked
-from tests.bot.standings_helpers import MODEL, finish, members, win
+from tests.bot.rating_reference import MODEL, fresh, near
+from tests.bot.standings_helpers import finish, members, win
 
 
 @pytest.fixture
@@ -19,11 +20,12 @@ async def storage(any_storage):
     return any_storage
 
 
-def _fresh(ranks: list[float], teams: list[list[int]]) -> dict[int, tuple[float, float]]:
-    """Every seat's (mu, sigma) after openskill rates new players in `teams` by `ranks`."""
-    rated = MODEL.rate([[MODEL.rating() for _ in team] for team in teams], ranks=ranks)
+def _fresh(ranks: list[float], teams: list[list[int]]) -> dict[int, object]:
+    """Every seat's (mu, sigma) after openskill rates new players in `teams` by `ranks`
+    (a tie: the mean of its strict orders)."""
+    rated = fresh(ranks, [len(team) for team in teams])
     return {
-        seat: (rating.mu, rating.sigma)
+        seat: near(rating)
         for team, ratings in zip(teams, rated, strict=True)
         for seat, rating in zip(team, ratings, strict=True)
     }

@@ -1,4 +1,5 @@
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from bot.storage import (
     TurnNotice,
     newest_schema,
 )
-from engines.base import Event
+from engines.base import Event, ranked
+from tests.bot.standings_helpers import finish, members
 from tests.bot.storage_helpers import open_lobby
 
 
@@ -223,6 +225,30 @@ async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):
         await store.close()
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == newest_schema()
+
+
+async def test_i46_3_an_upgraded_database_keeps_its_ratings_and_says_since_when_ties_rate_so(
+    tmp_path,
+):
+    """Schema 16 rates nothing again: the ratings stored before stay as they were, and the
+    moment of the upgrade is kept, from which ties are rated as the mean of their orders."""
+    path = tmp_path / "old.sqlite3"
+    store = await Storage.open(path)
+    await finish(store, members(ranked([0, 1], [7, 7, 3]), 11, 12, 13), now=2000.0)
+    await store.close()
+    ratings = "SELECT key, season, mu, sigma, ordinal, games FROM ratings ORDER BY key, season"
+    with sqlite3.connect(path) as db:  # as schema 15 left it: its own ratings of the tie
+        db.execute("DELETE FROM meta WHERE key = 'ties_rated_since'")
+        db.execute("UPDATE ratings SET mu = mu + 0.5 WHERE key = '12'")
+        db.execute("PRAGMA user_version = 15")
+        before = db.execute(ratings).fetchall()
+    upgraded = int(time.time())
+    store = await Storage.open(path)
+    await store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute(ratings).fetchall() == before
+        since = db.execute("SELECT value FROM meta WHERE key = 'ties_rated_since'").fetchone()
+    assert upgraded <= int(since[0]) <= time.time()
 
 
 async def test_migration_3_keeps_logged_sentences_as_event_data(tmp_path):

@@ -66,7 +66,7 @@ def _hands_on_screen(text: str) -> list[set[int]]:
     )
     found = []
     for line in re.findall(f"(?:{headings})\\s*\\n?([^\\n]*)", text):
-        found.append({int(n) for n in re.findall(r"(\d+)(?: ½?🛟)?(?: ·|$)", line.strip())})
+        found.append({int(n) for n in re.findall(r"(\d+)(?:\s½?\u2060?🛟)?(?: ·|$)", line.strip())})
     return found
 
 

@@ -11,6 +11,7 @@ from cogs.app import create_bot
 from cogs.games.flip7.texts import TEXTS as FLIP7_TEXTS
 from cogs.ui.components import parse_ref
 from cogs.ui.layout import Part
+from cogs.wording.command_mentions import command
 from engines.base import GAMES
 from tests.cogs.helpers import (
     acting_name,
@@ -462,7 +463,7 @@ async def test_a_choice_says_what_the_card_does_and_what_each_player_has(world, 
     (menu,) = selects(table)
     details = {option.label: option.description for option in menu.options}
     assert details["alice"] == "6 · this round 6 · total 0"
-    assert details["me"] == "— · this round 0 · total 0"
+    assert details["bob"] == "— · this round 0 · total 0"
 
 
 async def test_f13_the_table_shows_turn_rows_totals_dealer_pile_and_why(world, stacked_flip7):
@@ -490,7 +491,7 @@ async def test_f13_the_table_shows_turn_rows_totals_dealer_pile_and_why(world, s
     assert prompt(table) == "carol: Discard, choose a player."
     (menu,) = selects(table)
     # alice busted: no legal target of a Discard, so she is not offered
-    assert [option.label for option in menu.options] == ["bob", "me"]
+    assert [option.label for option in menu.options] == ["bob", "carol"]
     chosen = await people["carol"].select(table, ["p1"], custom_id=menu.custom_id)
     assert chosen.acknowledged and not chosen.ephemeral
     table = table_of(channel, people["alice"])
@@ -523,3 +524,68 @@ async def test_i26_a_player_who_stayed_on_an_empty_row_is_told_so_in_the_summary
         await press(person, public_table(channel, person), "stay")
     summary = part(public_table(channel, alice), Part.EARLIER).split("\n")
     assert told in summary, summary
+
+
+async def test_i46_9_a_target_menu_names_the_chooser_as_everyone_reads_it(world, stacked_flip7):
+    """The menu of whom to aim a card at sits on the public table, where every member reads
+    it: each option names its player, the chooser by their own name too, never "me". In
+    brutal mode a Flip 7's bonus reads "+15 to alice" beside "−15 to bob"."""
+    stacked_flip7(["9", "5", "3", "9", "Unlucky 7", "Discard"])  # carol draws Discard
+    channel, people = world.channel, world.people
+    await open_table(channel, people)
+    for name in ("alice", "bob", "carol"):
+        assert (await people[name].click(table_of(channel, people[name]), label="Hit")).acknowledged
+    for reader in people.values():  # the same menu for the chooser, a player and a watcher
+        table = table_of(channel, reader)
+        assert not table.flags.ephemeral and prompt(table) == "carol: Discard, choose a player."
+        (menu,) = selects(table)
+        assert [option.label for option in menu.options] == ["bob", "carol"]
+
+
+async def test_i46_9_a_flip7_bonus_names_who_gets_it(world, stacked_flip7):
+    stacked_flip7(["1", "2", "3", "4", "5", "6", "8", "9", "10"])
+    channel, people = world.channel, world.people
+    alice, bob, carol = people["alice"], people["bob"], people["carol"]
+    await alice.slash(channel, "flip7 start", brutal=True)
+    for person in (bob, carol):
+        assert (await person.click(table_of(channel, alice), label="Join")).acknowledged
+    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
+    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    for person in (bob, carol):
+        assert (await person.click(table_of(channel, person), label="Stay")).acknowledged
+    for _ in range(5):  # seven different numbers: a Flip 7
+        assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    (menu,) = selects(table_of(channel, bob))
+    assert sorted(option.label for option in menu.options) == [
+        "+15 to alice",
+        "−15 to bob",
+        "−15 to carol",
+    ]
+
+
+async def test_i46_9_an_eight_seat_tables_round_keeps_its_first_events(world, stacked_flip7):
+    """Eight seats leave room for five of the round's events: the list keeps the round's
+    first events that a row can't show (alice dealt a Discard that found no target) with
+    the latest, and says in a whole sentence how many it leaves out between them, rather
+    than starting with "…"."""
+    stacked_flip7(["Discard", "2", "3", "4", "5", "6", "8", "9", "10", "11"])
+    channel, people = world.channel, dict(world.people)
+    for name in ("gus", "hana"):
+        people[name] = world.guild.add_member(world.env.create_user(name))
+    names = ("alice", "bob", "carol", "dave", "erin", "frank", "gus", "hana")
+    await open_table(channel, people, names=names, goal=200)
+    first = ["alice was dealt Discard.", "Discard has no legal target and is discarded."]
+    lines = part(table_of(channel, people["bob"]), Part.STORY).split("\n")
+    assert lines[:3] == ["**This round**", *first]
+    log = command("flip7 log")  # the command's mention, as the sentence holds it
+    assert (
+        lines[3]
+        == f"-# 5 more events of this round are not shown here: {log} tells the whole round."
+    )
+    assert lines[4:] == ["frank was dealt 6.", "gus was dealt 8.", "hana was dealt 9."]
+    alice = people["alice"]
+    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    lines = part(table_of(channel, people["bob"]), Part.STORY).split("\n")
+    assert lines[1:3] == first and lines[-1] == "alice flipped 10."
+    assert lines[3].startswith("-# 6 more events of this round are not shown here: ")
+    assert "…" not in lines

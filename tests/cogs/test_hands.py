@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import discord
 import pytest
 
 from cogs.desk.presenters.hands import CLOSED
@@ -64,3 +65,18 @@ async def test_i26_a_hand_reopened_within_15_minutes_replaces_the_older(world):
     await world.env.advance_time(13 * 60)
     newer = await sink.open_hand(world, alice)
     assert [hand.id for hand in _private(world, "alice")] == [newer.id]
+
+
+async def test_i46_9_a_reset_matchs_open_hands_say_no_result_was_recorded(world):
+    """A moderator's /games reset leaves no result: the open hands say why the game ended
+    and that no result was recorded, never that the result is below the table."""
+    await sink.open_table(world)
+    alice, bob = world.people["alice"], world.people["bob"]
+    hands = {person: await sink.open_hand(world, person) for person in (alice, bob)}
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[mods])
+    assert (await mod.slash(world.channel, "games reset")).ephemeral
+    for person, hand in hands.items():
+        said = sink.fresh_message(world, person, hand.id)
+        assert said.content == "⏹️ Moderator mod ended the game. No result was recorded."
+        assert not components(said) and not said.embeds

@@ -6,9 +6,11 @@ import re
 
 import discord
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
+from cogs.games.sequence.board import FREE_FILL, FREE_LABEL, LABEL_FONTS, NUMBER, cell_centre
 from cogs.ui.layout import Part
+from cogs.wording import i18n
 from engines.base import GAMES
 from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.actions import Pass
@@ -499,3 +501,54 @@ async def test_the_log_of_a_game_without_rounds_is_the_game_so_far(world):
     assert shown.title == "Sequence Numbers — the game so far"
     assert "The game started with 2 players." in shown.description
     assert " played " in shown.description or " removed " in shown.description
+
+
+def _corner_label(png: bytes) -> Image.Image:
+    return _corner_label_of(Image.open(io.BytesIO(png)))
+
+
+def _corner_label_of(board: Image.Image) -> Image.Image:
+    """The word under the star of the board's top-left free corner, as the picture has it."""
+    cx, cy = cell_centre(0, 0)
+    return board.convert("RGB").crop((cx - 38, cy + 14, cx + 38, cy + 37))
+
+
+def _label_drawn(word: str) -> Image.Image:
+    """`word` as the corner's label draws it: on the free cell's colour, centred."""
+    image = Image.new("RGB", (76, 23), FREE_FILL)
+    font = ImageFont.truetype(str(next(p for p in LABEL_FONTS if p.exists())), 13)
+    ImageDraw.Draw(image).text((38, 11), word, fill=NUMBER, font=font, anchor="mm")
+    return image
+
+
+def _apart(one: Image.Image, other: Image.Image) -> float:
+    """How far two crops are apart: the mean difference of their channels (the board is
+    saved with a palette, so its colours are a step off the drawn ones)."""
+    pairs = zip(one.tobytes(), other.tobytes(), strict=True)
+    return sum(abs(a - b) for a, b in pairs) / len(one.tobytes())
+
+
+async def test_i46_9_the_board_picture_words_its_free_corners_in_the_tables_language(world):
+    """The board's free corners say FREE on an English table, and the Vietnamese catalog's
+    word once a moderator makes the server Vietnamese and the table is shown again: the
+    picture's words follow the table's language."""
+    alice = world.people["alice"]
+    await open_table(world.channel, world.people)
+    english = _corner_label(await board_png(board_of(world.channel, alice)))
+    mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_guild=True))
+    mod = world.guild.add_member(world.env.create_user("mod"), roles=[mods])
+    assert (await mod.slash(world.channel, "games language", language="vi")).acknowledged
+    assert (await alice.slash(world.channel, "sequence table")).acknowledged
+    table = next(
+        m
+        for m in reversed(world.channel.history(viewer=alice))
+        if any(a.filename == "board.png" for a in m.attachments)
+    )
+    vietnamese = Image.open(io.BytesIO(await table.attachments[0].read()))
+    vietnamese = _corner_label_of(vietnamese)
+    with i18n.reading("vi"):
+        word = str(FREE_LABEL)
+    assert word == "TỰ DO"
+    assert _apart(english, _label_drawn("FREE")) < 2
+    assert _apart(vietnamese, _label_drawn(word)) < 2
+    assert _apart(vietnamese, _label_drawn("FREE")) > 10

@@ -434,3 +434,24 @@ async def test_s6_the_table_explains_each_rounds_points_with_true_minus_signs(wo
         await pick(world, seat_user(world, record, seat), game.hand(seat)[0])
     assert not part(table_of(channel, alice), Part.EARLIER)
     assert "Round 2, trick 1 — revealed" in part(table_of(channel, alice), Part.TRICK)
+
+
+@pytest.mark.game_seed(3)
+async def test_i46_9_a_hand_keeps_each_card_with_its_belt_mark(world):
+    """A hand's cards may wrap between cards only: a card and its belts ("47 ½🛟") are
+    joined by a no-break space, and ½ to 🛟 by a word joiner, so a belt mark never starts
+    a line of its own (the cards and the buttons alike)."""
+    await open_table(world)
+    hand = await open_hand(world, world.people["alice"])
+    _record, game = await state(world)
+    listed = hand.embeds[0].fields[0].value.split(" · ")
+    assert len(listed) == len(game.hand(0))
+    breakable = re.compile(r"[ \t\n]|½🛟")  # an ordinary space, or ½ and 🛟 unjoined
+    assert [card for card in listed if breakable.search(card)] == []
+    halves = [card for card in listed if "½" in card]
+    wholes = [card for card in listed if "🛟" in card and "½" not in card]
+    assert halves and wholes  # this deal holds both marks
+    assert all(re.search("\\d\u00a0½\u2060🛟$", card) for card in halves), halves
+    assert all(re.search("\\d\u00a0🛟$", card) for card in wholes), wholes
+    labels = [item.label for item in components(hand) if "🛟" in (item.label or "")]
+    assert labels and [label for label in labels if breakable.search(label)] == []

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.table import TablePresenter
 from cogs.desk.presenters.thread import ThreadPresenter
+from cogs.desk.result import hand_ending_line
 from cogs.desk.scene import Scene
 from cogs.ui.components import TableMessage
 
@@ -48,7 +49,8 @@ class AnswerPresenter:
         async def reply() -> None:
             try:
                 if mover is not None:
-                    await self.hands.answer(record.id, interaction, hand, record.is_open)
+                    over = None if record.is_open else hand_ending_line(record, scene.change.game)
+                    await self.hands.answer(record.id, interaction, hand, over)
                     return
                 if click.starting:
                     click.moved = await self.thread.move(scene)

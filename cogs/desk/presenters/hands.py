@@ -20,6 +20,7 @@ import discord
 
 from bot.process.app import Interaction
 from cogs.desk.renderers import Renderers
+from cogs.desk.result import hand_ending_line
 from cogs.desk.scene import Scene
 from cogs.desk.sending import Send
 from cogs.ui.components import TableMessage, responding
@@ -114,16 +115,13 @@ class OpenHands:
         match_id: int,
         interaction: Interaction,
         view: TableMessage | None,
-        open_: bool = True,
+        over: str | None = None,
     ) -> None:
         """Answer a move made from a private hand in that hand (through the deferred
-        response if the request was slow), and keep following it."""
+        response if the request was slow), and keep following it. `over`: what the hand
+        says when the move ended the match (None: it goes on)."""
         if view is None:
-            note = (
-                _("Done.")
-                if open_
-                else _("The game is over: the result is in the channel, below the table.")
-            )
+            note = _("Done.") if over is None else over
             arguments: dict[str, Any] = {"content": note, "embeds": [], "view": None}
         else:
             arguments = view.to_edit()
@@ -155,7 +153,7 @@ class OpenHands:
             with i18n.reading(hand.language):  # each hand in its own reader's language
                 if record.is_open and game is not None and seat is not None:
                     private = await renderer.private(record, game, seat)
-                note = _("The game is over: the result is in the channel, below the table.")
+                note = hand_ending_line(record, game)
             if private is None:
                 gone.append(user_id)
                 arguments: dict[str, Any] = {"content": note, "embeds": [], "view": None}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,7 +33,8 @@ from cogs.games.flip7.faces import FACES, face
 from cogs.games.flip7.race import race
 from cogs.games.flip7.story import moved, round_summary, text_chip
 from cogs.games.flip7.texts import TEXTS, card_effect, card_label
-from cogs.wording.i18n import _, lazy_gettext, number
+from cogs.wording.command_mentions import command
+from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.words import event_text, is_legacy, names_at_each, signed
 from engines.base import Decision, Event, Game, Judged
 from engines.flip7 import GOAL_OPTION, HIT, STAY, Flip7Game
@@ -70,20 +72,40 @@ SUMMARY_PICTURES_UP_TO = 7
 
 
 def _worth_telling(logged: list[Event], part: slice, room: int) -> list[int]:
-    """Which of the round's events the table tells: at most `room` of the latest ones, and
-    before them the events that changed a row beyond what the row shows (busts, actions,
-    modifiers), newest first; a plain number flipped or a stay further back is already on
-    the table. Every time-out is told whatever the room: the bot's move for an absent
-    member is followed at once by the next cards dealt, and the member looks for it."""
-    latest = list(range(max(part.start, part.stop - min(room, EVENTS_SHOWN)), part.stop))
-    earlier = [
-        index
-        for index in range(latest[0] if latest else part.stop - 1, part.start - 1, -1)
-        if index not in latest and not _shown_by_the_rows(logged[index])
-    ]
-    told = set(latest + earlier[: room - len(latest)])
-    told.update(i for i in range(part.start, part.stop) if logged[i].kind == TIMED_OUT)
+    """Which of the round's events the table tells, at most `room` (and every time-out):
+    every one when they fit. Else the latest (up to EVENTS_SHOWN, in at least half the
+    room) and, before them, the round's first events that changed a row beyond what the
+    row shows (busts, actions, modifiers: what the deal did), oldest first; a plain number
+    flipped or a stay is already on the table. Every time-out is told whatever the room:
+    the bot's move for an absent member is followed at once by the next cards dealt, and
+    the member looks for it."""
+    everything = range(part.start, part.stop)
+    if len(everything) <= room:
+        return list(everything)
+    latest = min(EVENTS_SHOWN, room - room // 2)
+    worth = [i for i in everything[:-latest] if not _shown_by_the_rows(logged[i])]
+    first = worth[: room - latest]
+    latest = max(latest, min(EVENTS_SHOWN, room - len(first)))  # room the first left over
+    told = set(first) | set(everything[-latest:])
+    told.update(i for i in everything if logged[i].kind == TIMED_OUT)
     return sorted(told)
+
+
+def _left_out(part: slice, told: list[int]) -> tuple[int, int]:
+    """How many of the round's events the table leaves out, and where in `told` the
+    sentence that says so goes: at the widest gap between told events, or above them."""
+    gaps = [(b - a - 1, n + 1) for n, (a, b) in enumerate(itertools.pairwise(told))]
+    gaps.append((told[0] - part.start if told else part.stop - part.start, 0))
+    _widest, at = max(gaps)
+    return part.stop - part.start - len(told), at
+
+
+def _skipped(count: int) -> str:
+    return ngettext(
+        "{count} more event of this round is not shown here: {log} tells the whole round.",
+        "{count} more events of this round are not shown here: {log} tells the whole round.",
+        count,
+    ).format(count=number(count), log=command("flip7 log"))
 
 
 def _section(heading: str, lines: list[str]) -> str:
@@ -232,8 +254,9 @@ class Flip7Renderer(GameRenderer):
             room = max(EVENTS_SHOWN // 2, STORY_ROOM - len(view.players))
             shown = _worth_telling(logged, current, room)
             lines = [event_text(self.texts, logged[i], named[i]) for i in shown]
-            if len(shown) < current.stop - current.start:
-                lines.insert(0, "…")
+            count, at = _left_out(current, shown)
+            if count:
+                lines.insert(at, f"-# {_skipped(count)}")
             told.append((Part.STORY, _section(_("This round"), lines)))
         return told
 

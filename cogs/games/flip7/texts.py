@@ -392,22 +392,22 @@ class Flip7Texts:
             return _("Hit")
         if isinstance(action, Stay):
             return _("Stay")
+        # The menu sits on the public table, read by everyone: each option names its player,
+        # the chooser too (never "me", which reads as the reader).
         assert isinstance(view, Flip7View)
         pending = view.pending
-        me = pending.seat if pending is not None else -1
+        chooser = pending.seat if pending is not None else -1
         if isinstance(action, ChooseCard):
             card = w.card(view.players[action.seat].row[action.index])
-            if action.seat == me:
-                return _("my {card}").format(card=card)
             return _("{name}'s {card}").format(name=w.name(action.seat), card=card)
         if not isinstance(action, ChoosePlayer):
             raise BadCode(code=repr(action))
         if pending is not None and pending.kind == "flip7_bonus":
-            amount = pending.data["amount"]
-            if action.seat == me:
-                return _("+{amount} for me").format(amount=amount)
-            return _("{amount} to {name}").format(amount=signed(-amount), name=w.name(action.seat))
-        return _("me") if action.seat == me else w.name(action.seat)
+            amount, name = pending.data["amount"], w.name(action.seat)
+            if action.seat == chooser:
+                return _("+{amount} to {name}").format(amount=amount, name=name)
+            return _("{amount} to {name}").format(amount=signed(-amount), name=name)
+        return w.name(action.seat)
 
     def hint(self, hint: Hint, view: object, names: Sequence[str]) -> str:
         # The option as its label words it, but with the card in the sentence shown.

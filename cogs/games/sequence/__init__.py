@@ -43,6 +43,7 @@ from cogs.games.sequence.board import render_board
 from cogs.games.sequence.faces import FACES, face
 from cogs.games.sequence.race import race
 from cogs.games.sequence.texts import TEXTS, card_label, choice_words, team_name, team_words
+from cogs.wording import i18n
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.words import logged_lines
@@ -96,7 +97,8 @@ class BoardCache:
         self._pngs: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
 
     async def png(self, view: SequenceView) -> bytes:
-        key = (view.board, view.locked, view.last_move, view.teams)
+        """The board drawn in the reader's language (its corners' word)."""
+        key = (view.board, view.locked, view.last_move, view.teams, i18n.reader())
         png = self._pngs.get(key)
         if png is None:
             png = await asyncio.to_thread(render_board, view)
@@ -163,8 +165,11 @@ class SequenceRenderer(GameRenderer):
                 layout.text(Part.PROMPT, f"**{asked}**{clock}")
             items.append(HandButton(record.ref, label=_("Your hand")))
 
+        language = i18n.reader()  # the table's: the picture is drawn later, when sent
+
         async def picture() -> discord.File:  # drawn when sent, off the match lock
-            png = await self.boards.png(view)
+            with i18n.reading(language):
+                png = await self.boards.png(view)
             return discord.File(io.BytesIO(png), filename=BOARD_FILE, description=alt)
 
         return TableMessage(items=items, layout=layout, pictures=[picture])

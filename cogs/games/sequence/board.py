@@ -12,9 +12,11 @@ from __future__ import annotations
 import io
 import math
 from functools import cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.wording.i18n import lazy_gettext
 from engines.sequence_numbers.views import SequenceView
 
 SIZE = 10
@@ -48,6 +50,14 @@ TEAM_TEXT: dict[str, tuple[int, int, int]] = {
 TEAM_SHAPE = {"Blue": "disc", "Orange": "diamond", "Green": "hexagon"}
 DEFAULT_COLOURS = ("Blue", "Orange", "Green")
 CHIP_RADIUS = 33
+# TRANSLATORS: the word under the star on the board picture's four free corner cells (the
+# free spaces); at most about 9 letters, in capitals where the language has them.
+FREE_LABEL = lazy_gettext("FREE")
+# The corner's word may be in any language (Vietnamese too), which Pillow's own font lacks.
+LABEL_FONTS = (
+    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+    Path("/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf"),
+)
 
 
 def cell_box(row: int, column: int) -> tuple[int, int, int, int]:
@@ -64,6 +74,14 @@ def cell_centre(row: int, column: int) -> tuple[int, int]:
 @cache
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.load_default(size=size)
+
+
+@cache
+def _label_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    for path in LABEL_FONTS:
+        if path.exists():
+            return ImageFont.truetype(str(path), size)
+    return _font(size)
 
 
 def _star(cx: int, cy: int, outer: float, inner: float) -> list[tuple[float, float]]:
@@ -84,11 +102,12 @@ def _polygon(cx: int, cy: int, radius: float, sides: int, turn: float) -> list[t
 
 
 @cache
-def _base(numbers_key: tuple[tuple[int | None, ...], ...]) -> Image.Image:
-    """Cells, numbers, coordinates and free corners: everything that never changes."""
+def _base(numbers_key: tuple[tuple[int | None, ...], ...], free: str) -> Image.Image:
+    """Cells, numbers, coordinates and free corners (`free`: their word, in the reader's
+    language): everything that never changes."""
     image = Image.new("RGB", (PIXELS, PIXELS), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    coordinate_font, number_font, free_font = _font(24), _font(NUMBER_PX), _font(14)
+    coordinate_font, number_font, free_font = _font(24), _font(NUMBER_PX), _label_font(13)
     for i in range(SIZE):
         x = MARGIN + i * CELL + CELL // 2
         y = MARGIN + i * CELL + CELL // 2
@@ -104,7 +123,7 @@ def _base(numbers_key: tuple[tuple[int | None, ...], ...]) -> Image.Image:
             cx, cy = cell_centre(r, c)
             if number is None:
                 draw.polygon(_star(cx, cy - 6, 24, 10), fill=FREE_STAR)
-                draw.text((cx, cy + 25), "FREE", fill=NUMBER, font=free_font, anchor="mm")
+                draw.text((cx, cy + 25), free, fill=NUMBER, font=free_font, anchor="mm")
             else:
                 draw.text((cx, cy), str(number), fill=NUMBER, font=number_font, anchor="mm")
     return image
@@ -135,9 +154,10 @@ def _cell_index(name: str) -> tuple[int, int]:
 
 
 def render_board(view: SequenceView) -> bytes:
-    """A PNG of the board in `view` (the engine's public view)."""
+    """A PNG of the board in `view` (the engine's public view), its words in the reader's
+    language (asyncio.to_thread carries the reader over)."""
     numbers = view.numbers
-    image = _base(numbers).copy()
+    image = _base(numbers, str(FREE_LABEL)).copy()
     draw = ImageDraw.Draw(image)
     colours = _team_colours(view)
     locked = {_cell_index(name) for name in view.locked}

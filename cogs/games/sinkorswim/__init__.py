@@ -63,7 +63,9 @@ NEWS = {
 
 
 def _belts_mark(belts: float) -> str:
-    return {1.0: " 🛟", 0.5: " ½🛟"}.get(belts, "")
+    """A card's belts, joined to the card so a line never wraps between them: a no-break
+    space before the mark, a word joiner between ½ and the belt."""
+    return {1.0: "\u00a0🛟", 0.5: "\u00a0½\u2060🛟"}.get(belts, "")
 
 
 def _trick_line(view: SinkOrSwimView, shown: Callable[[int], str] = str) -> str:

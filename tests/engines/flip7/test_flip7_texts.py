@@ -75,7 +75,7 @@ def test_sentences_read_plainly() -> None:
         "ann: play Just One More! on whom?"
     )
     view = game.view(ANN)
-    assert [TEXTS.option(o, view, NAMES) for o in game.legal_actions(ANN)] == ["me", "bob", "cat"]
+    assert [TEXTS.option(o, view, NAMES) for o in game.legal_actions(ANN)] == ["ann", "bob", "cat"]
     events = play(game, (ANN, ChoosePlayer(BOB)))
     assert words(game, events)[:3] == [
         "ann plays Just One More! on bob.",
@@ -114,7 +114,7 @@ def test_brutal_scores_and_bonus_read_with_a_real_minus() -> None:
         "ann: take +15 for Flip 7, or take 15 from another player's total?"
     )
     view = game.view(ANN)
-    assert TEXTS.option(ChoosePlayer(ANN), view, NAMES) == "+15 for me"
+    assert TEXTS.option(ChoosePlayer(ANN), view, NAMES) == "+15 to ann"
     assert TEXTS.option(ChoosePlayer(BOB), view, NAMES) == "−15 to bob"
     events = play(game, (ANN, ChoosePlayer(BOB)))
     assert "ann takes 15 from bob's total." in words(game, events)
