@@ -21,7 +21,9 @@ async def _quiet(change: Change) -> None:
 
 @pytest.fixture
 async def service(any_storage):
-    matches = MatchService(any_storage, Settings(token="t", ai_delay=0), lambda: 1000.0)
+    matches = MatchService(
+        any_storage, Settings(token="t", ai_delay=0, game_seed=1), lambda: 1000.0
+    )
     yield matches
     await matches.stop()
 

@@ -15,7 +15,7 @@ NOW = 1_000_000.0
 
 
 def _settings(tmp_path) -> Settings:
-    return Settings(token="t", database_path=tmp_path / "db.sqlite3", turn_timeout=90)
+    return Settings(token="t", database_path=tmp_path / "db.sqlite3", turn_timeout=90, game_seed=1)
 
 
 def _playing(pace: str) -> tuple[MatchRecord, object]:

@@ -25,7 +25,7 @@ async def _quiet(change: Change) -> None:
 async def service(any_storage):
     """Each test that takes it runs on SQLite and on PostgreSQL."""
     storage = any_storage
-    matches = MatchService(storage, Settings(token="t", ai_delay=0), lambda: 1000.0)
+    matches = MatchService(storage, Settings(token="t", ai_delay=0, game_seed=1), lambda: 1000.0)
     yield matches
     await matches.stop()
 

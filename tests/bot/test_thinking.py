@@ -141,7 +141,7 @@ async def test_a_table_waiting_for_its_worker_holds_up_no_other_match(tmp_path):
     """The only worker is busy: Sink or Swim's hard AI seats wait for it, while another
     match's member moves, and its AI seat (Flip 7's, decided in place) moves too."""
     storage = await Storage.open(tmp_path / "bot.sqlite3")
-    settings = Settings(token="t", ai_delay=0, ai_workers=1)
+    settings = Settings(token="t", ai_delay=0, ai_workers=1, game_seed=1)
     service = MatchService(storage, settings, lambda: 1000.0)
     try:
         loop = asyncio.get_running_loop()

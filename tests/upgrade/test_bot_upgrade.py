@@ -19,7 +19,9 @@ from tests.upgrade.saved import build_v1_database
 def settings(tmp_path):
     path = tmp_path / "data" / "bot.sqlite3"
     path.parent.mkdir()
-    return Settings(token="test-token", database_path=build_v1_database(path), ai_delay=0)
+    return Settings(
+        token="test-token", database_path=build_v1_database(path), ai_delay=0, game_seed=1
+    )
 
 
 async def _noop(change: Change) -> None:

@@ -55,7 +55,9 @@ def settings(tmp_path):
                 "VALUES (?, 1, ?, 'flip7', 101, ?, 1, ?, '{\"goal\": 200}', NULL, '{}', ?, 1, 1)",
                 (match, 1000 + match, status, json.dumps([ANN, AI]), reason),
             )
-    return Settings(token="test-token", database_path=path, ai_delay=0, lobby_timeout=10**9)
+    return Settings(
+        token="test-token", database_path=path, ai_delay=0, lobby_timeout=10**9, game_seed=1
+    )
 
 
 async def test_old_end_reasons_and_ai_seats_are_worded_the_new_way(simcord_env):
