@@ -18,6 +18,7 @@ from engines.sink_or_swim.game import TRICKS_PER_ROUND
 from engines.sink_or_swim.strong import (
     CARD_WEIGHT,
     ELIMINATION_COST,
+    Odds,
     Outlook,
     beliefs_from,
     best_card,
@@ -63,6 +64,7 @@ def guessed_picks(view: SinkOrSwimView, cards: list[int]) -> list[Guess]:
     outlooks = {s: Outlook(view, s) for s in others}
     memories = {s: _memory(view, s) for s in others}
     low = view.tide_cards[0]
+    known_odds: dict[tuple[float, ...], Odds] = {}
     guesses = []
     for _ in range(max(1, GUESSES // max(1, len(others)))):
         hands = _deal(view, cards, others, unseen, rng)
@@ -72,7 +74,7 @@ def guessed_picks(view: SinkOrSwimView, cards: list[int]) -> list[Guess]:
             opponents = beliefs_from(
                 view.players, known, hands[s], outlooks[s].others, low, cards_left
             )
-            picks[s] = best_card(hands[s], opponents, outlooks[s])
+            picks[s] = best_card(hands[s], opponents, outlooks[s], known_odds)
         guesses.append((picks, hands))
     return guesses
 
@@ -184,6 +186,7 @@ def _values(
     tricks_left = TRICKS_PER_ROUND - view.trick
     belt_cost = 1.0 if view.players[view.seat].belts > 0 else ELIMINATION_COST
     ranked = sorted(picks.values())
+    their_hands = [hands[s] for s in picks]
     # The tides after the trick depend on the card only through how many picks beat it:
     # none, one, or more (`tides_after`), so at most three outcomes per deal.
     outcomes: dict[int, float] = {}
@@ -194,7 +197,7 @@ def _values(
             mine, rivals = tides_after(view, card, picks)
             outcomes[above] = trick_outcome(mine, rivals, belt_cost, tricks_left)
         # the hands are ascending: the cards under `card` are the ones before it
-        below = sum(bisect_left(hands[s], card) / len(hands[s]) for s in picks)
+        below = sum([bisect_left(hand, card) / len(hand) for hand in their_hands])
         values.append(
             outcomes[above]
             - CARD_WEIGHT * below / max(1, len(picks)) * tricks_left / TRICKS_PER_ROUND

@@ -107,12 +107,22 @@ def strong_pick(view: SinkOrSwimView, cards: list[int]) -> int:
     return best_card(cards, beliefs(view, cards, outlook.others, view.tide_cards[0]), outlook)
 
 
-def best_card(cards: list[int], opponents: list[Opponent], outlook: Outlook) -> int:
-    """The card with the best expected value against `opponents`: with the lower tide card
-    when all play under it, the higher when all but one do, none otherwise."""
+Odds = tuple[float, float, float, float]
+"""For one card, from the opponents' chances to play under it: the chance it takes the lower
+tide card (all play under it), the higher (all but one do) or none, and the mean chance an
+opponent plays over it."""
+
+
+def best_card(
+    cards: list[int],
+    opponents: list[Opponent],
+    outlook: Outlook,
+    known_odds: dict[tuple[float, ...], Odds] | None = None,
+) -> int:
+    """The card with the best expected value against `opponents`. `known_odds` keeps the
+    odds of the chances met before: the hard AI meets the same ones many times a decision."""
+    memo = {} if known_odds is None else known_odds
     tricks_left = outlook.tricks_left
-    takes_low, takes_high, takes_none = outlook.takes_low, outlook.takes_high, outlook.takes_none
-    rivals = max(1, len(opponents))
     # per card, each opponent's chance to play under it
     columns = _below_columns(opponents, cards)
     belows = list(zip(*columns, strict=True)) if columns else [()] * len(cards)
@@ -122,23 +132,30 @@ def best_card(cards: list[int], opponents: list[Opponent], outlook: Outlook) -> 
         if below == previous:
             continue  # the same chances as the card before: the same value, which didn't beat it
         previous = below
-        # all play under it, or all but one (the products and the sum in this order, which
-        # the values' last bits depend on)
-        first = prod(below, start=1.0)
-        second = 0.0
-        for i in range(len(below)):
-            second += prod((*below[:i], *below[i + 1 :]), start=1 - below[i])
-        none = max(0.0, 1 - first - second)
-        beaten = sum([1 - share for share in below]) / rivals
+        if below not in memo:
+            memo[below] = odds(below)
+        low, high, none, beaten = memo[below]
         value = (
-            first * takes_low
-            + second * takes_high
-            + none * takes_none
+            low * outlook.takes_low
+            + high * outlook.takes_high
+            + none * outlook.takes_none
             - CARD_WEIGHT * (1 - beaten) * tricks_left / TRICKS_PER_ROUND
         )
         if value > best_value:
             best, best_value = card, value
     return best
+
+
+def odds(below: tuple[float, ...]) -> Odds:
+    """A card's `Odds` from each opponent's chance to play under it (`below`)."""
+    # the products and the sum in this order, which the values' last bits depend on
+    low = prod(below, start=1.0)
+    high = 0.0
+    for i in range(len(below)):
+        high += prod((*below[:i], *below[i + 1 :]), start=1 - below[i])
+    none = max(0.0, 1 - low - high)
+    beaten = sum([1 - share for share in below]) / max(1, len(below))
+    return low, high, none, beaten
 
 
 def _below_columns(opponents: list[Opponent], cards: list[int]) -> list[list[float]]:
