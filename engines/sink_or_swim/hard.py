@@ -69,7 +69,7 @@ def guessed_picks(view: SinkOrSwimView, cards: list[int]) -> list[Guess]:
     for _ in range(max(1, GUESSES // max(1, len(others)))):
         hands = _deal(view, cards, others, unseen, rng)
         picks = {}
-        for s in others:
+        for s in others:  # what `strong_pick` picks from `_their_view`, from its parts
             known = _their_known(memories[s], hands)
             opponents = beliefs_from(
                 view.players, known, hands[s], outlooks[s].others, low, cards_left
@@ -111,7 +111,7 @@ def _deal(
 
 def card_totals(view: SinkOrSwimView, cards: list[int], guesses: list[Guess]) -> dict[int, float]:
     """Each card's value summed over the guessed deals: what the hard AI picks by, and
-    what the analysis values a pick by (over the guesses, in belts)."""
+    what an analysis values a pick by (over the guesses, in belts)."""
     totals = dict.fromkeys(cards, 0.0)
     for picks, hands in guesses:
         for card, value in zip(cards, _values(view, cards, picks, hands), strict=True):

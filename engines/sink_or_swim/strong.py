@@ -41,6 +41,7 @@ class Opponent:
         one call: the hard AI asks it of every card of many hands per pick.)"""
         if self.size == 0:
             return [1.0] * len(cards)
+        # locals: this loop runs for every card of every hand the hard AI imagines
         known, unknown, pool, size, wants = (
             self.known,
             self.unknown,
@@ -83,8 +84,8 @@ def floods(shown: int, rival_levels: list[int]) -> bool:
 
 class Outlook:
     """What a seat's pick can lead to, whatever the cards in anyone's hand: the value of
-    taking the lower tide card, the higher one, or none (S4.3), and the price of spending a
-    card that beats the table. Worked out once per seat, the hard AI reuses it in every deal."""
+    taking the lower tide card, the higher one, or none (S4.3), and the tricks still to play.
+    Worked out once per seat; the hard AI reuses it in every deal."""
 
     def __init__(self, view: SinkOrSwimView, seat: int) -> None:
         players = view.players
