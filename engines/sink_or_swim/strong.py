@@ -176,8 +176,7 @@ def beliefs(view: SinkOrSwimView, cards: list[int], others: list[int], low: int)
 
 def unplayed(view: SinkOrSwimView) -> set[int]:
     """The weather cards not played yet this round, wherever they are."""
-    played = {card for player in view.players for card in player.played}
-    return {card for card in WEATHER_CARDS if card not in played}
+    return set(WEATHER_CARDS).difference(*(player.played for player in view.players))
 
 
 def beliefs_from(
