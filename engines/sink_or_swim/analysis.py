@@ -16,7 +16,7 @@ from engines.base import Judged
 from engines.sink_or_swim.actions import Pick
 from engines.sink_or_swim.ai import pick_choices
 from engines.sink_or_swim.game import SinkOrSwimGame
-from engines.sink_or_swim.hard import card_totals, guessed_picks, hard_pick, tides_after
+from engines.sink_or_swim.hard import best_of, card_totals, guessed_picks, tides_after
 from engines.sink_or_swim.strong import floods
 
 ACCURACY_SCALE = 0.25
@@ -32,7 +32,7 @@ def judge(game: SinkOrSwimGame, seat: int, action: Pick) -> Judged | None:
     guesses = guessed_picks(view, cards)
     totals = card_totals(view, cards, guesses)
     worth = {Pick(card).code: totals[card] / len(guesses) for card in cards}
-    best = hard_pick(view, cards)
+    best = best_of(cards, totals)  # hard_pick, its deals reused
     chosen, top = Pick(action.card).code, Pick(best).code
 
     def belt_chance(card: int) -> float:

@@ -15,15 +15,15 @@ from engines.base import Hint
 from engines.sink_or_swim.actions import Pick
 from engines.sink_or_swim.ai import pick_choices
 from engines.sink_or_swim.game import SinkOrSwimGame
-from engines.sink_or_swim.hard import guessed_picks, hard_pick
+from engines.sink_or_swim.hard import best_of, card_totals, guessed_picks
 
 AIMS = ("low", "high", "none")  # the tide card taken with 0, 1, or 2+ cards played above
 
 
 def hint(game: SinkOrSwimGame, seat: int) -> Hint:
     view, cards = pick_choices(game, seat)
-    card = hard_pick(view, cards)
     guesses = guessed_picks(view, cards)
+    card = best_of(cards, card_totals(view, cards, guesses))  # hard_pick, its deals reused
     aims = Counter(
         AIMS[min(2, sum(1 for pick in picks.values() if pick > card))] for picks, _ in guesses
     )
