@@ -135,3 +135,23 @@ def pings(world, viewer) -> list[str]:
     """The mentions and reminders up in the channel, oldest first."""
     shown = [m.content or "" for m in world.channel.history(viewer=viewer) if not m.embeds]
     return [text for text in shown if "your turn" in text or "seconds left" in text]
+
+
+# Alice, bob and carol at a brutal Flip 7: alice's first hit and her five after bob and carol
+# stay make seven different numbers, a Flip 7 (its bonus asked of her as a select menu).
+BRUTAL_FLIP7_DECK = ["1", "2", "3", "4", "5", "6", "8", "9", "10"]
+
+
+async def alice_makes_a_brutal_flip7(world: Any) -> None:
+    """Play the BRUTAL_FLIP7_DECK (stacked by the caller) to alice's Flip 7."""
+    channel, people = world.channel, world.people
+    alice, bob, carol = people["alice"], people["bob"], people["carol"]
+    await alice.slash(channel, "flip7 start", brutal=True)
+    for person in (bob, carol):
+        assert (await person.click(table_of(channel, alice), label="Join")).acknowledged
+    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
+    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged  # 4
+    for person in (bob, carol):
+        assert (await person.click(table_of(channel, person), label="Stay")).acknowledged
+    for _ in range(5):  # 5, 6, 8, 9, 10: seven numbers
+        assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged

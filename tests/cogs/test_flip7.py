@@ -14,7 +14,9 @@ from cogs.ui.layout import Part
 from cogs.wording.command_mentions import command
 from engines.base import GAMES
 from tests.cogs.helpers import (
+    BRUTAL_FLIP7_DECK,
     acting_name,
+    alice_makes_a_brutal_flip7,
     buttons,
     components,
     embed_text,
@@ -543,19 +545,9 @@ async def test_i46_9_a_target_menu_names_the_chooser_as_everyone_reads_it(world,
 
 
 async def test_i46_9_a_flip7_bonus_names_who_gets_it(world, stacked_flip7):
-    stacked_flip7(["1", "2", "3", "4", "5", "6", "8", "9", "10"])
-    channel, people = world.channel, world.people
-    alice, bob, carol = people["alice"], people["bob"], people["carol"]
-    await alice.slash(channel, "flip7 start", brutal=True)
-    for person in (bob, carol):
-        assert (await person.click(table_of(channel, alice), label="Join")).acknowledged
-    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
-    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
-    for person in (bob, carol):
-        assert (await person.click(table_of(channel, person), label="Stay")).acknowledged
-    for _ in range(5):  # seven different numbers: a Flip 7
-        assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
-    (menu,) = selects(table_of(channel, bob))
+    stacked_flip7(BRUTAL_FLIP7_DECK)
+    await alice_makes_a_brutal_flip7(world)
+    (menu,) = selects(table_of(world.channel, world.people["bob"]))
     assert sorted(option.label for option in menu.options) == [
         "+15 to alice",
         "−15 to bob",

@@ -12,6 +12,8 @@ from simcord.backend.errors import OptionError
 from bot.errors import Refusal
 from cogs.ui.layout import Part
 from tests.cogs.helpers import (
+    BRUTAL_FLIP7_DECK,
+    alice_makes_a_brutal_flip7,
     buttons,
     components,
     embed_text,
@@ -181,18 +183,9 @@ async def test_rules_follow_the_channels_match(world):
 async def test_brutal_flip7_minus_15_is_explained_in_the_round_story(world, stacked_flip7):
     """In brutal mode a −15 from someone's Flip 7 is named on the table, not left as a
     mystery in the totals."""
-    stacked_flip7(["1", "2", "3", "4", "5", "6", "8", "9", "10"])
-    channel, people = world.channel, world.people
-    alice, bob, carol = people["alice"], people["bob"], people["carol"]
-    await alice.slash(channel, "flip7 start", brutal=True)
-    for person in (bob, carol):
-        assert (await person.click(table_of(channel, alice), label="Join")).acknowledged
-    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
-    assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged  # 4
-    assert (await bob.click(table_of(channel, bob), label="Stay")).acknowledged
-    assert (await carol.click(table_of(channel, carol), label="Stay")).acknowledged
-    for _ in range(5):  # 5, 6, 8, 9, 10: seven numbers
-        assert (await alice.click(table_of(channel, alice), label="Hit")).acknowledged
+    stacked_flip7(BRUTAL_FLIP7_DECK)
+    await alice_makes_a_brutal_flip7(world)
+    channel, alice = world.channel, world.people["alice"]
     table = table_of(channel, alice)
     (menu,) = [c for c in components(table) if isinstance(c, discord.SelectMenu)]
     bob_loses = next(o.value for o in menu.options if o.label == "−15 to bob")
