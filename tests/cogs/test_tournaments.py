@@ -7,6 +7,9 @@ import discord
 import pytest
 
 from tests.cogs.tournament_helpers import (
+    ended,
+    next_round,
+    opened_round,
     play_round,
     points,
     press,
@@ -49,7 +52,7 @@ async def test_i29_a_swiss_tournament_of_twelve_runs_from_sign_up_to_champion(si
     assert record.state == "running"
     expected: dict[int, float] = {p.id: 0.0 for p in world.people}
     for round_number in (1, 2, 3):
-        tables = await round_tables(env, 1, round_number)
+        tables = await opened_round(env, 1, round_number)
         assert [len(t.seats) for t in tables] == [4, 4, 4]
         assert all(t.pace == "relaxed" for t in tables)
         if round_number == 2:  # nobody moves for a relaxed turn: each table's turn times out
@@ -63,7 +66,7 @@ async def test_i29_a_swiss_tournament_of_twelve_runs_from_sign_up_to_champion(si
             seats = sorted(summary.seats, key=lambda s: s.seat)
             for seat, share in zip(seats, points([s.place for s in seats]), strict=True):
                 expected[seat.user_id] += share
-    record = await env.bot.storage.get_tournament(1)
+    record = await ended(env, 1)
     assert record.state == "finished"
     standings = env.bot.matches.tournaments.standings(record)
     assert {s.user_id: s.points for s in standings} == pytest.approx(expected)
@@ -99,7 +102,7 @@ async def test_i29_a_knockout_of_nine_in_sink_or_swim_ends_at_a_final_table(simc
     started = await world.mod.slash(world.channel, "games tournament start")
     assert "under way" in started.response.content
     assert [len(t.seats) for t in await round_tables(env, 1, 1)] == [3, 3, 3]
-    round_number, tables = 1, await round_tables(env, 1, 1)
+    round_number, tables = 1, await opened_round(env, 1, 1)
     while True:
         await play_round(world, 1, round_number)
         on = set()  # each table's winners go on (a shared first place sends both)
@@ -107,11 +110,11 @@ async def test_i29_a_knockout_of_nine_in_sink_or_swim_ends_at_a_final_table(simc
             summary = await env.bot.storage.standings.match_summary(table.id)
             on |= {s.user_id for s in summary.seats if s.place == 1 and s.user_id}
         round_number += 1
-        tables = await round_tables(env, 1, round_number)
+        tables = await next_round(env, 1, round_number)
         if not tables:
             break
         assert {s.user_id for t in tables for s in t.seats if s.user_id} == on
-    record = await env.bot.storage.get_tournament(1)
+    record = await ended(env, 1)
     assert record.state == "finished"
     final = await round_tables(env, 1, round_number - 1)
     assert len(final) == 1, "the last round is one final table"
@@ -131,12 +134,12 @@ async def test_i29_a_round_robin_of_four_in_sequence_numbers_meets_every_pair_on
     await world.mod.slash(world.channel, "games tournament start")
     pairs = []
     for round_number in (1, 2, 3):
-        tables = await round_tables(env, 1, round_number)
+        tables = await opened_round(env, 1, round_number)
         assert [len(t.seats) for t in tables] == [2, 2]
         pairs += [frozenset(s.user_id for s in t.seats) for t in tables]
         await play_round(world, 1, round_number)
     assert len(set(pairs)) == 6  # every pair of the four, once
-    record = await env.bot.storage.get_tournament(1)
+    record = await ended(env, 1)
     assert record.state == "finished"
 
 

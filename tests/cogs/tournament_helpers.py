@@ -10,6 +10,7 @@ import discord
 
 from tests.cogs.helpers import components
 from tests.cogs.players import play_to_end
+from tests.waiting import until
 
 
 def tournament_world(env: Any, count: int, locale: str = "en-US") -> SimpleNamespace:
@@ -60,9 +61,44 @@ def thread_of(channel: Any, thread_id: int) -> Any:
     return next(t for t in channel.threads if t.id == thread_id)
 
 
+async def opened_round(env: Any, tournament_id: int, round_number: int) -> list[Any]:
+    """The round's tables once the bot has opened each in its thread: it saves a round when
+    the last table of the one before ends, then opens the threads."""
+
+    async def opened() -> list[Any] | None:
+        tables = await round_tables(env, tournament_id, round_number)
+        return tables if tables and all(t.thread_id is not None for t in tables) else None
+
+    return await until(opened, f"round {round_number}'s tables, each in its thread")
+
+
+async def next_round(env: Any, tournament_id: int, round_number: int) -> list[Any]:
+    """Round `round_number`'s tables once opened in their threads, or [] once the tournament
+    has ended instead (the round before was its last)."""
+
+    async def decided() -> tuple[list[Any]] | None:
+        tables = await round_tables(env, tournament_id, round_number)
+        if tables and all(t.thread_id is not None for t in tables):
+            return (tables,)
+        record = await env.bot.storage.get_tournament(tournament_id)
+        return ([],) if record.state in ("finished", "cancelled") else None
+
+    (tables,) = await until(decided, f"round {round_number} to open or the tournament to end")
+    return tables
+
+
+async def ended(env: Any, tournament_id: int) -> Any:
+    """The tournament once the bot has ended it (after its last table's result)."""
+
+    async def over() -> Any:
+        record = await env.bot.storage.get_tournament(tournament_id)
+        return record if record.state in ("finished", "cancelled") else None
+
+    return await until(over, "the tournament to end")
+
+
 async def play_round(world: SimpleNamespace, tournament_id: int, round_number: int) -> None:
-    for match in await round_tables(world.env, tournament_id, round_number):
-        assert match.thread_id is not None, "each table is played in a thread"
+    for match in await opened_round(world.env, tournament_id, round_number):
         seated = {s.user_id for s in match.seats}
         people = [p for p in world.people if p.id in seated]
         await play_to_end(world.env, thread_of(world.channel, match.thread_id), people)
