@@ -85,6 +85,12 @@ class PlaygroundPage:
         await expect(driver.main.get_by_role("textbox", name="Message")).to_be_visible()
         return driver
 
+    async def reload_as(self, name: str) -> None:
+        """Load the page again, as a member presses F5, and view it as `name`."""
+        await self.page.reload()
+        await expect(self.main.get_by_role("textbox", name="Message")).to_be_visible()
+        await self.view_as(name)
+
     async def view_as(self, name: str) -> None:
         """Switch "Viewing as": from now on the page shows what `name` sees and acts as them."""
         await self.page.get_by_label("Viewing as").select_option(label=name)
