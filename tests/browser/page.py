@@ -91,6 +91,22 @@ class PlaygroundPage:
         await expect(self.main.get_by_role("textbox", name="Message")).to_be_visible()
         await self.view_as(name)
 
+    async def table_reads(self, text: str, viewer: str) -> None:
+        """Wait until the newest message reads `text`, viewed as `viewer`. SimCord's page can
+        lose its channel when a refresh the test asks for meets a fetch of its own (it then
+        shows "Unavailable channel" and retries nothing, seen once under load): a reload, as a
+        member's F5, draws the channel again."""
+        lost, reloads = self.page.get_by_text("Unavailable channel", exact=True), 0
+        for _tick in range(TIMEOUT_MS // 100):
+            if reloads < 3 and await lost.count():
+                reloads += 1
+                await self.reload_as(viewer)
+            table = self.table()
+            if await table.count() and text in await table.inner_text():
+                return
+            await self.page.wait_for_timeout(100)
+        raise AssertionError(f"the table never read {text!r}")
+
     async def view_as(self, name: str) -> None:
         """Switch "Viewing as": from now on the page shows what `name` sees and acts as them."""
         await self.page.get_by_label("Viewing as").select_option(label=name)
