@@ -6,6 +6,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from bot.errors import Notice, Refusal, SavedNotShown
+from bot.play.published import MatchChange
 from bot.storage import MatchRecord
 from engines.base import Event, Game, IllegalMove
 
@@ -19,6 +20,8 @@ class Change:
     events: list[Event] = field(default_factory=list)
     notice: Notice | None = None
     watching: int = 0  # members watching from the thread, read before the table is drawn
+    # The change as published to every surface (bot/play/published.py), set once saved.
+    published: MatchChange | None = None
 
 
 Publisher = Callable[[Change], Awaitable[None]]

@@ -14,6 +14,7 @@ from bot.host.retention import Retention
 from bot.play.auto_moves import AutoMoves
 from bot.play.away_room import Away
 from bot.play.changes import Change, Publisher
+from bot.play.live import Live
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
@@ -55,6 +56,8 @@ class MatchService:
         self.away = Away(self.auto)
         self.hints = Hints(self.sessions, self.thinker)
         self.watchers = Watchers(storage, clock)
+        self.sessions.watching = self.watchers.count
+        self.live = Live(self.sessions)
         self.retention = Retention(storage.standings, settings, clock, self.failures)
         self.tournaments = Tournaments(
             self.sessions, self.seating, self.moves, self.auto, self.failures

@@ -6,13 +6,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from bot.errors import Notice, NotSaved, Refusal
+from bot.play.bus import ChangeBus
 from bot.play.changes import Change, Publisher, show_saved
 from bot.play.deadlines import deadline_for
 from bot.play.outbox import Outbox, shows
 from bot.play.planner import Planner
+from bot.play.published import MatchChange, published
 from bot.process.failure_log import FailureLog
 from bot.process.log_format import GUILD, MATCH, log_context
 from bot.process.metrics import Metrics
@@ -56,6 +58,11 @@ class Sessions:
         # Called with every match that has just ended, once saved (a tournament hears of
         # its tables this way); each must return at once, leaving any work to a task.
         self.ended: list[Callable[[MatchRecord], None]] = []
+        # Every saved change, published as data to whoever follows the match (issue 47).
+        self.bus = ChangeBus()
+        # How many members watch a match from its thread (the match service points this
+        # at its watchers), read once a match and carried by its changes.
+        self.watching: Callable[[int], Awaitable[int]] = _nobody_watching
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -71,6 +78,18 @@ class Sessions:
                 except BaseException:
                     self._live.pop(match_id, None)
                     raise
+
+    def held(self, match_id: int) -> MatchRecord | None:
+        """The in-memory copy of an open match as last saved (None: not held)."""
+        live = self._live.get(match_id)
+        return None if live is None else live[0]
+
+    def forget(self, match_id: int, older_than: int) -> None:
+        """Drop the in-memory copy of a match when another process saved a newer version:
+        the next use reads the database's."""
+        live = self._live.get(match_id)
+        if live is not None and live[0].version < older_than:
+            del self._live[match_id]
 
     async def current(self, match_id: int) -> tuple[MatchRecord, Game | None]:
         """The open match and its game (None in the lobby); refuse one that has ended."""
@@ -140,8 +159,23 @@ class Sessions:
         record.version += 1
         await self._save(record, game, expected, events)
         change = Change(record, game, events, notice)
+        self.bus.publish(await self.publishing(change))
         await show_saved(answer, change)
         return change
+
+    async def publishing(self, change: Change) -> MatchChange:
+        """The change as published, with everything its display needs read (the match's
+        latest events, its watchers), under the match lock: whoever shows it reads nothing
+        more."""
+        record = change.record
+        if change.game is not None:
+            await self.recent(record)
+        if record.thread_id is not None:
+            change.watching = await self.watching(record.id)
+        change.published = published(
+            record, change.events, change.watching, with_game=change.game is not None
+        )
+        return change.published
 
     async def _save(
         self, record: MatchRecord, game: Game | None, expected: int, events: list[Event]
@@ -185,6 +219,10 @@ class Sessions:
             for listener in self.ended:
                 listener(record)
         self.planner.plan(record, game, deadline, now)
+
+
+async def _nobody_watching(match_id: int) -> int:
+    return 0
 
 
 def played_how(record: MatchRecord) -> EndHow:

@@ -51,12 +51,12 @@ async def read_scene(
     matches: MatchService,
     renderers: Renderers,
 ) -> Scene:
-    """The one read of a change's display: the language, the log lines a table retells
-    (read once a match, then kept current by saves), the watchers of a thread's match."""
+    """A change's scene: the server's language with the change's own data. A saved change
+    comes with what its display needs (the platform read the log lines a table retells and
+    the watchers as it published it); a table drawn anew (`/<game> table`, after a
+    restart) has the platform read them now."""
     record = change.record
+    if change.published is None:
+        await matches.sessions.publishing(change)
     language = await languages.server(record.guild_id)
-    if change.game is not None:
-        await matches.sessions.recent(record)
-    if record.thread_id is not None:  # read once a match, then kept in memory
-        change.watching = await matches.watchers.count(record.id)
     return Scene(change, language, renderers.get(record.game), click)
