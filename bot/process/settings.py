@@ -60,6 +60,35 @@ class Settings:
     # (off: cards as text, and no emoji calls).
     card_emojis: bool = True
 
+    # The live table (issue 47): its web server's port (None: no live table, no buttons
+    # for it) and address, the address people reach it at (the links' base, behind the
+    # host's HTTPS proxy), and the key its links are signed with (by default one derived
+    # from the bot token, so every process of the bot signs alike).
+    table_port: int | None = None
+    table_host: str = "127.0.0.1"
+    table_url: str | None = None
+    table_secret: str | None = None
+    # The application's OAuth2 client secret: with it the table also opens inside Discord
+    # as an Activity (the member's code exchanged for a token).
+    client_secret: str | None = None
+    # Discord's API, where the Activity's code is exchanged; a test points it at its own.
+    discord_api: str = "https://discord.com/api/v10"
+
+    @property
+    def live_table(self) -> bool:
+        """Whether the live table is served (and its buttons offered)."""
+        return self.table_port is not None
+
+    @property
+    def activity(self) -> bool:
+        """Whether the table also opens inside Discord, as an Activity."""
+        return self.live_table and self.client_secret is not None
+
+    @property
+    def link_secret(self) -> str:
+        """The key the table's links are signed with."""
+        return self.table_secret or "tabletop-live-table:" + self.token
+
     @property
     def shards(self) -> Shards | None:
         """The part of the servers this process serves (None: every server)."""
@@ -134,6 +163,21 @@ def _health(env: Mapping[str, str]) -> tuple[int | None, str]:
     return int(port_raw), host
 
 
+def _table(env: Mapping[str, str]) -> tuple[int | None, str, str | None]:
+    port_raw = env.get("TABLE_PORT", "").strip()
+    host = env.get("TABLE_HOST", "").strip() or "127.0.0.1"
+    url = env.get("TABLE_URL", "").strip().rstrip("/") or None
+    if not port_raw:
+        if url is not None:
+            raise SettingsError("TABLE_URL needs TABLE_PORT, the port the live table listens on.")
+        return None, host, None
+    if not port_raw.isdigit() or not 0 <= int(port_raw) <= 65535:
+        raise SettingsError(f"TABLE_PORT must be a port from 1 to 65535, not {port_raw!r}.")
+    if url is not None and not url.startswith(("https://", "http://")):
+        raise SettingsError(f"TABLE_URL must start with https:// (or http://), not {url!r}.")
+    return int(port_raw), host, url
+
+
 def _log_format(env: Mapping[str, str]) -> str:
     raw = env.get("LOG_FORMAT", "").strip().lower() or "text"
     if raw not in ("text", "json"):
@@ -165,6 +209,12 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     shard_count, shard_ids = _shards(env)
     database_url = _database_url(env)
     health_port, health_host = _health(env)
+    table_port, table_host, table_url = _table(env)
+    if table_port is not None and health_port is not None and table_port == health_port:
+        raise SettingsError("TABLE_PORT and HEALTH_PORT must differ: /metrics stays private.")
+    client_secret = env.get("DISCORD_CLIENT_SECRET", "").strip() or None
+    if client_secret is not None and table_port is None:
+        raise SettingsError("DISCORD_CLIENT_SECRET needs TABLE_PORT: the Activity is the table.")
     return Settings(
         token=token,
         database_path=Path(env.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
@@ -185,4 +235,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         health_host=health_host,
         log_format=_log_format(env),
         card_emojis=emojis_raw not in ("0", "false", "no"),
+        table_port=table_port,
+        table_host=table_host,
+        table_url=table_url,
+        table_secret=env.get("TABLE_SECRET", "").strip() or None,
+        client_secret=client_secret,
     )
