@@ -14,12 +14,14 @@ from bot.process import app
 from bot.process.app import TabletopBot, utc_timestamp
 from bot.process.settings import Settings
 from cogs.desk import desk
+from cogs.live import cog as live
 from cogs.server import games
 from cogs.ui.card_faces import pictures
 from cogs.ui.components import GameRenderer
 
-# The Desk first: the /games group and every game plug in to it.
-PLATFORM: tuple[ModuleType, ...] = (desk, games)
+# The Desk first: the /games group and every game plug in to it; the live table (served only
+# when the settings say so) draws with the Desk's renderers.
+PLATFORM: tuple[ModuleType, ...] = (desk, games, live)
 
 
 def game_plugins() -> list[ModuleType]:

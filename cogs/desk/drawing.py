@@ -10,6 +10,7 @@ from bot.play.practice import gives_hints, is_practice
 from bot.rules.away import away_members
 from bot.rules.pace import SLOW
 from bot.storage import MatchRecord
+from cogs.desk.browser_button import browser_button
 from cogs.desk.lobby import lobby_table, practice_line
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import ended_table, ending_line
@@ -54,6 +55,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         table.content = notice  # why it ended now, when not by a move (the round's time)
         return table
     add_practice(table, record, game)
+    table.items += [browser_button(record)] * renderers.browser_links  # the live table's
     if record.pace in SLOW:  # a live turn's minute and a half needs no clock line
         table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
     away = away_lines(record)

@@ -14,6 +14,8 @@ class Renderers:
 
     def __init__(self) -> None:
         self._by_key: dict[str, GameRenderer] = {}
+        # Whether an open match's table offers "Open in a browser" (the live table is served).
+        self.browser_links = False
 
     def register(self, renderer: GameRenderer) -> None:
         self._by_key[renderer.key] = renderer

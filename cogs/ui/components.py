@@ -57,6 +57,25 @@ def cards_in_words() -> Iterator[None]:
         _IN_WORDS.reset(token)
 
 
+_AS_MARKS: ContextVar[bool] = ContextVar("cards_as_marks", default=False)
+# A card in text drawn for the live table: its face's name, whether its words go beside the
+# picture, and its words, between private-use characters no name or sentence holds (the
+# page turns each into the card's picture with its words as the alt text).
+CARD_OPEN, CARD_SPLIT, CARD_CLOSE = "\ue000", "\ue001", "\ue002"
+
+
+@contextlib.contextmanager
+def cards_as_marks() -> Iterator[None]:
+    """Within it (this task only), every renderer shows a card in message text as a mark
+    the live table turns into the card's picture (cogs/live/markup.py), whether or not the
+    application's emojis are synced."""
+    token = _AS_MARKS.set(True)
+    try:
+        yield
+    finally:
+        _AS_MARKS.reset(token)
+
+
 def pictures_within(shown: Sequence[str], words: Sequence[str], room: int) -> list[str]:
     """Lines to join with newlines into at most `room` characters where they can be: `shown`
     are the lines with the cards' pictures, `words` the same lines with the cards in words.
@@ -214,6 +233,9 @@ class GameRenderer(ABC):
         synced, without them, and within `cards_in_words`)."""
         if _IN_WORDS.get():
             return text
+        if _AS_MARKS.get():
+            words = "1" if face.needs_words else "0"
+            return f"{CARD_OPEN}{face.name}{CARD_SPLIT}{words}{CARD_SPLIT}{text}{CARD_CLOSE}"
         emoji = self.emojis.get(face.name)
         if emoji is None:
             return text

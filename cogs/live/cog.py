@@ -1,0 +1,68 @@
+"""The live table's cog: only when the settings turn it on (TABLE_PORT), it serves the table
+(cogs/live/server.py) from the bot's start to its stop, and answers the tables' "Open in a
+browser" button (cogs/desk/browser_button.py) with the member's own link, or the watchers'."""
+
+from __future__ import annotations
+
+from discord.ext import commands
+
+from bot.process.app import Interaction, TabletopBot
+from cogs.desk.desk import desk_of_bot
+from cogs.live.server import TableServer
+from cogs.ui.components import refuse
+from cogs.wording import i18n
+from cogs.wording.i18n import _
+
+
+class LiveTable(commands.Cog):
+    """Found by name ("LiveTable") by the button that asks it for a link."""
+
+    def __init__(self, bot: TabletopBot, server: TableServer) -> None:
+        self.bot = bot
+        self.server = server
+
+    async def cog_load(self) -> None:
+        await self.server.start()
+
+    async def cog_unload(self) -> None:
+        await self.server.stop()
+
+    async def answer_link(self, interaction: Interaction, match_id: int) -> None:
+        """Privately, in the member's language: their own link when they hold a seat (it
+        shows their hand and plays their moves), else the match's public one."""
+        record = await self.bot.matches.reads.get_match(match_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            await refuse(interaction, _("That match is no longer here."))
+            return
+        if not record.is_open:
+            await refuse(interaction, _("This game has already ended."))
+            return
+        user_id = interaction.user.id
+        if record.seat_of(user_id) is not None:
+            link = self.server.member_link(record.id, user_id, i18n.reader())
+            text = _(
+                "Your own live table for this match, with your hand and your moves: {link}\n"
+                "-# Keep it to yourself: it plays your seat until the match ends."
+            )
+        else:
+            link = self.server.watch_link(record.id)
+            text = _("Watch this match live in a browser: {link}")
+        await refuse(interaction, text.format(link=f"<{link}>"))
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, TabletopBot), "the live table serves the bot that create_bot makes"
+    settings = bot.settings
+    if not settings.live_table or settings.table_port is None:
+        return  # no live table: the bot runs as without it, and offers no button for it
+    desk = desk_of_bot(bot)
+    server = TableServer(
+        bot.matches,
+        desk.renderers,
+        desk.languages,
+        settings.table_host,
+        settings.table_port,
+        settings.table_url,
+        settings.link_secret,
+    )
+    await bot.add_cog(LiveTable(bot, server))
