@@ -88,6 +88,13 @@ class Playground:
     def url(self) -> str:
         return self.preview.url
 
+    @property
+    def table_url(self) -> str | None:
+        """Where the live table is served (its pages open from each table's "Open in a
+        browser" button); None when the bot serves none."""
+        live: Any = self.bot.get_cog("LiveTable")
+        return f"{live.server.base}/table/" if live is not None else None
+
     def member(self, name: str) -> Any:
         return next(m for m in self.members if m.name == name)
 
@@ -126,6 +133,9 @@ def _settings(options: PlaygroundOptions, folder: Path) -> Settings:
         ai_delay=options.ai_delay,
         game_seed=options.seed,
         card_emojis=options.card_emojis,
+        # The live table (a match as a web page) beside SimCord's page, on any free port.
+        table_port=0,
+        table_host="127.0.0.1",
     )
 
 
@@ -254,6 +264,9 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
                     await preview.refresh()
                     yield place
         finally:
+            live: Any = bot.get_cog("LiveTable")
+            if live is not None:  # SimCord stops no cog: the table's server is stopped here
+                await live.server.stop()
             await bot.shutdown_storage()
 
 
@@ -329,6 +342,11 @@ async def serve(options: PlaygroundOptions, open_browser: bool) -> None:
             print(note)
         print("Open this address (it is the only key to the page; keep it to yourself):")
         print(f"  {place.url}", flush=True)
+        if place.table_url is not None:
+            print(
+                f"The live table is served beside it ({place.table_url}): once a game starts, "
+                "press “Open in a browser” on its table, as any member, for their own page."
+            )
         print(await place.next_step())
         print("Ctrl+C ends the playground.", flush=True)
         if open_browser and _has_desktop():

@@ -57,11 +57,12 @@ class Viewer:
 class Frames:
     def __init__(self, renderers: Renderers) -> None:
         self.renderers = renderers
-        self._frames: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+        self._frames: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
         self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
 
-    async def frame(self, change: MatchChange, snapshot: bool, viewer: Viewer) -> str:
-        """The frame (JSON text) `viewer` is sent for `change`."""
+    async def frame(self, change: MatchChange, snapshot: bool, viewer: Viewer, now: float) -> str:
+        """The frame (JSON text) `viewer` is sent for `change`, at `now` on the bot's clock
+        (the page counts the turn's clock down from it, whatever its own clock says)."""
         key = (
             change.match_id,
             change.version,
@@ -73,12 +74,12 @@ class Frames:
         found = self._frames.get(key)
         if found is None:
             with reading(viewer.language), cards_as_marks():
-                found = json.dumps(await self._build(change, snapshot, viewer), ensure_ascii=False)
+                found = await self._build(change, snapshot, viewer)
             self._frames[key] = found
             while len(self._frames) > KEPT_FRAMES:
                 self._frames.popitem(last=False)
         self._frames.move_to_end(key)
-        return found
+        return json.dumps({**found, "now": now}, ensure_ascii=False)
 
     def picture(self, match_id: int, version: int, language: str, name: str) -> bytes | None:
         return self._pictures.get((match_id, version, language, name))

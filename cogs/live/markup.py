@@ -14,7 +14,7 @@ import html
 import re
 from datetime import UTC, datetime
 
-from babel.dates import format_datetime, format_timedelta
+from babel.dates import format_datetime
 
 from cogs.ui.components import CARD_CLOSE, CARD_OPEN, CARD_SPLIT
 from cogs.wording import i18n
@@ -31,6 +31,7 @@ _TOKEN = re.compile(
 _TAGS = {"**": "strong", "__": "u", "~~": "s", "*": "em", "_": "em"}
 _LIST_ITEM = re.compile(r"^\s*[-*] (?=\S)")
 _TIME_STYLES = {"t": "short", "T": "medium", "d": "short", "D": "long", "f": "medium", "F": "full"}
+_TIME_STYLES["R"] = "short"
 
 
 def card_src(face: str) -> str:
@@ -147,16 +148,11 @@ def _card(mark: str) -> str:
 
 
 def _time(at: int, style: str) -> str:
-    """A Discord timestamp: written now in the reader's language; the page keeps a relative
-    one ("in 40 seconds") current."""
+    """A Discord timestamp, written in the reader's language (a relative one as the moment
+    itself: the page's script writes it as "in 40 seconds" and keeps it current)."""
     when = datetime.fromtimestamp(at, UTC)
-    locale = i18n.reader()
     try:
-        if style == "R":
-            now = datetime.now(UTC)
-            shown = format_timedelta(when - now, add_direction=True, locale=locale)
-        else:
-            shown = format_datetime(when, _TIME_STYLES[style], locale=locale)
+        shown = format_datetime(when, _TIME_STYLES.get(style, "short"), locale=i18n.reader())
     except (ValueError, LookupError):
         shown = when.isoformat(timespec="minutes")
     return (

@@ -54,6 +54,7 @@ def shell(language: str, token: str, watching: bool) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>{html.escape(title)}</title>
+<link rel="icon" href="../static/icon.svg">
 <link rel="stylesheet" href="../static/table.css?v={STATIC_VERSION}">
 <script src="../static/table.js?v={STATIC_VERSION}" defer></script>
 </head>

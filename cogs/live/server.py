@@ -282,7 +282,9 @@ class TableServer:
 
         async def send_changes() -> None:
             async for delivery in subscription:
-                frame = await self.frames.frame(delivery.change, delivery.snapshot, admitted.viewer)
+                frame = await self.frames.frame(
+                    delivery.change, delivery.snapshot, admitted.viewer, self.matches.clock()
+                )
                 async with sending:
                     await socket.send_str(frame)
 

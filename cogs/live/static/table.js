@@ -11,7 +11,8 @@
   let last = null; // the version drawn last
   let wait = 500; // ms before the next reconnect, doubled up to 10 s
   let socket = null;
-  let due = null; // when the running turn ends (seconds since 1970)
+  let due = null; // when the running turn ends (seconds since 1970, the bot's clock)
+  let skew = 0; // the bot's clock less this page's, in seconds
   let over = false; // the server said bye: no reconnect
 
   function connect() {
@@ -80,6 +81,7 @@
       $("refused").textContent = "";
     }
     happened(frame);
+    skew = frame.now - Date.now() / 1000;
     due = frame.clock ? frame.clock.due : null;
     tick();
     main.dataset.version = String(frame.v);
@@ -164,19 +166,20 @@
     }
   }
 
+  const now = () => Date.now() / 1000 + skew;
   const relative = new Intl.RelativeTimeFormat(language, { numeric: "auto" });
   function tick() {
     const clock = $("clock");
     if (due === null || main.dataset.open === "false") {
       clock.hidden = true;
     } else {
-      const left = Math.max(0, Math.round(due - Date.now() / 1000));
+      const left = Math.max(0, Math.round(due - now()));
       const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
       clock.textContent = texts.clock.replace("{time}", time);
       clock.hidden = false;
     }
     for (const stamp of document.querySelectorAll('time.ts[data-s="R"]')) {
-      const seconds = Number(stamp.dataset.t) - Date.now() / 1000;
+      const seconds = Number(stamp.dataset.t) - now();
       const [value, unit] = Math.abs(seconds) < 60 ? [seconds, "second"]
         : Math.abs(seconds) < 3600 ? [seconds / 60, "minute"]
         : Math.abs(seconds) < 86400 ? [seconds / 3600, "hour"] : [seconds / 86400, "day"];
