@@ -9,7 +9,6 @@ from typing import Any
 
 import aiohttp
 
-from tests.cogs.helpers import components
 from tests.waiting import until
 
 
@@ -94,9 +93,24 @@ async def table_version(bot: Any, match_id: int, version: int) -> None:
     await until(reached, f"match {match_id} at version {version}")
 
 
-def move_ids(message: Any) -> list[str]:
-    return [
-        c.custom_id
-        for c in components(message)
-        if (c.custom_id or "").startswith(("mv:", "ms:"))
-    ]
+def thread_rows(players: str) -> dict[str, tuple[str, str, str]]:
+    """A Flip 7 table's rows as the channel shows them (markdown): each seat's status, round
+    score and total ("▶️ **bob** 🟢 in · 9 12 · **21** · total 0")."""
+    rows = {}
+    for line in players.split("\n"):
+        found = re.search(r"\*\*(\w+)\*\* (.+?) · .* · \*\*([^*]+)\*\* · total (\S+)$", line)
+        if found:
+            rows[found[1]] = (found[2], found[3], found[4])
+    return rows
+
+
+def page_rows(html: str) -> dict[str, tuple[str, str, str]]:
+    """The same rows as the live table's HTML shows them."""
+    rows = {}
+    for line in re.findall(r"<p>(.*?)</p>", html.split('part-players">', 1)[1].split("</div>")[0]):
+        found = re.search(
+            r"<strong>(\w+)</strong> (.+?) · .* · <strong>([^<]+)</strong> · total (\S+)$", line
+        )
+        if found:
+            rows[found[1]] = (found[2], found[3], found[4])
+    return rows

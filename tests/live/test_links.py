@@ -59,7 +59,7 @@ async def test_i47_3_forged_and_foreign_links_open_nothing(world, live, caplog):
     gone = live.links.watch(record.id + 50)
     for token in (forged, other_database, other_secret, nobody, gone, "garbage"):
         status, page = await _page(f"http://127.0.0.1:{live.port}/table/m/{token}")
-        assert status == 403 and "<p class=\"refused\">" in page, token
+        assert status == 403 and '<p class="refused">' in page, token
         socket = await Socket.open(live, token)
         bye = await socket.next()
         assert bye["t"] == "bye" and bye["text"], token
