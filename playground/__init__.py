@@ -205,6 +205,17 @@ def _text_of(result: Any) -> str:
     return getattr(response, "content", None) or "refused"
 
 
+async def serve_table_beside(bot: TabletopBot) -> None:
+    """Serve the live table from the playground rather than from within the bot: SimCord
+    counts whatever the bot starts as the bot's work and waits for it to settle after each
+    click, and a page's socket waits for its page as long as it is open. Listening again
+    from here (on the same port) makes the pages the outside world they are."""
+    live: Any = bot.get_cog("LiveTable")
+    if live is not None:
+        await live.server.stop()
+        await live.server.start()
+
+
 def _draw_mentions_in_embeds() -> None:
     """Discord draws member mentions in embed descriptions and field values as names;
     SimCord 3.2's preview prints them raw (`<@123…>`). Ask it to draw them as Discord does."""
@@ -240,6 +251,7 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
                     preferred_locale="en-US" if options.locale == "en" else options.locale,
                 )
                 channel = guild.create_text_channel("games", topic="Every game, no Discord.")
+                await serve_table_beside(bot)
                 # The preview shows one channel and can't open a thread, so the playground's
                 # games are played in the channel (a thread per match is the bot's default).
                 await bot.storage.set_tables_where(guild.id, "channel")

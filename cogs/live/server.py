@@ -105,11 +105,13 @@ class TableServer:
     # -- starting, stopping, links ---------------------------------------------------------
 
     async def start(self) -> None:
-        """Listen (more routes, such as the Activity's, are added before this)."""
+        """Listen (more routes, such as the Activity's, are added before this); after a
+        `stop`, again on the port bound before, so the links given out still lead here."""
         self._runner = web.AppRunner(self.app, access_log=None)
         await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
         try:
-            await web.TCPSite(self._runner, self.host, self.port).start()
+            await site.start()
         except OSError as error:
             await self._runner.cleanup()
             self._runner = None
@@ -120,11 +122,16 @@ class TableServer:
         self.port = self._runner.addresses[0][1]  # the port bound (0 asks for any)
         log.info("the live table is served on http://%s:%d/table/", self.host, self.port)
 
-    async def stop(self) -> None:
-        """Close every page's socket (each page reconnects by itself) and stop listening."""
+    async def hang_up(self) -> None:
+        """Close every page's socket; each page reconnects by itself, naming the last
+        version it drew."""
         for socket in list(self._sockets):
             with contextlib.suppress(Exception):
                 await socket.close(code=1001)
+
+    async def stop(self) -> None:
+        """Hang up every page and stop listening."""
+        await self.hang_up()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None

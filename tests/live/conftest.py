@@ -7,6 +7,8 @@ import dataclasses
 
 import pytest
 
+from playground import serve_table_beside
+
 
 @pytest.fixture
 def settings(settings):
@@ -16,8 +18,10 @@ def settings(settings):
 
 @pytest.fixture
 async def live(simcord_env):
-    """The running live table's server; stopped at the end (SimCord stops no cog)."""
+    """The running live table's server, served from the test rather than from within the
+    bot (see playground.serve_table_beside); stopped at the end (SimCord stops no cog)."""
     cog = simcord_env.bot.get_cog("LiveTable")
     assert cog is not None, "TABLE_PORT is set: the live table must be served"
+    await serve_table_beside(simcord_env.bot)
     yield cog.server
     await cog.server.stop()

@@ -23,7 +23,13 @@
     url.searchParams.set("v", last === null ? "" : String(last));
     url.searchParams.set("l", language);
     socket = new WebSocket(url);
-    socket.onopen = () => { wait = 500; };
+    socket.onopen = () => {
+      wait = 500;
+      if (last !== null) { // resumed: the frames after `last` follow, if any
+        status(main.dataset.open === "false" ? texts.ended : texts.live);
+        enable(true);
+      }
+    };
     socket.onmessage = (event) => {
       let frame;
       try { frame = JSON.parse(event.data); } catch { return; }
@@ -33,6 +39,7 @@
       socket = null;
       if (over) return;
       status(texts.reconnecting);
+      enable(false); // a move pressed now would be lost: wait for the socket
       main.dataset.connected = "false";
       setTimeout(connect, wait);
       wait = Math.min(wait * 2, 10000);

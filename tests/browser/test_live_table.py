@@ -1,0 +1,101 @@
+"""The live table in Chromium (issue 47, items 2 and 3): members play a match from their
+own signed pages while another clicks in SimCord's channel, and at every version the page
+and the channel's table show the same match; a page whose socket drops resumes with no gap
+and no repeat; Sink or Swim picks and a Sequence Numbers play (its board shown) are made on
+the page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.async_api import expect
+
+from cogs.ui.layout import Part
+from engines.base import GAMES
+from playground import PlaygroundOptions, lobby_button, playground
+from tests.browser.live_page import LivePage, member_link
+from tests.cogs.helpers import part, table_of
+from tests.cogs.players import press
+from tests.live.pages import page_rows, thread_rows
+from tests.live.play import steps
+from tests.waiting import until
+
+
+async def _seated(place, game: str, guests: tuple[str, ...], **options: Any) -> None:
+    """Ann opens `game`'s lobby, the guests join in SimCord, Ann starts it."""
+    ann = place.member("ann")
+    assert (await ann.slash(place.channel, f"{game} start", **options)).acknowledged
+    for name in guests:
+        lobby = table_of(place.channel, place.member(name))
+        await place.member(name).click(lobby, custom_id=lobby_button(lobby, "join"))
+    lobby = table_of(place.channel, ann)
+    await ann.click(lobby, custom_id=lobby_button(lobby, "start"))
+
+
+async def _record(place) -> Any:
+    return next(r for r in await place.bot.storage.open_matches() if r.state is not None)
+
+
+def _numbers(rows: dict[str, tuple[str, str, str]]) -> dict[str, tuple[str, str]]:
+    """Each seat's round score and total (its status is worded in the reader's language)."""
+    return {name: row[1:] for name, row in rows.items()}
+
+
+@pytest.mark.game_seed(47)
+async def test_i47_2_a_flip7_game_played_on_two_pages_and_in_the_channel(browser):
+    options = PlaygroundOptions(members=3, seed=47, ai_delay=0)
+    async with playground(options) as place:
+        await _seated(place, "flip7", ("bao", "citra"), goal=50)
+        ann, bao = (
+            await LivePage.open(browser, await member_link(place, "ann"), width=360),
+            await LivePage.open(browser, await member_link(place, "bao")),
+        )
+        pages = {"ann": ann, "bao": bao}
+        await expect(bao.page.locator("html")).to_have_attribute("lang", "vi")
+        info = GAMES["flip7"]
+        record = await _record(place)
+        match_id, reconnected = record.id, False
+        while True:
+            record = await place.bot.storage.get_match(match_id)
+            for page in pages.values():
+                await page.at(record.version)
+            # The same match on both surfaces: each seat's scores, on the pages and in the
+            # channel's table (which the desk edits a moment after the save).
+            shown = _numbers(page_rows(await ann.table_html()))
+            assert shown == _numbers(page_rows(await bao.table_html()))
+            assert set(shown) == {"Ann", "Bao", "Citra"}
+
+            def same() -> bool:
+                players = part(table_of(place.channel, place.member("ann")), Part.PLAYERS)
+                return _numbers(thread_rows(players)) == shown  # noqa: B023
+
+            await until(same, f"the channel's table at version {record.version}")
+            if not record.is_open:
+                break
+            game = info.from_dict(record.state)
+            seat = game.to_act()[0]
+            name = record.seats[seat].name.lower()
+            code = info.choose_ai(game, seat, info.ai_levels[0]).code
+            if name == "citra":  # the third member clicks in the channel
+                await press(
+                    place.member("citra"), table_of(place.channel, place.member("citra")), code
+                )
+            else:
+                await pages[name].play(code)
+            if name == "citra" and not reconnected and record.version > 10:
+                # Mid-game, Ann's socket drops (as when the server restarts) while Citra's
+                # move is saved: her page reconnects naming the last version it drew.
+                reconnected = True
+                await place.bot.get_cog("LiveTable").server.hang_up()
+
+            async def saved() -> bool:
+                return (await place.bot.storage.get_match(match_id)).version > record.version  # noqa: B023
+
+            await until(saved, f"{code} saved")
+        assert reconnected and len(ann.sockets) == 2
+        first, second = ([f for f in frames if f["t"] == "table"] for frames in ann.sockets)
+        assert second and not second[0]["snapshot"]
+        versions = [f["v"] for f in first + second]
+        assert versions == list(range(versions[0], versions[-1] + 1))  # no gap, no repeat
+        await expect(ann.page.locator("#live")).to_have_attribute("data-open", "false")
