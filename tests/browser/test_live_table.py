@@ -16,7 +16,7 @@ from engines.base import GAMES
 from playground import PlaygroundOptions, lobby_button, playground
 from tests.browser.live_page import LivePage, member_link
 from tests.cogs.helpers import part, table_of
-from tests.cogs.players import press
+from tests.cogs.players import play_step, press
 from tests.live.pages import page_rows, thread_rows
 from tests.live.play import steps
 from tests.waiting import until
@@ -99,3 +99,90 @@ async def test_i47_2_a_flip7_game_played_on_two_pages_and_in_the_channel(browser
         versions = [f["v"] for f in first + second]
         assert versions == list(range(versions[0], versions[-1] + 1))  # no gap, no repeat
         await expect(ann.page.locator("#live")).to_have_attribute("data-open", "false")
+
+
+@pytest.mark.game_seed(47)
+async def test_i47_2_sink_or_swim_picks_made_on_the_pages(browser):
+    options = PlaygroundOptions(members=3, seed=47, ai_delay=0)
+    async with playground(options) as place:
+        await _seated(place, "sinkorswim", ("bao", "citra"))
+        pages = {
+            "ann": await LivePage.open(browser, await member_link(place, "ann")),
+            "bao": await LivePage.open(browser, await member_link(place, "bao"), width=360),
+        }
+        info = GAMES["sinkorswim"]
+        record = await _record(place)
+        game = info.from_dict(record.state)
+        for seat, name in enumerate(("ann", "bao")):
+            page = pages[name]
+            await page.at(record.version)
+            hand = {f"p{card.card}" for card in game.view(seat).hand}
+            codes = page.page.locator("#moves button.move")
+            assert set(await codes.evaluate_all("all => all.map(b => b.dataset.code)")) == hand
+            await expect(page.page.locator("#hand-box")).to_be_visible()
+            code = info.choose_ai(game, seat, info.ai_levels[0]).code
+            await page.play(code)
+            record = await _saved_after(place, record)
+        # Ann's page says she picked, and which; Bao's never shows her pick.
+        picked = info.from_dict(record.state).view(0).pick
+        await pages["ann"].at(record.version)
+        await expect(pages["ann"].page.locator("#hand")).to_contain_text("You picked")
+        await pages["bao"].at(record.version)
+        assert f"sos_w{picked}.png" not in await pages["bao"].page.content()
+        # Citra picks in the channel: the trick is revealed on both pages.
+        citra = place.member("citra")
+        assert await play_step(place.env, place.channel, [citra], one=True)
+        record = await _saved_after(place, record)
+        for page in pages.values():
+            await page.at(record.version)
+            await expect(page.page.locator("#table .part-trick")).to_be_visible()
+
+
+@pytest.mark.game_seed(47)
+async def test_i47_2_a_sequence_play_made_on_the_page_with_its_board(browser):
+    options = PlaygroundOptions(members=1, game="sequence", ai=1, seed=47, ai_delay=0)
+    async with playground(options) as place:
+        ann = place.member("ann")
+        lobby = table_of(place.channel, ann)
+        await ann.click(lobby, custom_id=lobby_button(lobby, "start"))
+        page = await LivePage.open(browser, await member_link(place, "ann"), width=360)
+        info = GAMES["sequence"]
+        record = await _record(place)
+
+        async def ann_to_play() -> Any:
+            found = await place.bot.storage.get_match(record.id)
+            return found if 0 in info.from_dict(found.state).to_act() else None
+
+        record = await until(ann_to_play, "Ann's turn")
+        await page.at(record.version)
+        board = page.page.locator("#table img.picture")
+        await expect(board).to_have_js_property("complete", True)
+        assert await board.evaluate("img => img.naturalWidth") > 300
+        before = await board.get_attribute("src")
+        game = info.from_dict(record.state)
+        played = info.choose_ai(game, 0, info.ai_levels[0])
+        for code in steps("sequence", played):
+            now = await place.bot.storage.get_match(record.id)
+            await page.at(now.version)
+            if await page.page.locator(
+                f'#moves [data-code="{code}"], option[value="{code}"]'
+            ).count():
+                await page.play(code)
+                await _saved_after(place, now)
+        after = await place.bot.storage.get_match(record.id)
+        await page.at(after.version)
+        assert await board.get_attribute("src") != before  # the board of the new version
+        await expect(board).to_have_js_property("complete", True)
+        assert await board.evaluate("img => img.naturalWidth") > 300
+        last = info.from_dict(after.state).view(None).last_move
+        assert last is not None and last.seat == 0  # Ann's play, made on the page
+
+
+async def _saved_after(place, record) -> Any:
+    """The match once it is saved past `record`'s version."""
+
+    async def saved() -> Any:
+        found = await place.bot.storage.get_match(record.id)
+        return found if found.version > record.version else None
+
+    return await until(saved, f"match {record.id} saved after version {record.version}")
