@@ -10,6 +10,7 @@ and language, so a hundred watchers of one match cost one drawing.
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import logging
@@ -57,12 +58,13 @@ class Viewer:
 class Frames:
     def __init__(self, renderers: Renderers) -> None:
         self.renderers = renderers
-        self._frames: OrderedDict[tuple[Any, ...], dict[str, Any]] = OrderedDict()
+        self._frames: OrderedDict[tuple[Any, ...], asyncio.Future[dict[str, Any]]] = OrderedDict()
         self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
 
     async def frame(self, change: MatchChange, snapshot: bool, viewer: Viewer, now: float) -> str:
         """The frame (JSON text) `viewer` is sent for `change`, at `now` on the bot's clock
-        (the page counts the turn's clock down from it, whatever its own clock says)."""
+        (the page counts the turn's clock down from it, whatever its own clock says). The
+        pages that ask for one frame at once wait for one drawing of it."""
         key = (
             change.match_id,
             change.version,
@@ -71,15 +73,23 @@ class Frames:
             viewer.token,
             snapshot,
         )
-        found = self._frames.get(key)
-        if found is None:
-            with reading(viewer.language), cards_as_marks():
-                found = await self._build(change, snapshot, viewer)
-            self._frames[key] = found
+        drawing = self._frames.get(key)
+        if drawing is None:
+            drawing = asyncio.ensure_future(self._drawn(change, snapshot, viewer))
+            self._frames[key] = drawing
             while len(self._frames) > KEPT_FRAMES:
                 self._frames.popitem(last=False)
         self._frames.move_to_end(key)
+        try:
+            found = await asyncio.shield(drawing)
+        except Exception:
+            self._frames.pop(key, None)  # drawn again by the next page that asks
+            raise
         return json.dumps({**found, "now": now}, ensure_ascii=False)
+
+    async def _drawn(self, change: MatchChange, snapshot: bool, viewer: Viewer) -> dict[str, Any]:
+        with reading(viewer.language), cards_as_marks():
+            return await self._build(change, snapshot, viewer)
 
     def picture(self, match_id: int, version: int, language: str, name: str) -> bytes | None:
         return self._pictures.get((match_id, version, language, name))

@@ -115,3 +115,18 @@ def test_i26_a_lobby_short_of_players_says_how_to_fill_it():
         "The sinkorswim lobby is open and needs 2 more: click Join as another member "
         '("Viewing as") or Add AI, then Start as Ann.'
     ), lines
+
+
+def test_i47_4_the_playground_serves_the_live_table_beside_its_page():
+    """scripts/play prints where the live table is served, and it answers there: a newcomer
+    presses "Open in a browser" on a table for each member's own page."""
+    process, lines = _start("--game", "flip7", "--ai", "1")
+    try:
+        told = next(line for line in lines if line.startswith("The live table is served"))
+        base = told.split("(", 1)[1].split(")", 1)[0]
+        assert base.startswith("http://127.0.0.1:") and base.endswith("/table/")
+        with urllib.request.urlopen(base + "static/table.js", timeout=10) as script:
+            assert script.status == 200 and b"WebSocket" in script.read()
+        assert "Open in a browser" in told
+    finally:
+        _stop(process)

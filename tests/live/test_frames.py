@@ -125,3 +125,29 @@ async def test_i47_3_an_ended_matchs_link_shows_its_final_table_read_only(world,
     assert refused == {"t": "refused", "text": "This game has already ended."}
     assert await version_of(world.env.bot, record.id) == ended.version
     await socket.close()
+
+
+async def test_i47_2_many_watchers_of_one_version_cost_one_drawing(world, live, monkeypatch):
+    import cogs.live.frames
+
+    drawn: list[int] = []
+    real = cogs.live.frames.draw_table
+
+    async def counted(change, renderers):
+        drawn.append(change.record.version)
+        return await real(change, renderers)
+
+    monkeypatch.setattr(cogs.live.frames, "draw_table", counted)
+    await seat_three(world)
+    record = (await world.env.bot.storage.open_matches())[0]
+    watchers = [await Socket.open(live, live.links.watch(record.id)) for _ in range(30)]
+    for watcher in watchers:
+        assert (await watcher.table_at(record.version))["snapshot"]
+    everyone = [world.people[name] for name in ("alice", "bob", "carol")]
+    assert await play_step(world.env, world.channel, everyone, one=True)
+    for watcher in watchers:
+        frame = await watcher.table_at(record.version + 1)
+        assert not frame["snapshot"] and frame["moves"] == []
+    assert drawn.count(record.version) == 1 and drawn.count(record.version + 1) == 1
+    for watcher in watchers:
+        await watcher.close()
