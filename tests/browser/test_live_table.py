@@ -1,8 +1,8 @@
 """The live table in Chromium (issue 47, items 2 and 3): members play a match from their
 own signed pages while another clicks in SimCord's channel, and at every version the page
 and the channel's table show the same match; a page whose socket drops resumes with no gap
-and no repeat; Sink or Swim picks and a Sequence Numbers play (its board shown) are made on
-the page."""
+and no repeat; Sink or Swim picks (one by keyboard alone) and a Sequence Numbers play (its
+board shown) are made on the page."""
 
 from __future__ import annotations
 
@@ -121,7 +121,10 @@ async def test_i47_2_sink_or_swim_picks_made_on_the_pages(browser):
             assert set(await codes.evaluate_all("all => all.map(b => b.dataset.code)")) == hand
             await expect(page.page.locator("#hand-box")).to_be_visible()
             code = info.choose_ai(game, seat, info.ai_levels[0]).code
-            await page.play(code)
+            if name == "bao":
+                await _by_keyboard(page, code)
+            else:
+                await page.play(code)
             record = await _saved_after(place, record)
         # Ann's page says she picked, and which; Bao's never shows her pick.
         picked = info.from_dict(record.state).view(0).pick
@@ -176,6 +179,20 @@ async def test_i47_2_a_sequence_play_made_on_the_page_with_its_board(browser):
         assert await board.evaluate("img => img.naturalWidth") > 300
         last = info.from_dict(after.state).view(None).last_move
         assert last is not None and last.seat == 0  # Ann's play, made on the page
+
+
+async def _by_keyboard(page: LivePage, code: str) -> None:
+    """Press a move with the keyboard alone: Tab until its button has the focus (which
+    shows), then Enter."""
+    target = page.page.locator(f'#moves button[data-code="{code}"]')
+    for _tab in range(40):
+        await page.page.keyboard.press("Tab")
+        if await target.evaluate("button => button === document.activeElement"):
+            break
+    else:
+        raise AssertionError(f"Tab never reached the move {code}")
+    assert await target.evaluate("button => getComputedStyle(button).outlineStyle") != "none"
+    await page.page.keyboard.press("Enter")
 
 
 async def _saved_after(place, record) -> Any:
