@@ -30,6 +30,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from bot.errors import Refusal
+from bot.play.bus import Subscription
 from bot.play.matches import MatchService
 from bot.process.settings import SettingsError
 from bot.storage import MatchRecord
@@ -266,52 +267,69 @@ class TableServer:
         return socket
 
     async def _serve(self, socket: web.WebSocketResponse, request: web.Request) -> None:
-        sending = asyncio.Lock()
-
-        async def say(kind: str, text: str) -> None:
-            async with sending:
-                await socket.send_str(json.dumps({"t": kind, "text": text}, ensure_ascii=False))
-
-        try:
-            admitted = await self.admit(request.query.get("t", ""), self._asked(request))
-        except LinkRefused as refused:
-            await say("bye", str(refused))
-            await socket.close()
+        page = _Page(socket)
+        opened = await self._open(page, request)
+        if opened is None:
             return
-        since_text = request.query.get("v", "")
-        since = int(since_text) if since_text.isdigit() else None
-        subscription = await self.matches.live.follow(admitted.record.id, since)
-        if subscription is None:
-            with reading(admitted.viewer.language):
-                await say("bye", _("This match is no longer kept, so its table can't be shown."))
-            await socket.close()
-            return
-
-        async def send_changes() -> None:
-            async for delivery in subscription:
-                frame = await self.frames.frame(
-                    delivery.change, delivery.snapshot, admitted.viewer, self.matches.clock()
-                )
-                async with sending:
-                    await socket.send_str(frame)
-
-        sender = asyncio.create_task(send_changes())
+        admitted, subscription = opened
+        sender = asyncio.create_task(self._send_changes(page, admitted, subscription))
         told = False  # a bad frame is logged once per socket
         try:
             async for message in socket:
                 if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     continue
                 problem = await self._heard(admitted, message.data)
-                if problem is not None:
-                    line, why = problem
-                    if why and not told:
-                        told = True
-                        log.info("live table: match %s, %s", admitted.record.id, why)
-                    await say("refused", line)
+                if problem is None:
+                    continue
+                line, why = problem
+                if why and not told:
+                    told = True
+                    log.info("live table: match %s, %s", admitted.record.id, why)
+                await page.say("refused", line)
         finally:
             subscription.close()
             sender.cancel()
             await asyncio.gather(sender, return_exceptions=True)
+
+    async def _open(
+        self, page: _Page, request: web.Request
+    ) -> tuple[Admitted, Subscription] | None:
+        """The viewer a socket's link admits and their subscription to the match, from the
+        version the page says it drew last; None once the page is told why not."""
+        since_text = request.query.get("v", "")
+        since = int(since_text) if since_text.isdigit() else None
+        try:
+            admitted = await self.admit(request.query.get("t", ""), self._asked(request))
+            subscription = await self.matches.live.follow(admitted.record.id, since)
+        except LinkRefused as refused:
+            await page.bye(str(refused))
+            return None
+        except Exception as error:  # the database can't be read now: the page tries again
+            self.matches.failures.report(error, "opening a live table's socket failed")
+            await page.bye(plain(failure_answer(error)))
+            return None
+        if subscription is None:
+            with reading(admitted.viewer.language):
+                await page.bye(_("This match is no longer kept, so its table can't be shown."))
+            return None
+        return admitted, subscription
+
+    async def _send_changes(
+        self, page: _Page, admitted: Admitted, subscription: Subscription
+    ) -> None:
+        """A frame for each change the page is handed, in order."""
+        try:
+            async for delivery in subscription:
+                frame = await self.frames.frame(
+                    delivery.change, delivery.snapshot, admitted.viewer, self.matches.clock()
+                )
+                await page.send(frame)
+        except ConnectionError:
+            return  # the page went away
+        except Exception as error:  # a fault: logged; the page reconnects for a snapshot
+            what = f"drawing the live table of match {admitted.record.id} failed"
+            self.matches.failures.report(error, what)
+            await page.socket.close(code=1011)
 
     async def _heard(self, admitted: Admitted, data: Any) -> tuple[str, str] | None:
         """A frame from the page: a move played, or why not (the line to answer and, for a
@@ -338,6 +356,25 @@ class TableServer:
                 self.matches.failures.report(error, f"{what} failed")
                 return plain(failure_answer(error, move=True)), ""
         return None
+
+
+class _Page:
+    """One page's socket, sent to by its changes and its refusals in turn."""
+
+    def __init__(self, socket: web.WebSocketResponse) -> None:
+        self.socket = socket
+        self._sending = asyncio.Lock()
+
+    async def send(self, frame: str) -> None:
+        async with self._sending:
+            await self.socket.send_str(frame)
+
+    async def say(self, kind: str, text: str) -> None:
+        await self.send(json.dumps({"t": kind, "text": text}, ensure_ascii=False))
+
+    async def bye(self, text: str) -> None:
+        await self.say("bye", text)
+        await self.socket.close()
 
 
 def _move_of(data: Any) -> tuple[str, int] | None:
