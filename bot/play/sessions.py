@@ -84,6 +84,11 @@ class Sessions:
         live = self._live.get(match_id)
         return None if live is None else live[0]
 
+    def held_ids(self) -> list[int]:
+        """The open matches held in memory (to check against the database after a gap in
+        what this process heard from the others)."""
+        return list(self._live)
+
     def forget(self, match_id: int, older_than: int) -> None:
         """Drop the in-memory copy of a match when another process saved a newer version:
         the next use reads the database's."""

@@ -1,0 +1,115 @@
+"""Changes other processes saved, heard through PostgreSQL's LISTEN/NOTIFY (issue 47).
+
+Every save of a match notifies CHANNEL with "match:version" in the save's own transaction,
+so the notification is delivered only once the change is committed, and never for a save
+that was refused (a stale version) or rolled back. It names the change and no more: a
+notification carries at most 8,000 bytes, and a game's state and events outgrow that, so
+whoever hears it reads the change back from the database.
+
+Each process listens on one connection of its own, outside the pool: a pooled connection
+changes hands between calls, and one that is listening must stay put. The connection is
+watched (its end, and a round trip every KEEPALIVE seconds for a network that dropped it
+silently); when it is lost the feed says so, and the caller connects again once the server
+is back (bot/play/relay.py), reading back what it may have missed meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+import asyncpg
+
+from bot.storage.errors import StorageError
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "tabletop_changes"
+KEEPALIVE = 30.0  # seconds between the round trips that prove the connection still there
+CONNECT_WAIT = 10.0  # seconds to reach the server (and for a round trip) before giving up
+_SERVER_SETTINGS = {"application_name": "tabletop-bot changes"}
+_FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
+
+Heard = Callable[[int, int], None]
+
+
+def payload(match_id: int, version: int) -> str:
+    """A change's notification, as the save's SQL builds it (`match_id || ':' || version`)."""
+    return f"{match_id}:{version}"
+
+
+def parse(text: str) -> tuple[int, int] | None:
+    """The match and version a notification names; None for anything else."""
+    match_id, colon, version = text.partition(":")
+    if not (colon and match_id.isdigit() and version.isdigit()):
+        return None
+    return int(match_id), int(version)
+
+
+def lost(error: BaseException) -> StorageError:
+    return StorageError(
+        f"the PostgreSQL server can't be reached to hear other processes' changes "
+        f"({type(error).__name__})."
+    )
+
+
+class ChangeFeed:
+    """One listening connection: `heard(match_id, version)` is called for each change
+    committed on the database (this process's own too), in the order they were committed."""
+
+    def __init__(self, db: asyncpg.Connection, heard: Heard) -> None:
+        self._db = db
+        self._heard = heard
+        self._ended = asyncio.Event()
+        self._strange = False  # a notification of another shape was logged once
+        db.add_termination_listener(self._terminated)
+
+    @classmethod
+    async def open(cls, url: str, heard: Heard) -> ChangeFeed:
+        """Connect and LISTEN; StorageError when the server can't be reached."""
+        try:
+            db = await asyncpg.connect(url, timeout=CONNECT_WAIT, server_settings=_SERVER_SETTINGS)
+        except _FAILURES as error:
+            raise lost(error) from None
+        feed = cls(db, heard)
+        try:
+            await db.add_listener(CHANNEL, feed._notified)
+        except _FAILURES as error:
+            db.terminate()
+            raise lost(error) from None
+        return feed
+
+    def _notified(self, db: object, pid: int, channel: str, text: str) -> None:
+        named = parse(text)
+        if named is None:
+            if not self._strange:
+                self._strange = True
+                log.warning("a notification on %s names no change: %.40r", CHANNEL, text)
+            return
+        self._heard(*named)
+
+    def _terminated(self, db: object) -> None:
+        self._ended.set()
+
+    async def until_lost(self, keepalive: float = KEEPALIVE) -> StorageError:
+        """Wait until the connection is gone (the server stopped, the network dropped it),
+        and say why in one line. Returns at once once `close` has been called."""
+        while not self._ended.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._ended.wait(), keepalive)
+                break
+            try:
+                await asyncio.wait_for(self._db.execute("SELECT 1"), CONNECT_WAIT)
+            except _FAILURES as error:
+                self._db.terminate()
+                return lost(error)
+        return lost(ConnectionError())
+
+    async def close(self) -> None:
+        self._ended.set()
+        try:
+            await asyncio.wait_for(self._db.close(), CONNECT_WAIT)
+        except _FAILURES:
+            self._db.terminate()
