@@ -66,7 +66,8 @@ class Live:
                 return
             since = latest.version if latest is not None else record.version - 1
             stored = await self.sessions.storage.events(match_id, _EVENTS_READ)
-            events = tuple(event for made_at, event in stored if made_at > since)
+            # Read after the record: a change saved meanwhile is published next, with its own.
+            events = tuple(event for made, event in stored if since < made <= record.version)
             change = await self._published(record, events)
             self.bus.publish(change)
         for listener in self.from_elsewhere:

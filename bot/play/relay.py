@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 from collections.abc import Coroutine
 from typing import Any
 
@@ -30,6 +31,7 @@ from bot.storage import StorageError
 from bot.storage.interface import ChangeFeed
 
 RETRY_AFTER = (0.5, 1.0, 2.0, 5.0, 10.0)  # seconds between attempts to hear again, in turn
+KEEPALIVE = 30.0  # seconds between the round trips that find a connection silently gone
 
 
 class Relay:
@@ -40,7 +42,8 @@ class Relay:
         self.failures = failures
         self.heard_count = 0  # notifications heard since the start (the tests wait on it)
         self._feed: ChangeFeed | None = None
-        self._keeper: asyncio.Task[None] | None = None
+        self._keeper: asyncio.Task[None] | None = None  # the round trips now and then
+        self._again: asyncio.Task[None] | None = None  # connecting again after a loss
         self._tasks: set[asyncio.Task[None]] = set()
         live.from_elsewhere.append(self._made_elsewhere)
 
@@ -48,38 +51,42 @@ class Relay:
         """Start hearing, before the timers are restored, so that nothing saved after
         they were read goes unheard. A server away now is tried again in the background."""
         try:
-            feed = await self.sessions.storage.listen(self._heard)
+            self._feed = await self.sessions.storage.listen(self._heard, self._lost)
         except StorageError as error:
-            self._told_lost(error)
-            feed, gap = None, True
-        else:
-            if feed is None:
-                return  # SQLite: nothing to hear
-            gap = False
-        self._feed = feed
-        self._keeper = asyncio.create_task(self._keep(gap))
+            self._lost(error)
+            return
+        if self._feed is not None:  # None: SQLite, nothing to hear
+            self._keeper = asyncio.create_task(self._keep_alive())
 
-    async def _keep(self, gap: bool) -> None:
-        """Hear for as long as the process runs: connect again after a loss, then read back
-        what the gap may have hidden."""
-        attempt = 0
+    async def _keep_alive(self) -> None:
+        """A round trip now and then, for a connection a network dropped without a word."""
         while True:
-            feed = self._feed
-            if feed is None:
-                await asyncio.sleep(RETRY_AFTER[min(attempt, len(RETRY_AFTER) - 1)])
-                attempt += 1
-                try:
-                    feed = self._feed = await self.sessions.storage.listen(self._heard)
-                except StorageError as error:
-                    self._told_lost(error)
-                    continue
-                if feed is None:
-                    return
-            if gap:
-                attempt, gap = 0, False
-                await self._catch_up()
-            self._told_lost(await feed.until_lost())
-            self._feed, gap = None, True
+            await asyncio.sleep(KEEPALIVE)
+            if self._feed is not None:
+                with contextlib.suppress(StorageError):  # told lost: connecting again
+                    await self._feed.check()
+
+    def _lost(self, error: StorageError | None = None) -> None:
+        """The feed ended (or could not begin): told once, and connected again."""
+        self._feed = None
+        self._told_lost(error or StorageError("the PostgreSQL server ended the connection."))
+        if self._again is None or self._again.done():
+            self._again = asyncio.get_running_loop().create_task(self._connect_again())
+
+    async def _connect_again(self) -> None:
+        """Connect again once the server is back, then read back what the gap hid."""
+        for attempt in itertools.count():
+            await asyncio.sleep(RETRY_AFTER[min(attempt, len(RETRY_AFTER) - 1)])
+            try:
+                feed = await self.sessions.storage.listen(self._heard, self._lost)
+            except StorageError as error:
+                self._told_lost(error)
+                continue
+            self._feed = feed
+            if feed is not None and self._keeper is None:
+                self._keeper = asyncio.create_task(self._keep_alive())
+            break
+        await self._catch_up()
 
     def _told_lost(self, error: StorageError) -> None:
         self.failures.report(error, "hearing the changes of the bot's other processes failed")
@@ -140,11 +147,12 @@ class Relay:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def stop(self) -> None:
-        if self._keeper is not None:
-            self._keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._keeper
-            self._keeper = None
+        for task in (self._keeper, self._again):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._keeper = self._again = None
         if self._feed is not None:
             await self._feed.close()
             self._feed = None

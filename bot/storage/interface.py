@@ -10,7 +10,6 @@ from typing import Protocol
 
 from bot.process.shards import Shards
 from bot.storage.doors import MatchReads, Preferences, TurnNotices
-from bot.storage.errors import StorageError
 from bot.storage.records import (
     Deadline,
     MatchRecord,
@@ -83,8 +82,8 @@ class Standings(Protocol):
 class ChangeFeed(Protocol):
     """Changes committed on the database by any process, heard as they are committed."""
 
-    async def until_lost(self) -> StorageError:
-        """Wait until the feed stops hearing (the server went away), and say why."""
+    async def check(self) -> None:
+        """A round trip: StorageError (and the feed told lost) when it is gone."""
         ...
 
     async def close(self) -> None: ...
@@ -103,11 +102,14 @@ class Store(MatchReads, Preferences, TurnNotices, Protocol):
 
     async def close(self) -> None: ...
 
-    async def listen(self, heard: Callable[[int, int], None]) -> ChangeFeed | None:
-        """Hear every change saved by any process, as `heard(match_id, version)`: the bot's
-        processes share one PostgreSQL database, and a member may follow or play a match in
-        a process other than the one that shows it in Discord. None where there is nothing
-        to hear: SQLite serves one process, whose changes are published as they are saved."""
+    async def listen(
+        self, heard: Callable[[int, int], None], lost: Callable[[], None]
+    ) -> ChangeFeed | None:
+        """Hear every change saved by any process, as `heard(match_id, version)`, until
+        `lost()` says the feed ended: the bot's processes share one PostgreSQL database,
+        and a member may follow or play a match in a process other than the one that shows
+        it in Discord. None where there is nothing to hear: SQLite serves one process,
+        whose changes are published as they are saved."""
         ...
 
     async def quarantine(self, match_id: int, reason: str) -> None: ...

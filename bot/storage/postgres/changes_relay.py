@@ -8,15 +8,14 @@ whoever hears it reads the change back from the database.
 
 Each process listens on one connection of its own, outside the pool: a pooled connection
 changes hands between calls, and one that is listening must stay put. The connection is
-watched (its end, and a round trip every KEEPALIVE seconds for a network that dropped it
-silently); when it is lost the feed says so, and the caller connects again once the server
-is back (bot/play/relay.py), reading back what it may have missed meanwhile.
+watched: its end is told at once, and a round trip now and then (`check`, called by
+bot/play/relay.py) finds one a network dropped without a word. The caller then connects
+again once the server is back, and reads back what it may have missed meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 
@@ -27,7 +26,6 @@ from bot.storage.errors import StorageError
 log = logging.getLogger(__name__)
 
 CHANNEL = "tabletop_changes"
-KEEPALIVE = 30.0  # seconds between the round trips that prove the connection still there
 CONNECT_WAIT = 10.0  # seconds to reach the server (and for a round trip) before giving up
 _SERVER_SETTINGS = {"application_name": "tabletop-bot changes"}
 _FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
@@ -48,7 +46,7 @@ def parse(text: str) -> tuple[int, int] | None:
     return int(match_id), int(version)
 
 
-def lost(error: BaseException) -> StorageError:
+def unheard(error: BaseException) -> StorageError:
     return StorageError(
         f"the PostgreSQL server can't be reached to hear other processes' changes "
         f"({type(error).__name__})."
@@ -57,28 +55,31 @@ def lost(error: BaseException) -> StorageError:
 
 class ChangeFeed:
     """One listening connection: `heard(match_id, version)` is called for each change
-    committed on the database (this process's own too), in the order they were committed."""
+    committed on the database (this process's own too), in the order they were committed,
+    and `lost()` once if the connection ends other than by `close`."""
 
-    def __init__(self, db: asyncpg.Connection, heard: Heard) -> None:
+    def __init__(self, db: asyncpg.Connection, heard: Heard, lost: Callable[[], None]) -> None:
         self._db = db
         self._heard = heard
-        self._ended = asyncio.Event()
+        self._lost = lost
+        self._closing = False
         self._strange = False  # a notification of another shape was logged once
         db.add_termination_listener(self._terminated)
 
     @classmethod
-    async def open(cls, url: str, heard: Heard) -> ChangeFeed:
+    async def open(cls, url: str, heard: Heard, lost: Callable[[], None]) -> ChangeFeed:
         """Connect and LISTEN; StorageError when the server can't be reached."""
         try:
             db = await asyncpg.connect(url, timeout=CONNECT_WAIT, server_settings=_SERVER_SETTINGS)
         except _FAILURES as error:
-            raise lost(error) from None
-        feed = cls(db, heard)
+            raise unheard(error) from None
+        feed = cls(db, heard, lost)
         try:
             await db.add_listener(CHANNEL, feed._notified)
         except _FAILURES as error:
+            feed._closing = True
             db.terminate()
-            raise lost(error) from None
+            raise unheard(error) from None
         return feed
 
     def _notified(self, db: object, pid: int, channel: str, text: str) -> None:
@@ -91,24 +92,20 @@ class ChangeFeed:
         self._heard(*named)
 
     def _terminated(self, db: object) -> None:
-        self._ended.set()
+        if not self._closing:
+            self._lost()
 
-    async def until_lost(self, keepalive: float = KEEPALIVE) -> StorageError:
-        """Wait until the connection is gone (the server stopped, the network dropped it),
-        and say why in one line. Returns at once once `close` has been called."""
-        while not self._ended.is_set():
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._ended.wait(), keepalive)
-                break
-            try:
-                await asyncio.wait_for(self._db.execute("SELECT 1"), CONNECT_WAIT)
-            except _FAILURES as error:
-                self._db.terminate()
-                return lost(error)
-        return lost(ConnectionError())
+    async def check(self) -> None:
+        """A round trip, for a connection a network may have dropped without a word: one
+        that fails is ended (and `lost` called), with StorageError."""
+        try:
+            await asyncio.wait_for(self._db.execute("SELECT 1"), CONNECT_WAIT)
+        except _FAILURES as error:
+            self._db.terminate()
+            raise unheard(error) from None
 
     async def close(self) -> None:
-        self._ended.set()
+        self._closing = True
         try:
             await asyncio.wait_for(self._db.close(), CONNECT_WAIT)
         except _FAILURES:

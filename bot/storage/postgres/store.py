@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -135,10 +135,11 @@ class PostgresStorage(StoreBase, TournamentStore):
         except (TimeoutError, *_UNREACHABLE):
             self._pool.terminate()
 
-    async def listen(self, heard: Heard) -> ChangeFeed:
+    async def listen(self, heard: Heard, lost: Callable[[], None]) -> ChangeFeed:
         """Hear every change committed on the database, by any process, as `heard(match_id,
-        version)`, on a connection of its own (StorageError: the server can't be reached)."""
-        return await ChangeFeed.open(self._url, heard)
+        version)`, on a connection of its own, until `lost()` (StorageError: the server
+        can't be reached)."""
+        return await ChangeFeed.open(self._url, heard, lost)
 
     @asynccontextmanager
     async def exclusive(self, key: int) -> AsyncIterator[None]:
