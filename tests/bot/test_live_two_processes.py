@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import discord
 import pytest
 
 from bot.play import relay as relay_module
@@ -25,8 +26,10 @@ from bot.process.settings import Settings
 from bot.process.shards import shard_of
 from bot.storage import PostgresStorage, ResultRow, StaleMatch
 from bot.storage.postgres.changes_relay import CHANNEL, parse, payload
+from cogs.ui.layout import Part
+from engines.base import GAMES
 from tests.bot.storage_helpers import open_lobby
-from tests.cogs.helpers import components, table_of
+from tests.cogs.helpers import buttons, components, part, table_of
 from tests.cogs.test_flip7 import first_turn, play_one
 from tests.waiting import until, until_sync
 
@@ -340,6 +343,46 @@ async def test_i47_1_a_move_saved_by_another_process_shows_on_the_owners_table(w
             lambda: elsewhere.live.bus.latest(match).version == made.version + 1,
             "the other process to hear of the click",
         )
+    finally:
+        await elsewhere.stop()
+        await storage.close()
+
+
+async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_discord(
+    world, settings
+):
+    """Every move of a Flip 7 match, from its first turn to its end, is made in another
+    process; the bot's Discord channel gets its result, and the bot times it no more."""
+    env, channel, people = world.env, world.channel, world.people
+    await first_turn(world)
+    owner: MatchService = env.bot.matches
+    match = (await env.bot.storage.open_match_in_channel(channel.id)).id
+    shards = dict(shard_count=2, shard_ids=(1 - shard_of(world.guild.id, 2),))
+    storage = await PostgresStorage.open(settings.database_url)
+    elsewhere = MatchService(storage, replace(settings, **shards), owner.clock)
+    await elsewhere.restore()
+    info = GAMES["flip7"]
+    try:
+        for _move in range(2000):
+            async with elsewhere.sessions.session(match):
+                record, game = await elsewhere.sessions.current(match)
+                assert game is not None
+                seat = game.to_act()[0]
+                user, stamp = record.seats[seat].user_id, game.epoch()
+                code = info.choose_ai(game, seat, info.ai_levels[-1]).code
+            change = await elsewhere.moves.play(match, user, stamp, code, elsewhere.publish)
+            if not change.record.is_open:
+                break
+        assert change.record.status == "finished"
+
+        def result() -> discord.Message | None:
+            last = channel.history(viewer=people["alice"])[-1]
+            return last if "Rematch" in buttons(last) else None
+
+        final = await until(result, "the result in the bot's channel")
+        assert "win" in part(final, Part.HEADING)
+        assert len(part(final, Part.RESULT).split("\n")) == 3
+        await until(lambda: owner.planner.timers.pending(match) is None, "the timer to end")
     finally:
         await elsewhere.stop()
         await storage.close()
