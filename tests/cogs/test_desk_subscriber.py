@@ -12,9 +12,7 @@ from tests.cogs import test_flip7 as flip7
 from tests.cogs.helpers import moves_open, table_of
 
 
-async def test_i47_1_the_desk_reads_no_storage_while_it_decides_a_change(
-    thread_world, monkeypatch
-):
+async def test_i47_1_the_desk_reads_no_storage_while_it_decides_a_change(thread_world, monkeypatch):
     world = thread_world
     storage = world.env.bot.storage
     deciding: list[int] = []
