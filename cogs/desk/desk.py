@@ -40,6 +40,7 @@ class Desk(commands.Cog):
         self.matches = matches
         self.renderers = Renderers()
         self.languages = Languages(bot, matches.preferences, matches.failures)
+        matches.sessions.server_language = self.languages.chosen
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.
         gate = getattr(bot, "gate", None)
         self.senders = MatchSenders(gate.keep if gate is not None else None)
