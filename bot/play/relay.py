@@ -103,10 +103,13 @@ class Relay:
             self._told_lost(error)
 
     def _heard(self, match_id: int, version: int) -> None:
-        """A change committed on the database (maybe this process's own): read back and
-        published in a task of its own, never in the feed's callback."""
+        """A change committed on the database: read back and published in a task of its
+        own, never in the feed's callback; most often this process's own, published
+        already, which needs no task."""
         self.heard_count += 1
-        self._spawn(self.live.heard(match_id, version), match_id)
+        latest = self.live.bus.latest(match_id)
+        if latest is None or latest.version < version:
+            self._spawn(self.live.heard(match_id, version), match_id)
 
     def _made_elsewhere(self, change: MatchChange) -> None:
         """A change another process saved, now published here: the process that serves
