@@ -3,10 +3,11 @@
 With several processes on one PostgreSQL database, a match is timed and shown in Discord
 by the process that serves its server (bot/process/shards.py), but followed, and played,
 from any of them: a live table's page may reach any process. Each save notifies every
-process of its match and version (the store's `listen`); here each one heard is read back
-and published on this process's bus (`Live.heard`), each in a task of its own so the
-feed is never held up. In the process that serves the match, its timers are then planned
-from the new state, as after a move made here: an AI's next move, the turn's deadline.
+process of its match, version and server (the store's `listen`); here each one heard of a
+match this process follows, holds or serves is read back and published on its bus
+(`Live.heard`), in a task of its own so the feed is never held up. In the process that
+serves the match, its timers are then planned from the new state, as after a move made
+here: an AI's next move, the turn's deadline.
 
 The feed's connection comes back when the server does; what was saved meanwhile was not
 heard, so every match this process keeps or holds is then read again, and every timer it
@@ -102,13 +103,23 @@ class Relay:
         except StorageError as error:  # gone again: the next connection catches up
             self._told_lost(error)
 
-    def _heard(self, match_id: int, version: int) -> None:
+    def _heard(self, match_id: int, version: int, guild_id: int) -> None:
         """A change committed on the database: read back and published in a task of its
-        own, never in the feed's callback; most often this process's own, published
-        already, which needs no task."""
+        own, never in the feed's callback. Passed over without a read: this process's own
+        change (published already), and a match this process neither follows (on its bus),
+        holds, serves, nor is reading now (its lock held: a follower joining, whose read
+        may have come before this change's save)."""
         self.heard_count += 1
         latest = self.live.bus.latest(match_id)
-        if latest is None or latest.version < version:
+        if latest is not None and latest.version >= version:
+            return
+        sessions = self.sessions
+        if (
+            latest is not None
+            or sessions.held(match_id) is not None
+            or serves(sessions.settings.shards, guild_id)
+            or sessions.busy(match_id)
+        ):
             self._spawn(self.live.heard(match_id, version), match_id)
 
     def _made_elsewhere(self, change: MatchChange) -> None:

@@ -87,6 +87,11 @@ class Sessions:
         live = self._live.get(match_id)
         return None if live is None else live[0]
 
+    def busy(self, match_id: int) -> bool:
+        """Whether the match's lock is held now (without making one for it)."""
+        lock = self._locks.get(match_id)
+        return lock is not None and lock.locked()
+
     def held_ids(self) -> list[int]:
         """The open matches held in memory (to check against the database after a gap in
         what this process heard from the others)."""

@@ -103,9 +103,10 @@ class Store(MatchReads, Preferences, TurnNotices, Protocol):
     async def close(self) -> None: ...
 
     async def listen(
-        self, heard: Callable[[int, int], None], lost: Callable[[], None]
+        self, heard: Callable[[int, int, int], None], lost: Callable[[], None]
     ) -> ChangeFeed | None:
-        """Hear every change saved by any process, as `heard(match_id, version)`, until
+        """Hear every change saved by any process, as `heard(match_id, version, guild_id)`,
+        until
         `lost()` says the feed ended: the bot's processes share one PostgreSQL database,
         and a member may follow or play a match in a process other than the one that shows
         it in Discord. None where there is nothing to hear: SQLite serves one process,

@@ -1,10 +1,12 @@
 """Changes other processes saved, heard through PostgreSQL's LISTEN/NOTIFY (issue 47).
 
-Every save of a match notifies CHANNEL with "match:version" in the save's own transaction,
-so the notification is delivered only once the change is committed, and never for a save
-that was refused (a stale version) or rolled back. It names the change and no more: a
-notification carries at most 8,000 bytes, and a game's state and events outgrow that, so
-whoever hears it reads the change back from the database.
+Every save of a match notifies CHANNEL with "match:version:server" in the save's own
+transaction, so the notification is delivered only once the change is committed, and never
+for a save that was refused (a stale version) or rolled back. It names the change and no
+more: a notification carries at most 8,000 bytes, and a game's state and events outgrow
+that, so whoever hears it reads the change back from the database. The server (guild) lets
+each process pass over, without a read, the changes of matches it neither follows nor
+serves.
 
 Each process listens on one connection of its own, outside the pool: a pooled connection
 changes hands between calls, and one that is listening must stay put. The connection is
@@ -30,20 +32,21 @@ CONNECT_WAIT = 10.0  # seconds to reach the server (and for a round trip) before
 _SERVER_SETTINGS = {"application_name": "tabletop-bot changes"}
 _FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
-Heard = Callable[[int, int], None]
+Heard = Callable[[int, int, int], None]  # (match_id, version, guild_id)
 
 
-def payload(match_id: int, version: int) -> str:
-    """A change's notification, as the save's SQL builds it (`match_id || ':' || version`)."""
-    return f"{match_id}:{version}"
+def payload(match_id: int, version: int, guild_id: int) -> str:
+    """A change's notification, as the save's SQL builds it too."""
+    return f"{match_id}:{version}:{guild_id}"
 
 
-def parse(text: str) -> tuple[int, int] | None:
-    """The match and version a notification names; None for anything else."""
-    match_id, colon, version = text.partition(":")
-    if not (colon and match_id.isdigit() and version.isdigit()):
+def parse(text: str) -> tuple[int, int, int] | None:
+    """The match, version and server a notification names; None for anything else."""
+    parts = text.split(":")
+    if len(parts) != 3 or not all(part.isdigit() for part in parts):
         return None
-    return int(match_id), int(version)
+    match_id, version, guild_id = (int(part) for part in parts)
+    return match_id, version, guild_id
 
 
 def unheard(error: BaseException) -> StorageError:
@@ -54,7 +57,7 @@ def unheard(error: BaseException) -> StorageError:
 
 
 class ChangeFeed:
-    """One listening connection: `heard(match_id, version)` is called for each change
+    """One listening connection: `heard(match_id, version, guild_id)` is called for each change
     committed on the database (this process's own too), in the order they were committed,
     and `lost()` once if the connection ends other than by `close`."""
 

@@ -137,8 +137,8 @@ class PostgresStorage(StoreBase, TournamentStore):
 
     async def listen(self, heard: Heard, lost: Callable[[], None]) -> ChangeFeed:
         """Hear every change committed on the database, by any process, as `heard(match_id,
-        version)`, on a connection of its own, until `lost()` (StorageError: the server
-        can't be reached)."""
+        version, guild_id)`, on a connection of its own, until `lost()` (StorageError: the
+        server can't be reached)."""
         return await ChangeFeed.open(self._url, heard, lost)
 
     @asynccontextmanager
@@ -225,7 +225,7 @@ class PostgresStorage(StoreBase, TournamentStore):
         async with self._transaction() as db:
             if await db.execute(numbered(sql), *params) != "UPDATE 1":
                 raise StaleMatch(record.id)
-            told = payload(record.id, record.version)
+            told = payload(record.id, record.version, record.guild_id)
             await db.execute("SELECT pg_notify($1, $2)", CHANNEL, told)
             if events:
                 await db.executemany(numbered(EVENT_INSERT), event_rows(record, events))
@@ -240,12 +240,13 @@ class PostgresStorage(StoreBase, TournamentStore):
         the guarded UPDATE changed."""
         first = len(params) + 1
         sql = (
-            f"WITH moved AS ({update} RETURNING id, version), logged AS ("
+            f"WITH moved AS ({update} RETURNING id, version, guild_id), logged AS ("
             "INSERT INTO match_events (match_id, version, seq, kind, data) "
             f"SELECT moved.id, ${first}, e.seq, e.kind, e.data FROM moved, "
             f"unnest(${first + 1}::int[], ${first + 2}::text[], ${first + 3}::text[]) "
             "AS e(seq, kind, data)) "
-            f"SELECT count(pg_notify('{CHANNEL}', moved.id || ':' || moved.version)) FROM moved"
+            f"SELECT count(pg_notify('{CHANNEL}', "
+            "moved.id || ':' || moved.version || ':' || moved.guild_id)) FROM moved"
         )
         arguments = [
             *params,

@@ -120,7 +120,9 @@ class Storage(StoreBase, TournamentStore):
             raise translate(error, path) from None
         return cls(reader, writer, opened)
 
-    async def listen(self, heard: Callable[[int, int], None], lost: Callable[[], None]) -> None:
+    async def listen(
+        self, heard: Callable[[int, int, int], None], lost: Callable[[], None]
+    ) -> None:
         """Nothing to hear: one process holds a SQLite file, and publishes each change it
         saves as it saves it (bot/play/bus.py)."""
         return None
