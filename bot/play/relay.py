@@ -149,14 +149,15 @@ class Relay:
             try:
                 await work
             except Exception as error:
-                self.failures.report(error, f"a change of match {match_id} made elsewhere failed")
+                what = f"reading back a change of match {match_id} saved elsewhere failed"
+                self.failures.report(error, what)
 
         task = asyncio.get_running_loop().create_task(run())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def settled(self) -> None:
-        """Wait until every change heard so far is published (tests, and a stop)."""
+        """Wait until every change heard so far is published and planned (tests)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 

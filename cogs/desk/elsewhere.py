@@ -30,7 +30,7 @@ class ShownHere:
         self.tables = tables
         # A stop waits for a change being shown as for a click in flight.
         self._track = track
-        self._showing: set[asyncio.Task[None]] = set()
+        self._showing: set[asyncio.Task[None]] = set()  # kept until done
         matches.live.from_elsewhere.append(self._heard)
 
     def serves(self, guild_id: int) -> bool:
@@ -70,8 +70,3 @@ class ShownHere:
         except Exception as error:
             what = f"showing match {published.match_id}'s change made elsewhere failed"
             self.matches.failures.report(error, what)
-
-    async def settled(self) -> None:
-        """Wait until every change heard so far is decided (tests)."""
-        while self._showing:
-            await asyncio.gather(*list(self._showing), return_exceptions=True)
