@@ -29,10 +29,15 @@ from bot.storage import PostgresStorage, ResultRow, StaleMatch
 from bot.storage.postgres.changes_relay import CHANNEL, parse, payload
 from cogs.ui.layout import Part
 from engines.base import GAMES
+from engines.sequence_numbers import Exchange
+from engines.sequence_numbers.actions import Pass
+from engines.sequence_numbers.ai import choose as choose_sequence
 from tests.bot.shard_runner import quiet
 from tests.bot.storage_helpers import open_lobby
 from tests.cogs.helpers import buttons, components, part, table_of
 from tests.cogs.test_flip7 import first_turn, play_one
+from tests.cogs.test_sequence import fresh, open_hand
+from tests.cogs.test_sequence import open_table as open_sequence
 from tests.waiting import until, until_sync
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -438,6 +443,46 @@ async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_disc
         assert "win" in part(final, Part.HEADING)
         assert len(part(final, Part.RESULT).split("\n")) == 3
         await until(lambda: owner.planner.timers.pending(match) is None, "the timer to end")
+    finally:
+        await elsewhere.stop()
+        await storage.close()
+
+
+async def test_i47_1_a_step_made_elsewhere_redraws_the_members_open_hand(world, settings):
+    """Alice has her Sequence Numbers hand open in the bot's Discord; her next step is
+    made in another process. Her open hand is redrawn for the step after it."""
+    env, channel, people = world.env, world.channel, world.people
+    alice = people["alice"]
+    await open_sequence(channel, people)
+    match = (await env.bot.storage.open_match_in_channel(channel.id)).id
+    owner: MatchService = env.bot.matches
+    async with owner.sessions.session(match):
+        record, game = await owner.sessions.current(match)
+        assert game is not None
+        seat = game.to_act()[0]
+    person = people["alice"] if record.seats[seat].user_id == alice.id else people["bob"]
+    hand = await open_hand(channel, person)
+    shards = dict(shard_count=2, shard_ids=(1 - shard_of(world.guild.id, 2),))
+    storage = await PostgresStorage.open(settings.database_url)
+    elsewhere = MatchService(storage, replace(settings, **shards), owner.clock)
+    await elsewhere.restore()
+    try:
+        async with elsewhere.sessions.session(match):
+            _record, game = await elsewhere.sessions.current(match)
+            assert game is not None
+            action = choose_sequence(game, seat, "strong")
+            code = action.code if isinstance(action, Exchange | Pass) else f"c.{action.card}"
+            stamp = game.epoch()
+        change = await elsewhere.moves.play(match, person.id, stamp, code, elsewhere.publish)
+        made = change.published
+        assert made is not None and made.epoch() != stamp
+
+        def redrawn() -> list[str]:
+            shown = fresh(channel, person, hand.id)
+            ids = [getattr(c, "custom_id", "") or "" for c in components(shown)]
+            return [i for i in ids if f":{made.epoch()}:" in i]
+
+        await until(redrawn, "the member's open hand to show the step after the one made elsewhere")
     finally:
         await elsewhere.stop()
         await storage.close()
