@@ -1,5 +1,5 @@
 """A match followed and played across processes (issue 47, item 1): two bot processes on one
-PostgreSQL, shards 0 and 1 of 2. Every save notifies its match and version; a follower in
+PostgreSQL, shards 0 and 1 of 2. Every save notifies its match, version and server; a follower in
 the process that does not serve the match gets every change the other saves, in order,
 with no event missing or repeated; a move made in that process reaches the serving one,
 whose in-memory copy, follower, timers and Discord table carry on from it."""
@@ -203,7 +203,7 @@ async def _listening(url: str) -> tuple[asyncpg.Connection, list[str]]:
     return db, heard
 
 
-async def test_i47_1_a_save_notifies_its_match_and_version_once_committed(postgres_url):
+async def test_i47_1_a_save_notifies_its_match_version_and_server_once_committed(postgres_url):
     storage = await PostgresStorage.open(postgres_url)
     db, heard = await _listening(postgres_url)
     try:
