@@ -3,11 +3,11 @@ surface (the Discord desk, the live web table, a process following the match fro
 elsewhere) draws from without calling back into the match (issue 47).
 
 The game in a change is the engine's game as saved at that version, loaded again from the
-saved state: a copy no move is ever applied to, so a subscriber that draws it late still
-draws that version. From it come each seat's own view (`view(seat)`, hidden cards only in
-their owner's), the public view (`view(None)`), who acts and what they are asked, the
-outcome. The record is a copy too, with the match's latest events and its watchers' count
-read once by the platform, so drawing a change reads nothing more.
+saved state when first drawn: a copy no move is ever applied to, so a subscriber that draws
+it late still draws that version. From it come each seat's own view (`view(seat)`, hidden
+cards only in their owner's), the public view (`view(None)`), who acts and what they are asked, the
+outcome. The record is a copy too, with the match's latest events, its watchers' count and
+the server's chosen language read by the platform, so drawing a change reads nothing more.
 """
 
 from __future__ import annotations
@@ -21,6 +21,23 @@ from bot.storage import MatchRecord
 from engines.base import GAMES, Decision, Event, Game, Outcome
 
 
+class SavedGame:
+    """A game as saved, loaded from its state the first time someone draws it: a change
+    nobody follows costs no load, and the state (a fresh dict at every save) is never
+    changed after."""
+
+    __slots__ = ("_game", "_key", "_state")
+
+    def __init__(self, key: str, state: Mapping[str, Any]) -> None:
+        self._key, self._state = key, state
+        self._game: Game[Any] | None = None
+
+    def get(self) -> Game[Any]:
+        if self._game is None:
+            self._game = GAMES[self._key].from_dict(dict(self._state))
+        return self._game
+
+
 @dataclass(frozen=True, slots=True)
 class MatchChange:
     """One saved change of a match: its version, the events it made (every event since the
@@ -31,10 +48,17 @@ class MatchChange:
     match_id: int
     version: int
     record: MatchRecord
-    game: Game[Any] | None
+    saved: SavedGame | None
     events: tuple[Event, ...]
     deadline: float | None
     watching: int = 0
+    # The language the server's moderators chose for what everyone reads (None: none).
+    language: str | None = None
+
+    @property
+    def game(self) -> Game[Any] | None:
+        """The game as saved at this version (None in a lobby or without a game)."""
+        return None if self.saved is None else self.saved.get()
 
     @property
     def game_key(self) -> str:
@@ -89,12 +113,12 @@ def record_copy(record: MatchRecord) -> MatchRecord:
     return copied
 
 
-def game_as_saved(record: MatchRecord, state: Mapping[str, Any] | None) -> Game[Any] | None:
-    """The game of `record` at its saved `state`, loaded afresh (None in a lobby, or for a
-    game this bot no longer has)."""
-    if state is None or record.game not in GAMES:
+def game_as_saved(record: MatchRecord) -> SavedGame | None:
+    """The game of `record` at its saved state (None in a lobby, or for a game this bot no
+    longer has)."""
+    if record.state is None or record.game not in GAMES:
         return None
-    return GAMES[record.game].from_dict(dict(state))
+    return SavedGame(record.game, record.state)
 
 
 def published(
@@ -102,6 +126,7 @@ def published(
     events: list[Event] | tuple[Event, ...],
     watching: int,
     *,
+    language: str | None = None,
     with_game: bool = True,
 ) -> MatchChange:
     """The change `record` was just saved as, at its version: with its game as saved
@@ -110,8 +135,9 @@ def published(
         match_id=record.id,
         version=record.version,
         record=record_copy(record),
-        game=game_as_saved(record, record.state) if with_game else None,
+        saved=game_as_saved(record) if with_game else None,
         events=tuple(events),
         deadline=record.turn_due.at if record.turn_due is not None else None,
         watching=watching,
+        language=language,
     )

@@ -16,6 +16,7 @@ from bot.play.matches import MatchService
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.browser_button import BrowserButton
 from cogs.desk.clicks import Clicks
+from cogs.desk.elsewhere import ShownHere
 from cogs.desk.match_choice import MatchChoice
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
@@ -41,6 +42,7 @@ class Desk(commands.Cog):
         self.renderers = Renderers()
         self.renderers.browser_links = matches.settings.live_table
         self.languages = Languages(bot, matches.preferences, matches.failures)
+        matches.sessions.server_language = self.languages.chosen
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.
         gate = getattr(bot, "gate", None)
         self.senders = MatchSenders(gate.keep if gate is not None else None)
@@ -68,7 +70,9 @@ class Desk(commands.Cog):
         self.clicks = Clicks(matches, self.renderers, self.tables, self.hands, self.pings)
         self.shared = SharedCommands(matches, self.renderers, self.tables, self.clicks)
         self._unshown_done = False
-        matches.publish = self.tables.publish
+        # Shown only where the match's server is served, whichever process made the change.
+        self.shown_here = ShownHere(matches, self.tables, gate.keep if gate is not None else None)
+        matches.publish = self.shown_here.publish
         matches.remind = self.pings.remind
 
     @commands.Cog.listener()
