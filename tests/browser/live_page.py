@@ -52,6 +52,12 @@ class LivePage:
     async def at(self, version: int) -> None:
         await expect(self.page.locator("#live")).to_have_attribute("data-version", str(version))
 
+    async def fits_its_width(self) -> bool:
+        """Whether the page reads without scrolling sideways (a phone's 360 px)."""
+        widths = "() => [document.documentElement.scrollWidth, window.innerWidth]"
+        scrolled, shown = await self.page.evaluate(widths)
+        return bool(scrolled <= shown)
+
     async def table_html(self) -> str:
         return await self.page.locator("#table").inner_html()
 

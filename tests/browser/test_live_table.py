@@ -99,6 +99,7 @@ async def test_i47_2_a_flip7_game_played_on_two_pages_and_in_the_channel(browser
         versions = [f["v"] for f in first + second]
         assert versions == list(range(versions[0], versions[-1] + 1))  # no gap, no repeat
         await expect(ann.page.locator("#live")).to_have_attribute("data-open", "false")
+        assert await ann.fits_its_width()  # 360 px, the final table included
 
 
 @pytest.mark.game_seed(47)
@@ -161,6 +162,7 @@ async def test_i47_2_a_sequence_play_made_on_the_page_with_its_board(browser):
         board = page.page.locator("#table img.picture")
         await expect(board).to_have_js_property("complete", True)
         assert await board.evaluate("img => img.naturalWidth") > 300
+        assert await page.fits_its_width()  # the board and the hand's buttons at 360 px
         before = await board.get_attribute("src")
         game = info.from_dict(record.state)
         played = info.choose_ai(game, 0, info.ai_levels[0])

@@ -98,7 +98,7 @@ def thread_rows(players: str) -> dict[str, tuple[str, str, str]]:
     score and total ("▶️ **bob** 🟢 in · 9 12 · **21** · total 0")."""
     rows = {}
     for line in players.split("\n"):
-        found = re.search(r"\*\*(\w+)\*\* (.+?) · .* · \*\*([^*]+)\*\* · \w+ (\S+)$", line)
+        found = re.search(r"\*\*(\w+)\*\* (.+?) · .* · \*\*([^*]+)\*\* · [^·]* (\S+)$", line)
         if found:
             rows[found[1]] = (found[2], found[3], found[4])
     return rows
@@ -109,7 +109,7 @@ def page_rows(html: str) -> dict[str, tuple[str, str, str]]:
     rows = {}
     for line in re.findall(r"<p>(.*?)</p>", html.split('part-players">', 1)[1].split("</div>")[0]):
         found = re.search(
-            r"<strong>(\w+)</strong> (.+?) · .* · <strong>([^<]+)</strong> · \w+ (\S+)$", line
+            r"<strong>(\w+)</strong> (.+?) · .* · <strong>([^<]+)</strong> · [^·]* (\S+)$", line
         )
         if found:
             rows[found[1]] = (found[2], found[3], found[4])

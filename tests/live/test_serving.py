@@ -1,0 +1,43 @@
+"""Issue 47, item 2: the live table is its own server on TABLE_HOST:TABLE_PORT (port 0: any
+free one, the bound one logged and used in the links), which serves only /table/ (never
+/healthz or /metrics), and stops with the bot (discord.py removes the cog at its close):
+every page's socket is closed and the port let go."""
+
+from __future__ import annotations
+
+import logging
+
+import aiohttp
+import pytest
+
+from tests.cogs.helpers import seat_three
+from tests.live.pages import Socket
+
+
+async def _status(url: str) -> int:
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        return answer.status
+
+
+async def test_i47_2_the_table_serves_only_its_paths_and_stops_with_the_bot(world, live, caplog):
+    caplog.set_level(logging.INFO, logger="cogs.live.server")
+    await seat_three(world)
+    base = f"http://127.0.0.1:{live.port}"
+    assert live.port != 0 and live.base == base
+    await live.stop()
+    await live.start()  # again on the port bound first, so the links given out still lead here
+    assert live.port == int(base.rsplit(":", 1)[1])
+    assert f"served on {base}/table/" in caplog.text
+    assert await _status(f"{base}/table/static/table.js") == 200
+    assert await _status(f"{base}/table/card/f7_7.png") == 200
+    for path in ("/metrics", "/healthz", "/table/card/nothing.png", "/table/static/../cog.py"):
+        assert await _status(base + path) == 404, path
+    record = (await world.env.bot.storage.open_matches())[0]
+    socket = await Socket.open(live, live.links.watch(record.id))
+    await socket.table_at(record.version)
+    await world.env.bot.remove_cog("LiveTable")  # as Bot.close does
+    closed = await socket.socket.receive(timeout=30)
+    assert closed.type == aiohttp.WSMsgType.CLOSE
+    await socket.close()
+    with pytest.raises(aiohttp.ClientConnectionError):
+        await _status(f"{base}/table/static/table.js")
