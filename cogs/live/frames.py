@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import html
 import json
-import logging
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,10 +32,8 @@ from cogs.wording.names import plain as plain_name
 from cogs.wording.words import logged_lines
 from engines.base import GAMES
 
-log = logging.getLogger(__name__)
-
 KEPT_FRAMES = 512  # frames kept (a version × seat × language each)
-KEPT_PICTURES = 32  # pictures kept (the Sequence board of a version, in a language)
+KEPT_PICTURES = 64  # pictures kept (the Sequence board of a version, in a language)
 RECENT = 5  # lines of what happened a snapshot carries (a change carries its own events)
 STYLES = {
     discord.ButtonStyle.primary: "primary",
@@ -91,8 +88,17 @@ class Frames:
         with reading(viewer.language), cards_as_marks():
             return await self._build(change, snapshot, viewer)
 
-    def picture(self, match_id: int, version: int, language: str, name: str) -> bytes | None:
-        return self._pictures.get((match_id, version, language, name))
+    async def picture(
+        self, change: MatchChange | None, match_id: int, version: int, language: str, name: str
+    ) -> bytes | None:
+        """A picture of the table at `version`, in `language`; one that gave way to other
+        matches' pictures is drawn again while its version is the latest (`change`)."""
+        key = (match_id, version, language, name)
+        if key not in self._pictures and change is not None and change.version == version:
+            with reading(language):
+                drawn = Change(change.record, change.game, list(change.events))
+                await self._keep_pictures(change, await draw_table(drawn, self.renderers), language)
+        return self._pictures.get(key)
 
     async def _build(self, change: MatchChange, snapshot: bool, viewer: Viewer) -> dict[str, Any]:
         drawn = Change(change.record, change.game, list(change.events))

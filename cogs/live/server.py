@@ -247,7 +247,9 @@ class TableServer:
         except (LinkRefused, ValueError):
             raise web.HTTPNotFound() from None
         language = i18n.supported(request.query.get("l")) or admitted.viewer.language
-        png = self.frames.picture(admitted.record.id, version, language, request.match_info["name"])
+        match_id, name = admitted.record.id, request.match_info["name"]
+        latest = self.matches.live.bus.latest(match_id)
+        png = await self.frames.picture(latest, match_id, version, language, name)
         if png is None:
             raise web.HTTPNotFound()
         return web.Response(

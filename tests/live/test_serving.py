@@ -5,12 +5,15 @@ every page's socket is closed and the port let go."""
 
 from __future__ import annotations
 
+import html
 import logging
+import re
 
 import aiohttp
 import pytest
 
 from tests.cogs.helpers import seat_three
+from tests.cogs.players import open_game
 from tests.live.pages import Socket
 
 
@@ -41,3 +44,26 @@ async def test_i47_2_the_table_serves_only_its_paths_and_stops_with_the_bot(worl
     await socket.close()
     with pytest.raises(aiohttp.ClientConnectionError):
         await _status(f"{base}/table/static/table.js")
+
+
+async def test_i47_2_the_board_is_served_by_address_for_its_version(world, live):
+    people = world.people
+    await open_game(world.channel, people["alice"], [people["bob"]], "sequence")
+    record = (await world.env.bot.storage.open_matches())[0]
+    socket = await Socket.open(live, live.links.watch(record.id))
+    frame = await socket.table_at(record.version)
+    await socket.close()
+    found = re.search(r'src="\.\./(picture/[^"]+)"', frame["html"]["table"])
+    assert found, frame["html"]["table"]
+    url = f"http://127.0.0.1:{live.port}/table/{html.unescape(found[1])}"
+
+    async def picture() -> tuple[int, bytes]:
+        async with aiohttp.ClientSession() as session, session.get(url) as answer:
+            return answer.status, await answer.read()
+
+    status, png = await picture()
+    assert status == 200 and png.startswith(b"\x89PNG")
+    live.frames._pictures.clear()  # given way to other matches' pictures: drawn again
+    assert await picture() == (200, png)
+    forged = url.replace(f"/picture/{live.links.watch(record.id)}/", "/picture/forged/")
+    assert forged != url and await _status(forged) == 404
