@@ -70,6 +70,8 @@ class PlaygroundOptions:
     raise_bot_errors: bool = True
     # Cards as pictures: the bot makes its emojis at start, as on Discord (off: cards as text).
     card_emojis: bool = True
+    # The live table beside the page (off: the bot as a host without TABLE_PORT runs it).
+    live_table: bool = True
 
 
 @dataclass(slots=True)
@@ -134,7 +136,7 @@ def _settings(options: PlaygroundOptions, folder: Path) -> Settings:
         game_seed=options.seed,
         card_emojis=options.card_emojis,
         # The live table (a match as a web page) beside SimCord's page, on any free port.
-        table_port=0,
+        table_port=0 if options.live_table else None,
         table_host="127.0.0.1",
     )
 

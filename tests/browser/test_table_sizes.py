@@ -18,7 +18,11 @@ FLIP7_MOST_PX = 600  # issue 20: a table of 8 under about 600 px at 1,200 px wid
 
 
 async def test_a_flip7_table_of_eight_stays_under_600_px(browser):
-    options = PlaygroundOptions(game="flip7", members=1, ai=FLIP7_SEATS - 1, seed=5, ai_delay=0)
+    # Without the live table: its "Open in a browser" button adds a row under a select menu
+    # (the moves stay where they are above it), which this budget of issue 20 predates.
+    options = PlaygroundOptions(
+        game="flip7", members=1, ai=FLIP7_SEATS - 1, seed=5, ai_delay=0, live_table=False
+    )
     async with playground(options) as place:
         ann = place.members[0]
         await ann.click(place.channel.last_message, label="Start")
