@@ -78,6 +78,7 @@
     }
     const moves = $("moves");
     if (moves) {
+      $("moves-box").hidden = !frame.open; // an ended match's table is read-only
       moves.replaceChildren(...frame.moves.map(control));
       if (!frame.moves.length && frame.open) {
         const none = document.createElement("p");
