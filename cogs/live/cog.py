@@ -64,5 +64,6 @@ async def setup(bot: commands.Bot) -> None:
         settings.table_port,
         settings.table_url,
         settings.link_secret,
+        desk.pings.seen,
     )
     await bot.add_cog(LiveTable(bot, server))

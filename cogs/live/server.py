@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,8 +88,11 @@ class TableServer:
         port: int,
         public_url: str | None,
         secret: str,
+        seen: Callable[[int, int], None] = lambda match_id, user_id: None,
     ) -> None:
         self.matches, self.renderers, self.languages = matches, renderers, languages
+        # Told of each member who moves from a page: they are at the table (no reminder).
+        self.seen = seen
         self.host, self.port, self.public_url = host, port, public_url
         self.links = Links(secret, matches.reads.instance)
         self.frames = Frames(renderers)
@@ -348,6 +352,7 @@ class TableServer:
             try:
                 if link.user_id is None:
                     raise Refusal("watching")
+                self.seen(link.match_id, link.user_id)
                 await self.matches.moves.play(
                     link.match_id, link.user_id, stamp, code, self.matches.publish
                 )
