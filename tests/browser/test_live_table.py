@@ -6,6 +6,7 @@ board shown) are made on the page."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -62,6 +63,10 @@ async def test_i47_2_a_flip7_game_played_on_two_pages_and_in_the_channel(browser
         )
         pages = {"ann": ann, "bao": bao}
         await expect(bao.page.locator("html")).to_have_attribute("lang", "vi")
+        # The turn's clock counts down in the header (the playground gives a turn an hour).
+        await expect(ann.page.locator("#clock")).to_have_text(
+            re.compile(r"^Time left .* 5\d:\d\d$")
+        )
         info = GAMES["flip7"]
         record = await _record(place)
         match_id, reconnected = record.id, False
