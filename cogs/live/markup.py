@@ -14,6 +14,7 @@ import html
 import re
 from datetime import UTC, datetime
 
+from babel import UnknownLocaleError
 from babel.dates import format_datetime
 
 from cogs.ui.components import CARD_CLOSE, CARD_OPEN, CARD_SPLIT
@@ -153,8 +154,8 @@ def _time(at: int, style: str) -> str:
     when = datetime.fromtimestamp(at, UTC)
     try:
         shown = format_datetime(when, _TIME_STYLES.get(style, "short"), locale=i18n.reader())
-    except (ValueError, LookupError):
-        shown = when.isoformat(timespec="minutes")
+    except (ValueError, LookupError, UnknownLocaleError):  # a language Babel doesn't know
+        shown = when.strftime("%Y-%m-%d %H:%M")
     return (
         f'<time class="ts" datetime="{when.isoformat()}" data-t="{at}" data-s="{style}">'
         f"{html.escape(shown)}</time>"

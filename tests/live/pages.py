@@ -32,10 +32,16 @@ class Socket:
         self.raw: list[str] = []
 
     @classmethod
-    async def open(cls, server: Any, token: str, since: int | None = None) -> Socket:
+    async def open(
+        cls, server: Any, token: str, since: int | None = None, language: str | None = None
+    ) -> Socket:
+        """The socket a page opens: its link's token, the last version it drew, and the
+        language it is in (as the page says it, `l`)."""
         session = aiohttp.ClientSession()
         url = f"http://{server.host}:{server.port}/table/ws"
         query = {"t": token, "v": "" if since is None else str(since)}
+        if language is not None:
+            query["l"] = language
         socket = await session.ws_connect(url, params=query)
         return cls(session, socket)
 
