@@ -9,7 +9,7 @@ import json
 
 from cogs.wording.i18n import _, reading
 
-STATIC_VERSION = "3"  # bumped when table.js or table.css change, so browsers load them anew
+STATIC_VERSION = "4"  # bumped when table.js or table.css change, so browsers load them anew
 
 
 def chrome_texts() -> dict[str, str]:

@@ -109,8 +109,9 @@
       item.innerHTML = html;
       return item;
     });
+    lines.reverse(); // the newest first, where a reader looks
     if (frame.snapshot) list.replaceChildren(...lines);
-    else list.prepend(...lines.reverse());
+    else list.prepend(...lines);
     while (list.children.length > 8) list.lastElementChild.remove();
   }
 
