@@ -312,7 +312,7 @@ class TableServer:
             return None
         except Exception as error:  # the database can't be read now: the page tries again
             self.matches.failures.report(error, "opening a live table's socket failed")
-            await page.bye(plain(failure_answer(error)))
+            await page.socket.close(code=1011)
             return None
         if subscription is None:
             with reading(admitted.viewer.language):
