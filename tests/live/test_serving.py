@@ -12,6 +12,7 @@ import re
 import aiohttp
 import pytest
 
+from bot.storage.errors import DatabaseGone
 from tests.cogs.helpers import seat_three
 from tests.cogs.players import open_game
 from tests.live.pages import Socket
@@ -67,3 +68,23 @@ async def test_i47_2_the_board_is_served_by_address_for_its_version(world, live)
     assert await picture() == (200, png)
     forged = url.replace(f"/picture/{live.links.watch(record.id)}/", "/picture/forged/")
     assert forged != url and await _status(forged) == 404
+
+
+async def test_i47_2_a_page_that_meets_an_unusable_database_tries_again(world, live, monkeypatch):
+    await seat_three(world)
+    record = (await world.env.bot.storage.open_matches())[0]
+    reads = world.env.bot.matches.reads
+    real = reads.get_match
+
+    async def gone(match_id):
+        raise DatabaseGone("the database went away")
+
+    monkeypatch.setattr(reads, "get_match", gone)
+    socket = await Socket.open(live, live.links.watch(record.id))
+    closed = await socket.socket.receive(timeout=30)
+    assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 1011  # no bye: try again
+    await socket.close()
+    monkeypatch.setattr(reads, "get_match", real)
+    again = await Socket.open(live, live.links.watch(record.id))
+    assert (await again.table_at(record.version))["snapshot"]
+    await again.close()
