@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.play.matches import MatchService
 from bot.process.app_emojis import AppEmojis
+from bot.process.command_tree import CommandTree
 from bot.process.health import HealthServer
 from bot.process.log_format import formatter_for, install_record_context
 from bot.process.service import (
@@ -151,6 +152,8 @@ class TabletopBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            # discord.py's tree, which also keeps the application's Entry Point (an Activity's).
+            tree_cls=CommandTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             **sharding,
         )
