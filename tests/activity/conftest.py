@@ -1,0 +1,117 @@
+"""The Activity's tests: a bot under SimCord with the Activity on, its requests to Discord
+recorded at the HTTP boundary, Discord's OAuth2 stood in for by a server of the test's own,
+and the live table's app serving the Activity's routes."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from aiohttp import web
+
+from cogs.app import create_bot
+from cogs.live.activity import add_activity_routes
+from tests.activity.discord_stand_in import discord_boundary, oauth_stand_in
+from tests.browser.page import chromium
+from tests.conftest import NAMES
+
+STATIC = Path(__file__).resolve().parents[2] / "cogs" / "live" / "static"
+CLIENT_SECRET = "activity-client-secret"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "activity_off: the bot runs without the Activity")
+
+
+@pytest.fixture
+def boundary():
+    with discord_boundary() as recorded:
+        yield recorded
+
+
+@pytest.fixture
+async def oauth():
+    async with oauth_stand_in() as stand_in:
+        yield stand_in
+
+
+@pytest.fixture
+def settings(settings, oauth, request):
+    """The Activity on (a live table and the client secret), Discord's API at the stand-in;
+    `activity_off` tests run the bot as a host without those settings does."""
+    if request.node.get_closest_marker("activity_off"):
+        return settings
+    return replace(settings, table_port=0, client_secret=CLIENT_SECRET, discord_api=oauth.url)
+
+
+@pytest.fixture
+def simcord_bot(settings, boundary):
+    return create_bot(settings)
+
+
+@pytest.fixture
+async def world(simcord_env, oauth):
+    """A server whose games are played in threads: a "games" channel, a "chat" channel with
+    no game, six members; the OAuth stand-in knows the application."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    chat = guild.create_text_channel("chat")
+    people = {name: guild.add_member(simcord_env.create_user(name)) for name in NAMES}
+    oauth.client_id, oauth.client_secret = str(simcord_env.bot.application_id), CLIENT_SECRET
+    return SimpleNamespace(
+        env=simcord_env, guild=guild, channel=channel, chat=chat, people=people, oauth=oauth
+    )
+
+
+class StandInLinks:
+    """Stands in for the live table's signed links (cogs/live/links.py, another branch of
+    issue 47): tokens that say plainly whom and what they open, so a test reads them back."""
+
+    def member(self, match_id: int, user_id: int, language: str) -> str:
+        return f"member.{match_id}.{user_id}.{language}"
+
+    def watch(self, match_id: int) -> str:
+        return f"watch.{match_id}"
+
+
+async def stand_in_page(request: web.Request) -> web.Response:
+    """The member's (or the watchers') page the Activity opens: here, what its link says."""
+    said = html.escape(request.match_info["token"])
+    return web.Response(text=f'<p id="opened">{said}</p>', content_type="text/html")
+
+
+@contextlib.asynccontextmanager
+async def table_app(bot: Any) -> AsyncIterator[str]:
+    """The live table's app as far as the Activity needs it (its static files, the pages
+    its links open), with the Activity's routes added by their hook; its /table/ address."""
+    app = web.Application()
+    app.router.add_static("/table/static", STATIC)
+    app.router.add_get("/table/m/{token}", stand_in_page)
+    app.router.add_get("/table/w/{token}", stand_in_page)
+    add_activity_routes(app, bot, StandInLinks())
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        yield f"http://127.0.0.1:{runner.addresses[0][1]}/table/"
+    finally:
+        await runner.cleanup()
+
+
+@pytest.fixture
+async def table(world):
+    async with table_app(world.env.bot) as url:
+        yield url
+
+
+@pytest.fixture
+async def browser():
+    async with chromium() as launched:
+        yield launched

@@ -1,0 +1,149 @@
+"""The table inside Discord (issue 47, item 3): the Activity's page in Debian's Chromium,
+inside a stand-in Discord client that speaks the Embedded App SDK's messages
+(tests/activity/discord_client.py), against Discord's OAuth2 stood in for by the test
+(tests/activity/discord_stand_in.py): the whole way from the handshake to the member's page,
+and the ways in that are refused, each in one line, with nothing changed."""
+
+from __future__ import annotations
+
+from playwright.async_api import Frame, Page, expect
+
+from tests.activity.discord_client import Launch, open_activity, user_of
+from tests.browser.page import TIMEOUT_MS
+from tests.cogs.players import click_id, public_table
+
+
+async def started_in_a_thread(world, names=("alice", "bob")):
+    """A Flip 7 opened in the games channel by the first name, joined by the others and
+    started: its match, played in its own thread."""
+    host, *others = (world.people[n] for n in names)
+    await host.slash(world.channel, "flip7 start", goal=50)
+    for person in others:
+        await click_id(person, public_table(world.channel, host), ":join")
+    await click_id(host, public_table(world.channel, host), ":start")
+    (match,) = await world.env.bot.storage.open_matches_in_channel(world.channel.id)
+    assert match.status == "playing" and match.thread_id is not None
+    return match
+
+
+def signed_in(world, name: str) -> str:
+    """The member's code and token, as Discord's OAuth2 gives them; the code."""
+    person = world.people[name]
+    world.oauth.codes[f"code-{name}"] = f"token-{name}"
+    world.oauth.owners[f"token-{name}"] = user_of(person)
+    return f"code-{name}"
+
+
+def launch_in(world, channel_id: int, code: str, name: str, locale: str = "en-US") -> Launch:
+    return Launch(
+        client_id=str(world.env.bot.application_id),
+        channel_id=str(channel_id),
+        guild_id=str(world.guild.id),
+        code=code,
+        user=user_of(world.people[name]),
+        locale=locale,
+    )
+
+
+async def browser_page(browser) -> Page:
+    page = await browser.new_page(viewport={"width": 800, "height": 600})
+    page.set_default_timeout(TIMEOUT_MS)
+    expect.set_options(timeout=TIMEOUT_MS)
+    return page
+
+
+async def opened(frame: Frame) -> str:
+    """What the page the Activity opened says (the link it was given), once it is open."""
+    said = frame.page.frame_locator("#activity").locator("#opened")
+    await said.wait_for()
+    return await said.inner_text()
+
+
+async def refused_line(frame: Frame) -> str:
+    """The one line the Activity shows when it is refused, once it shows it."""
+    html = frame.page.frame_locator("#activity").locator("html[data-state=refused]")
+    await html.wait_for()
+    return await html.locator("#status").inner_text()
+
+
+async def test_i47_3_the_activity_opens_the_members_own_table_in_its_thread(world, table, browser):
+    match = await started_in_a_thread(world)
+    page = await browser_page(browser)
+    frame = await open_activity(
+        page, table, launch_in(world, match.thread_id, signed_in(world, "alice"), "alice")
+    )
+    # The member's own page, for this match, in their language (their Discord app's).
+    assert await opened(frame) == f"member.{match.id}.{world.people['alice'].id}.en"
+    assert frame.url.startswith(table + "m/")  # opened in the same frame
+    said = await page.evaluate("window.said")
+    handshake = said[0]
+    assert handshake["opcode"] == 0
+    assert handshake["payload"]["client_id"] == str(world.env.bot.application_id)
+    assert handshake["payload"]["frame_id"] == "f-1"
+    commands = {s["payload"]["cmd"]: s["payload"]["args"] for s in said if s["opcode"] == 1}
+    assert commands["AUTHORIZE"] == {
+        "client_id": str(world.env.bot.application_id),
+        "response_type": "code",
+        "scope": ["identify"],
+        "prompt": "none",
+    }
+    assert commands["AUTHENTICATE"] == {"access_token": "token-alice"}
+    # The bot exchanged the code with its client secret, then asked whose token it is.
+    (exchange,) = world.oauth.asked_for("token")
+    assert exchange == {
+        "client_id": str(world.env.bot.application_id),
+        "client_secret": "activity-client-secret",
+        "grant_type": "authorization_code",
+        "code": "code-alice",
+    }
+    assert world.oauth.asked_for("me") == [{"token": "token-alice"}]
+
+
+async def test_i47_3_a_member_without_a_seat_opens_the_watchers_table(world, table, browser):
+    match = await started_in_a_thread(world)
+    page = await browser_page(browser)
+    # Opened from the channel (the Entry Point in the App Launcher): its thread's match.
+    frame = await open_activity(
+        page, table, launch_in(world, world.channel.id, signed_in(world, "carol"), "carol")
+    )
+    assert await opened(frame) == f"watch.{match.id}"
+
+
+async def test_i47_3_a_bad_code_is_refused_in_one_line(world, table, browser):
+    match = await started_in_a_thread(world)
+    signed_in(world, "alice")
+    page = await browser_page(browser)
+    launch = launch_in(world, match.thread_id, "code-forged", "alice")
+    frame = await open_activity(page, table, launch)
+    line = await refused_line(frame)
+    assert line == "Discord didn't confirm who you are: close the table and open it again."
+    assert "/table/activity?" in frame.url  # nothing opened
+    assert [f["code"] for f in world.oauth.asked_for("token")] == ["code-forged"]
+    assert world.oauth.asked_for("me") == []  # no token, so nobody to ask about
+    assert (await world.env.bot.storage.get_match(match.id)).version == match.version
+
+
+async def test_i47_3_a_token_for_another_member_is_refused(world, table, browser):
+    match = await started_in_a_thread(world)
+    page = await browser_page(browser)
+    # alice's code and token, but the page claims bob (AUTHENTICATE named him).
+    launch = launch_in(world, match.thread_id, signed_in(world, "alice"), "bob")
+    frame = await open_activity(page, table, launch)
+    line = await refused_line(frame)
+    assert line == ("This sign-in is another Discord account's: close the table and open it again.")
+    assert "/table/activity?" in frame.url
+    assert world.oauth.asked_for("me") == [{"token": "token-alice"}]
+    assert (await world.env.bot.storage.get_match(match.id)).version == match.version
+
+
+async def test_i47_3_a_channel_with_no_game_is_refused_in_the_members_language(
+    world, table, browser
+):
+    match = await started_in_a_thread(world)
+    page = await browser_page(browser)
+    launch = launch_in(world, world.chat.id, signed_in(world, "alice"), "alice", locale="vi")
+    frame = await open_activity(page, table, launch)
+    line = await refused_line(frame)
+    assert line == ("Ở đây không có ván nào đang chơi. Hãy bắt đầu một ván, rồi mở lại bàn chơi.")
+    assert "/table/activity?" in frame.url
+    assert (await world.env.bot.storage.get_match(match.id)).version == match.version
