@@ -23,15 +23,29 @@ from tests.conftest import NAMES
 
 STATIC = Path(__file__).resolve().parents[2] / "cogs" / "live" / "static"
 CLIENT_SECRET = "activity-client-secret"
-
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "activity_off: the bot runs without the Activity")
+DEV_GUILD = 1_000_000_000_000_000_001
+# The Entry Point the Developer Portal makes when Activities are turned on, as Discord
+# lists it among the application's global commands.
+PORTAL_ENTRY_POINT = {
+    "id": "4000000000000000001",
+    "application_id": "0",
+    "version": "1",
+    "name": "launch",
+    "description": "Launch an activity",
+    "type": 4,
+    "handler": 2,
+    "integration_types": [0, 1],
+    "contexts": [0, 1, 2],
+}
 
 
 @pytest.fixture
-def boundary():
+def boundary(request):
+    """The bot's requests to Discord, recorded; `launch_on_discord` tests start with the
+    Entry Point the Developer Portal makes when Activities are turned on ("launch")."""
     with discord_boundary() as recorded:
+        if request.node.get_closest_marker("launch_on_discord"):
+            recorded.entry_point = dict(PORTAL_ENTRY_POINT)
         yield recorded
 
 
@@ -45,6 +59,8 @@ async def oauth():
 def settings(settings, oauth, request):
     """The Activity on (a live table and the client secret), Discord's API at the stand-in;
     `activity_off` tests run the bot as a host without those settings does."""
+    if request.node.get_closest_marker("dev_guild"):
+        settings = replace(settings, dev_guild_id=DEV_GUILD)
     if request.node.get_closest_marker("activity_off"):
         return settings
     return replace(settings, table_port=0, client_secret=CLIENT_SECRET, discord_api=oauth.url)

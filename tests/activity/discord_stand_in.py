@@ -59,7 +59,8 @@ class DiscordBoundary:
         return self.entry_point
 
     def answer(self, sent: Sent, route: Any) -> tuple[bool, Any]:
-        """(True, Discord's answer) for what SimCord doesn't model; (False, None) otherwise."""
+        """(True, Discord's answer) for what SimCord doesn't model; otherwise (False, what
+        this adds to SimCord's answer)."""
         found = re.search(r"/applications/(\d+)", route.url)
         application_id = found.group(1) if found else ""
         key = (sent.method, sent.route)
@@ -68,7 +69,6 @@ class DiscordBoundary:
             if self.entry_point is not None and not entries:
                 # Discord keeps an application's Entry Point out of reach of bulk updates.
                 _raise_for(BackendError(400, 50240, "You cannot remove this app's Entry Point"))
-            sent.json = [c for c in sent.json if c.get("type") != ENTRY_POINT]  # SimCord's part
             return False, [self._registered(e, application_id) for e in entries]
         if key == ("GET", GLOBAL_COMMANDS):
             return False, [self.entry_point] if self.entry_point else []
@@ -103,13 +103,11 @@ def discord_boundary() -> Iterator[DiscordBoundary]:
         answered, answer = boundary.answer(sent, route)
         if answered:
             return answer
-        if "json" in kw:
-            kw["json"] = sent.json
+        if (sent.method, sent.route) == ("PUT", GLOBAL_COMMANDS):  # SimCord takes the others
+            kw["json"] = [c for c in sent.json if c.get("type") != ENTRY_POINT]
         result = await real(client, route, *args, **kw)
-        if (sent.method, sent.route) == ("PUT", GLOBAL_COMMANDS):
+        if (sent.method, sent.route) in (("PUT", GLOBAL_COMMANDS), ("GET", GLOBAL_COMMANDS)):
             result = [*result, *answer]  # SimCord's commands, and the Entry Point
-        if (sent.method, sent.route) == ("GET", GLOBAL_COMMANDS):
-            result = [*result, *answer]
         return result
 
     async def http_request(self: Any, route: Any, *args: Any, **kw: Any) -> Any:
