@@ -50,7 +50,7 @@ class OpenTableButton(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                emoji="🃏",
+                emoji="🚀",  # what Discord shows on its own Activities button
                 custom_id=f"activity:{ref}",
             )
         )
