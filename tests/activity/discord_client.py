@@ -9,9 +9,10 @@ schema/, commands/). Messages are `[opcode, payload]` arrays posted between the 
   `nonce`, `evt: null` and the answer as `data`: AUTHORIZE gives `{code}`,
   USER_SETTINGS_GET_LOCALE `{locale}`, AUTHENTICATE the token's user and application.
 
-The SDK accepts messages from its own page's origin, so this page is served at the table's
-origin (by the browser test itself, through Playwright's routing). It keeps every message
-the Activity sent in `window.said`.
+The SDK accepts messages from its own page's origin and from Discord's: this page is served
+(by the test itself, through Playwright's routing) either at the table's origin, or at
+Discord's with the Activity at its discordsays.com origin behind a stand-in of Discord's
+proxy. It keeps every message the Activity sent in `window.said`.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ CLIENT_PAGE = """<!doctype html>
 const launch = LAUNCH;
 const frame = document.getElementById("activity");
 const said = (window.said = []);
-const send = (message) => frame.contentWindow.postMessage(message, window.location.origin);
+const send = (message) =>
+  frame.contentWindow.postMessage(message, new URL(frame.src, window.location.href).origin);
 const answer = (asked, data) =>
   send([1, { cmd: asked.cmd, evt: null, nonce: asked.nonce, data }]);
 window.addEventListener("message", (event) => {
@@ -77,21 +79,59 @@ const query = new URLSearchParams({
   instance_id: "i-1", frame_id: "f-1", platform: "desktop",
   channel_id: launch.channel_id, guild_id: launch.guild_id,
 });
-frame.src = "activity?" + query;
+frame.src = ACTIVITY + "?" + query;
 </script>
 </body></html>
 """
 
 
+def client_page(launch: Launch, activity: str) -> str:
+    page = CLIENT_PAGE.replace("LAUNCH", json.dumps(asdict(launch)))
+    return page.replace("ACTIVITY", json.dumps(activity))
+
+
 async def open_activity(page: Page, table_url: str, launch: Launch) -> Frame:
-    """Open the stand-in client at the table's origin; the Activity's frame."""
-    html = CLIENT_PAGE.replace("LAUNCH", json.dumps(asdict(launch)))
+    """Open the stand-in client at the table's origin, the Activity's page in its frame
+    (`table_url` + "activity"); the Activity's frame."""
+    html = client_page(launch, "activity")
 
     async def serve(route: Any) -> None:
         await route.fulfill(body=html, content_type="text/html")
 
     await page.route(table_url + PATH, serve)
     await page.goto(table_url + PATH)
+    return await activity_frame(page)
+
+
+async def open_activity_in_discord(
+    page: Page, table_url: str, launch: Launch, proxied: list[tuple[str, str]]
+) -> Frame:
+    """Open the stand-in client where Discord's is (https://discord.com), the Activity
+    where Discord puts it (https://<application id>.discordsays.com/, the Activity's root),
+    with Discord's proxy stood in for by Playwright's routing: the root URL mapping the
+    hosting guide sets, `/` to the table's host and `/table`, takes every request to the
+    Activity's origin, under `/.proxy/` or not, to the table; `proxied` gets each
+    (what the page asked, where the proxy took it)."""
+    origin = f"https://{launch.client_id}.discordsays.com"
+    html = client_page(launch, origin + "/")
+
+    async def serve(route: Any) -> None:
+        await route.fulfill(body=html, content_type="text/html")
+
+    async def proxy(route: Any) -> None:
+        asked = route.request.url
+        path = asked.removeprefix(origin).removeprefix("/.proxy")
+        target = table_url.rstrip("/") + path  # the mapping's target, then the path
+        proxied.append((asked, target))
+        await route.fulfill(response=await route.fetch(url=target))
+
+    await page.route("https://discord.com/**", serve)
+    await page.route(origin + "/**", proxy)
+    await page.goto("https://discord.com/channels/activity-stand-in")
+    return await activity_frame(page)
+
+
+async def activity_frame(page: Page) -> Frame:
     frame = page.frame_locator("#activity")
     await frame.locator("body").wait_for()
     handle = await page.query_selector("#activity")
