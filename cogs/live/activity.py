@@ -28,7 +28,7 @@ import discord
 from aiohttp import web
 
 from bot.process.app import TabletopBot
-from bot.storage import MatchRecord
+from bot.storage import MatchRecord, StorageError
 from cogs.desk.desk import desk_of_bot
 from cogs.wording import i18n
 from cogs.wording.i18n import _
@@ -174,7 +174,11 @@ class Activity:
                 f"the page named user {fields.get('user_id')!r}, the token is user {owner}'s",
             )
         user_id = int(owner)
-        chosen = await self.bot.matches.preferences.member_language(user_id)
+        try:
+            chosen = await self.bot.matches.preferences.member_language(user_id)
+        except StorageError as error:  # their Discord app's language serves meanwhile
+            self.bot.matches.failures.report(error, f"reading the language of user {user_id}")
+            chosen = None
         return Member(user_id, chosen or i18n.supported(fields.get("locale")))
 
     async def match_here(self, channel_text: str, member: Member) -> MatchRecord:

@@ -15,13 +15,13 @@ from tests.cogs.players import click_id, public_table
 
 async def started_in_a_thread(world, names=("alice", "bob")):
     """A Flip 7 opened in the games channel by the first name, joined by the others and
-    started: its match, played in its own thread."""
+    started: its match (the channel's newest), played in its own thread."""
     host, *others = (world.people[n] for n in names)
     await host.slash(world.channel, "flip7 start", goal=50)
     for person in others:
         await click_id(person, public_table(world.channel, host), ":join")
     await click_id(host, public_table(world.channel, host), ":start")
-    (match,) = await world.env.bot.storage.open_matches_in_channel(world.channel.id)
+    match = (await world.env.bot.storage.open_matches_in_channel(world.channel.id))[-1]
     assert match.status == "playing" and match.thread_id is not None
     return match
 
@@ -175,3 +175,37 @@ async def test_i47_3_a_channel_with_no_game_is_refused_in_the_members_language(
     assert line == ("Ở đây không có ván nào đang chơi. Hãy bắt đầu một ván, rồi mở lại bàn chơi.")
     assert "/table/activity?" in frame.url
     assert (await world.env.bot.storage.get_match(match.id)).version == match.version
+
+
+async def test_i47_3_from_a_channel_with_several_games_the_members_own_else_one_line(
+    world, table, browser
+):
+    await started_in_a_thread(world, ("alice", "bob"))
+    carols = await started_in_a_thread(world, ("carol", "dave"))
+    # carol plays in one of the channel's two games: that one opens.
+    page = await browser_page(browser)
+    launch = launch_in(world, world.channel.id, signed_in(world, "carol"), "carol")
+    frame = await open_activity(page, table, launch)
+    assert await opened(frame) == f"member.{carols.id}.{world.people['carol'].id}.en"
+    # erin plays in neither: which to watch is not hers to guess, nor the bot's.
+    page = await browser_page(browser)
+    launch = launch_in(world, world.channel.id, signed_in(world, "erin"), "erin")
+    frame = await open_activity(page, table, launch)
+    assert await refused_line(frame) == (
+        "Several games are being played here: open the table from your game's own thread, "
+        "with its Open the table button."
+    )
+    assert "/table/activity?" in frame.url
+
+
+async def test_i47_3_someone_outside_the_server_finds_no_game_there(world, table, browser):
+    match = await started_in_a_thread(world)
+    stranger = world.env.create_user("stranger")  # never joined the server
+    world.people["stranger"] = stranger
+    page = await browser_page(browser)
+    launch = launch_in(world, match.thread_id, signed_in(world, "stranger"), "stranger")
+    frame = await open_activity(page, table, launch)
+    assert await refused_line(frame) == (
+        "No game is being played here. Start one, then open the table again."
+    )
+    assert "/table/activity?" in frame.url
