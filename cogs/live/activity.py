@@ -39,6 +39,17 @@ log = logging.getLogger(__name__)
 BUNDLE = Path(__file__).resolve().parent / "static" / "activity.js"
 # A request from the page is a few short fields; anything longer is not the page's.
 MAX_BODY = 4096
+# The page runs its one script from this origin and talks only to it; Discord frames it, so
+# no frame-ancestors rule. Nothing it is given (a code, a token, a link) may be cached.
+PAGE_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": (
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self'; "
+        "connect-src 'self'; base-uri 'none'; form-action 'none'"
+    ),
+}
+NOT_KEPT = {"Cache-Control": "no-store"}
 # Discord's answers take tens to hundreds of ms; one that takes longer than this fails.
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)
 
@@ -103,7 +114,7 @@ class Activity:
                 opening=html.escape(_("Opening the table…")),
                 failed=html.escape(_("The table could not be opened: close it and try again.")),
             )
-        return web.Response(text=body, content_type="text/html")
+        return web.Response(text=body, content_type="text/html", headers=PAGE_HEADERS)
 
     # -- the code, exchanged for a token -------------------------------------------------
 
@@ -117,7 +128,7 @@ class Activity:
                 access_token = await self.exchange(fields)
             except Refused as refusal:
                 return refused(refusal, request)
-        return web.json_response({"access_token": access_token})
+        return web.json_response({"access_token": access_token}, headers=NOT_KEPT)
 
     async def exchange(self, fields: dict[str, str]) -> str:
         code = fields.get("code")
@@ -156,7 +167,7 @@ class Activity:
             )
             url = f"m/{self.links.member(match.id, member.user_id, language)}"
         log.info("activity: user %s opened match %s", member.user_id, match.id)
-        return web.json_response({"url": url})
+        return web.json_response({"url": url}, headers=NOT_KEPT)
 
     async def member(self, fields: dict[str, str]) -> Member:
         """The member Discord says owns the token, who must be the one the page names."""
@@ -266,7 +277,7 @@ def unreachable(why: str) -> Refused:
 def refused(refusal: Refused, request: web.Request) -> web.Response:
     """One line for the member, one for the log; nothing else happens."""
     log.info("activity: %s refused: %s", request.path, refusal.why)
-    return web.json_response({"text": refusal.text}, status=refusal.status)
+    return web.json_response({"text": refusal.text}, status=refusal.status, headers=NOT_KEPT)
 
 
 async def read_fields(request: web.Request) -> dict[str, str]:
