@@ -96,10 +96,31 @@ class StandInLinks:
         return f"watch.{match_id}"
 
 
+STAND_IN_PAGE = """<!doctype html>
+<p id="opened">{said}</p><p id="socket"></p>
+<script>
+  // As the live table's page does: its socket at an address relative to the page.
+  const socket = new WebSocket(new URL("../ws", location.href).toString().replace("http", "ws"));
+  socket.onopen = () => socket.send("hello");
+  socket.onmessage = (event) => {{ document.getElementById("socket").textContent = event.data; }};
+</script>
+"""
+
+
 async def stand_in_page(request: web.Request) -> web.Response:
-    """The member's (or the watchers') page the Activity opens: here, what its link says."""
+    """The member's (or the watchers') page the Activity opens: here, what its link says,
+    and what its socket answers."""
     said = html.escape(request.match_info["token"])
-    return web.Response(text=f'<p id="opened">{said}</p>', content_type="text/html")
+    return web.Response(text=STAND_IN_PAGE.format(said=said), content_type="text/html")
+
+
+async def stand_in_socket(request: web.Request) -> web.WebSocketResponse:
+    """The live table's socket, standing in: it answers the page's first message."""
+    socket = web.WebSocketResponse()
+    await socket.prepare(request)
+    async for message in socket:
+        await socket.send_str(f"heard {message.data}")
+    return socket
 
 
 @contextlib.asynccontextmanager
@@ -110,6 +131,7 @@ async def table_app(bot: Any) -> AsyncIterator[str]:
     app.router.add_static("/table/static", STATIC)
     app.router.add_get("/table/m/{token}", stand_in_page)
     app.router.add_get("/table/w/{token}", stand_in_page)
+    app.router.add_get("/table/ws", stand_in_socket)
     add_activity_routes(app, bot, StandInLinks())
     runner = web.AppRunner(app)
     await runner.setup()

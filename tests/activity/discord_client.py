@@ -17,11 +17,16 @@ proxy. It keeps every message the Activity sent in `window.said`.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import re
+from collections.abc import AsyncIterator
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from playwright.async_api import Frame, Page
+import aiohttp
+from playwright.async_api import Frame, Page, WebSocketRoute
 
 PATH = "discord-client-stand-in"
 
@@ -103,32 +108,55 @@ async def open_activity(page: Page, table_url: str, launch: Launch) -> Frame:
     return await activity_frame(page)
 
 
-async def open_activity_in_discord(
-    page: Page, table_url: str, launch: Launch, proxied: list[tuple[str, str]]
-) -> Frame:
+@contextlib.asynccontextmanager
+async def activity_in_discord(
+    page: Page, table_url: str, launch: Launch
+) -> AsyncIterator[tuple[Frame, list[tuple[str, str]]]]:
     """Open the stand-in client where Discord's is (https://discord.com), the Activity
     where Discord puts it (https://<application id>.discordsays.com/, the Activity's root),
     with Discord's proxy stood in for by Playwright's routing: the root URL mapping the
     hosting guide sets, `/` to the table's host and `/table`, takes every request to the
-    Activity's origin, under `/.proxy/` or not, to the table; `proxied` gets each
-    (what the page asked, where the proxy took it)."""
+    Activity's origin, under `/.proxy/` or not, and every WebSocket, to the table. Yields
+    the Activity's frame and a list that gets each (what the page asked, where it went)."""
     origin = f"https://{launch.client_id}.discordsays.com"
     html = client_page(launch, origin + "/")
+    proxied: list[tuple[str, str]] = []
+    sockets: list[tuple[aiohttp.ClientSession, asyncio.Task[None]]] = []
+
+    def mapped(asked: str) -> str:
+        path = asked.split(".discordsays.com", 1)[1].removeprefix("/.proxy")
+        target = table_url.rstrip("/") + path  # the mapping's target, then the path
+        proxied.append((asked, target))
+        return target
 
     async def serve(route: Any) -> None:
         await route.fulfill(body=html, content_type="text/html")
 
     async def proxy(route: Any) -> None:
-        asked = route.request.url
-        path = asked.removeprefix(origin).removeprefix("/.proxy")
-        target = table_url.rstrip("/") + path  # the mapping's target, then the path
-        proxied.append((asked, target))
-        await route.fulfill(response=await route.fetch(url=target))
+        await route.fulfill(response=await route.fetch(url=mapped(route.request.url)))
+
+    async def proxy_socket(socket: WebSocketRoute) -> None:
+        session = aiohttp.ClientSession()
+        upstream = await session.ws_connect(mapped(socket.url).replace("http", "ws", 1))
+        socket.on_message(lambda message: asyncio.ensure_future(upstream.send_str(str(message))))
+
+        async def relay() -> None:
+            async for message in upstream:
+                socket.send(message.data)
+
+        sockets.append((session, asyncio.create_task(relay())))
 
     await page.route("https://discord.com/**", serve)
     await page.route(origin + "/**", proxy)
+    await page.route_web_socket(re.compile(r"wss://[0-9]+\.discordsays\.com/.*"), proxy_socket)
     await page.goto("https://discord.com/channels/activity-stand-in")
-    return await activity_frame(page)
+    try:
+        yield await activity_frame(page), proxied
+    finally:
+        await page.close()
+        for session, task in sockets:
+            task.cancel()
+            await session.close()
 
 
 async def activity_frame(page: Page) -> Frame:

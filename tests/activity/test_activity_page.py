@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.async_api import Frame, Page, expect
 
-from tests.activity.discord_client import Launch, open_activity, open_activity_in_discord, user_of
+from tests.activity.discord_client import Launch, activity_in_discord, open_activity, user_of
 from tests.browser.page import TIMEOUT_MS
 from tests.cogs.players import click_id, public_table
 
@@ -104,27 +104,28 @@ async def test_i47_3_under_discords_proxy_every_address_goes_through_its_url_map
 ):
     match = await started_in_a_thread(world)
     page = await browser_page(browser)
-    proxied: list[tuple[str, str]] = []
-    code = signed_in(world, "bob")
-    frame = await open_activity_in_discord(
-        page, table, launch_in(world, match.thread_id, code, "bob"), proxied
-    )
-    assert await opened(frame) == f"member.{match.id}.{world.people['bob'].id}.en"
+    launch = launch_in(world, match.thread_id, signed_in(world, "bob"), "bob")
+    async with activity_in_discord(page, table, launch) as (frame, proxied):
+        link = f"member.{match.id}.{world.people['bob'].id}.en"
+        assert await opened(frame) == link
+        socket = page.frame_locator("#activity").locator("#socket")
+        await expect(socket).to_have_text("heard hello")  # the page's socket went through
     origin = f"https://{world.env.bot.application_id}.discordsays.com"
-    assert frame.url.startswith(origin + "/.proxy/m/member.")
-    # The root, the script, the two requests and the member's page: each reached the
-    # table's /table/ through the mapping; the page's own requests went under /.proxy/.
-    paths = [(asked.removeprefix(origin), target.removeprefix(table)) for asked, target in proxied]
-    assert [(a.split("?")[0], t.split("?")[0]) for a, t in paths] == [
+    # The root, the script, the two requests, the member's page and its socket: each
+    # reached the table's /table/ through the mapping; the page's own under /.proxy/.
+    paths = [
+        (asked.split(".discordsays.com")[1].split("?")[0], target.removeprefix(table).split("?")[0])
+        for asked, target in proxied
+    ]
+    assert paths == [
         ("/", ""),
         ("/static/activity.js", "static/activity.js"),
         ("/.proxy/activity/token", "activity/token"),
         ("/.proxy/activity/session", "activity/session"),
-        (
-            f"/.proxy/m/member.{match.id}.{world.people['bob'].id}.en",
-            f"m/member.{match.id}.{world.people['bob'].id}.en",
-        ),
+        (f"/.proxy/m/{link}", f"m/{link}"),
+        ("/.proxy/ws", "ws"),
     ]
+    assert proxied[-1][0].startswith(origin.replace("https", "wss"))
 
 
 async def test_i47_3_a_member_without_a_seat_opens_the_watchers_table(world, table, browser):
