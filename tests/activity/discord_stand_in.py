@@ -47,6 +47,8 @@ class DiscordBoundary:
 
     sent: list[Sent] = field(default_factory=list)
     entry_point: dict[str, Any] | None = None
+    # Discord's answer to LAUNCH_ACTIVITY where the application has no Activity turned on.
+    launch_refused: bool = False
     _ids: int = 9_000_000
 
     def of(self, method: str, route: str) -> list[Sent]:
@@ -77,6 +79,8 @@ class DiscordBoundary:
         if key == ("PATCH", ONE_GLOBAL_COMMAND) and self.entry_point is not None:
             return True, self._registered({**self.entry_point, **sent.json}, application_id)
         if key == ("POST", CALLBACK) and (sent.json or {}).get("type") == LAUNCH_ACTIVITY:
+            if self.launch_refused:
+                _raise_for(BackendError(400, 50035, "Invalid Form Body"))
             interaction_id = str(route.webhook_id)
             instance = {"id": f"i-{interaction_id}"}
             return True, {

@@ -41,6 +41,19 @@ async def test_i47_3_open_the_table_answers_with_launch_activity(world, boundary
     assert (await world.env.bot.storage.get_match(match.id)).version == match.version
 
 
+async def test_i47_3_when_discord_refuses_to_launch_the_member_is_told_in_one_line(world, boundary):
+    match = await started_in_a_thread(world)
+    thread = next(t for t in world.channel.threads if t.id == match.thread_id)
+    bob = world.people["bob"]
+    boundary.launch_refused = True  # Activities not turned on in the Developer Portal
+    result = await bob.click(public_table(thread, bob), label=OPEN_THE_TABLE)
+    assert result.ephemeral
+    assert result.response.content == (
+        "The table can't open inside Discord here: open it in a browser instead."
+    )
+    assert (await world.env.bot.storage.get_match(match.id)).version == match.version
+
+
 async def test_i47_3_the_entry_point_goes_with_every_global_sync(world, boundary):
     (sync,) = boundary.of("PUT", GLOBAL_COMMANDS)
     (entry,) = entry_points(sync.json)

@@ -6,6 +6,9 @@ and the ways in that are refused, each in one line, with nothing changed."""
 
 from __future__ import annotations
 
+import json
+
+import aiohttp
 from playwright.async_api import Frame, Page, expect
 
 from tests.activity.discord_client import Launch, activity_in_discord, open_activity, user_of
@@ -210,3 +213,33 @@ async def test_i47_3_someone_outside_the_server_finds_no_game_there(world, table
         "No game is being played here. Start one, then open the table again."
     )
     assert "/table/activity?" in frame.url
+
+
+async def test_i47_3_opened_outside_discord_the_page_says_so_in_one_line(world, table, browser):
+    page = await browser_page(browser)
+    await page.set_extra_http_headers({"Accept-Language": "id-ID,id;q=0.9,en;q=0.5"})
+    await page.goto(table + "activity")  # no Discord around it: the SDK can't start
+    await expect(page.locator("html[data-state=refused] #status")).to_have_text(
+        "Meja tidak bisa dibuka: tutup lalu coba lagi."
+    )
+    assert await page.locator("html").get_attribute("lang") == "id"
+    assert world.oauth.asked == []
+
+
+async def test_i47_3_garbage_and_oversized_requests_are_refused_in_one_line(world, table):
+    match = await started_in_a_thread(world)
+    signed_in(world, "alice")
+    not_confirmed = "Discord didn't confirm who you are: close the table and open it again."
+    async with aiohttp.ClientSession() as client:
+        for path, body in (
+            ("activity/token", b"not json"),
+            ("activity/token", json.dumps(["code-alice"]).encode()),
+            ("activity/token", json.dumps({"code": "code-alice", "pad": "x" * 5000}).encode()),
+            ("activity/session", b"{"),
+            ("activity/session", json.dumps({"access_token": 7}).encode()),
+        ):
+            async with client.post(table + path, data=body) as answer:
+                assert (answer.status, await answer.json()) == (401, {"text": not_confirmed})
+    # Nothing reached Discord, and the match is as it was.
+    assert world.oauth.asked == []
+    assert (await world.env.bot.storage.get_match(match.id)).version == match.version
