@@ -63,7 +63,6 @@ async function open() {
     access_token,
     user_id: user.id,
     channel_id: sdk.channelId,
-    guild_id: sdk.guildId,
     locale: language,
   });
   page.dataset.state = "opening";
