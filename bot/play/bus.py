@@ -113,6 +113,11 @@ class ChangeBus:
         self._subscribers.setdefault(match_id, set()).add(subscriber)
         return subscriber
 
+    def matches(self) -> list[int]:
+        """The matches the bus keeps changes of (those to read again after a gap in what
+        this process heard from the others)."""
+        return list(self._kept)
+
     def subscribers(self, match_id: int) -> int:
         return len(self._subscribers.get(match_id, ()))
 

@@ -66,7 +66,8 @@ class Live:
                 return
             since = latest.version if latest is not None else record.version - 1
             stored = await self.sessions.storage.events(match_id, _EVENTS_READ)
-            events = tuple(event for made_at, event in stored if made_at > since)
+            # Read after the record: a change saved meanwhile is published next, with its own.
+            events = tuple(event for made, event in stored if since < made <= record.version)
             change = await self._published(record, events)
             self.bus.publish(change)
         for listener in self.from_elsewhere:
@@ -83,14 +84,17 @@ class Live:
         watching = await self.sessions.watching(record.id) if record.thread_id else 0
         if record.state is not None:
             await self.sessions.recent(record)
-        change = published(record, events, watching, with_game=record.quarantine is None)
+        language = await self.sessions.server_language(record.guild_id)
+        change = published(
+            record, events, watching, language=language, with_game=record.quarantine is None
+        )
         if change.saved is None:
             return change
         try:
             change.saved.get()  # loaded now: a state read back from the database may be damaged
         except UNLOADABLE as error:  # a damaged match: its seats and status, no game
             log.info("match %s is followed without its game (%s)", record.id, error)
-            return published(record, events, watching, with_game=False)
+            return published(record, events, watching, language=language, with_game=False)
         return change
 
 

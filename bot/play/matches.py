@@ -18,6 +18,7 @@ from bot.play.live import Live
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
+from bot.play.relay import Relay
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
 from bot.play.thinking import Thinker, default_workers
@@ -58,6 +59,8 @@ class MatchService:
         self.watchers = Watchers(storage, clock)
         self.sessions.watching = self.watchers.count
         self.live = Live(self.sessions)
+        # Changes the bot's other processes save, heard and published here (PostgreSQL).
+        self.relay = Relay(self.live, self.sessions, self.auto, self.failures)
         self.retention = Retention(storage.standings, settings, clock, self.failures)
         self.tournaments = Tournaments(
             self.sessions, self.seating, self.moves, self.auto, self.failures
@@ -88,7 +91,9 @@ class MatchService:
         self.auto.remind = publisher
 
     async def restore(self) -> None:
-        """After a start: re-arm every open match's timer, and start pruning old logs."""
+        """After a start: hear the other processes' changes, re-arm every open match's
+        timer, and start pruning old logs."""
+        await self.relay.start()
         # Tournaments first: the matches' timers are armed last, so none falls due while
         # another restore still waits on the database.
         await self.tournaments.restore()
@@ -104,6 +109,7 @@ class MatchService:
         return await self.storage.matches_with_outbox()
 
     async def stop(self) -> None:
+        await self.relay.stop()
         await self.sessions.outbox.flush(self.storage)
         await self.tournaments.stop()
         await self.retention.stop()

@@ -11,6 +11,7 @@ from bot.play.deadlines import next_due
 from bot.play.scheduler import Due, Fire, Scheduler
 from bot.process.failure_log import FailureLog, outage_of
 from bot.process.settings import Settings
+from bot.process.shards import serves
 from bot.storage import Deadline, MatchRecord, OpenBrief
 from engines.base import Game
 
@@ -64,7 +65,9 @@ class Planner:
         """Arm the match's one timer: an AI move soon, else its deadline, else nothing.
         `now` spares a second read of the clock when the caller has just read it."""
         now = self.clock() if now is None else now
-        if not record.is_open:
+        if not record.is_open or not serves(self.settings.shards, record.guild_id):
+            # A match of a server another process serves is timed there (a member may play
+            # it here, from the live table): that process hears of the change and plans.
             self.timers.set(record.id, None)
         elif game is not None and any(record.seats[s].ai for s in game.to_act()):
             self.timers.set(record.id, Due(now + self.settings.ai_delay, record.version, "ai"))

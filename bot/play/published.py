@@ -6,8 +6,8 @@ The game in a change is the engine's game as saved at that version, loaded again
 saved state when first drawn: a copy no move is ever applied to, so a subscriber that draws
 it late still draws that version. From it come each seat's own view (`view(seat)`, hidden
 cards only in their owner's), the public view (`view(None)`), who acts and what they are asked, the
-outcome. The record is a copy too, with the match's latest events and its watchers' count
-read once by the platform, so drawing a change reads nothing more.
+outcome. The record is a copy too, with the match's latest events, its watchers' count and
+the server's chosen language read by the platform, so drawing a change reads nothing more.
 """
 
 from __future__ import annotations
@@ -52,6 +52,8 @@ class MatchChange:
     events: tuple[Event, ...]
     deadline: float | None
     watching: int = 0
+    # The language the server's moderators chose for what everyone reads (None: none).
+    language: str | None = None
 
     @property
     def game(self) -> Game[Any] | None:
@@ -124,6 +126,7 @@ def published(
     events: list[Event] | tuple[Event, ...],
     watching: int,
     *,
+    language: str | None = None,
     with_game: bool = True,
 ) -> MatchChange:
     """The change `record` was just saved as, at its version: with its game as saved
@@ -136,4 +139,5 @@ def published(
         events=tuple(events),
         deadline=record.turn_due.at if record.turn_due is not None else None,
         watching=watching,
+        language=language,
     )

@@ -63,6 +63,9 @@ class Sessions:
         # How many members watch a match from its thread (the match service points this
         # at its watchers), read once a match and carried by its changes.
         self.watching: Callable[[int], Awaitable[int]] = _nobody_watching
+        # The language a server chose for what everyone reads (None: none chosen), which
+        # the Discord layer keeps; carried by the changes, so drawing one reads nothing.
+        self.server_language: Callable[[int], Awaitable[str | None]] = _no_language
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -83,6 +86,16 @@ class Sessions:
         """The in-memory copy of an open match as last saved (None: not held)."""
         live = self._live.get(match_id)
         return None if live is None else live[0]
+
+    def busy(self, match_id: int) -> bool:
+        """Whether the match's lock is held now (without making one for it)."""
+        lock = self._locks.get(match_id)
+        return lock is not None and lock.locked()
+
+    def held_ids(self) -> list[int]:
+        """The open matches held in memory (to check against the database after a gap in
+        what this process heard from the others)."""
+        return list(self._live)
 
     def forget(self, match_id: int, older_than: int) -> None:
         """Drop the in-memory copy of a match when another process saved a newer version:
@@ -159,21 +172,29 @@ class Sessions:
         record.version += 1
         await self._save(record, game, expected, events)
         change = Change(record, game, events, notice)
-        self.bus.publish(await self.publishing(change))
-        await show_saved(answer, change)
+
+        async def publish_and_answer(change: Change) -> None:
+            self.bus.publish(await self.publishing(change))
+            await answer(change)
+
+        await show_saved(publish_and_answer, change)
         return change
 
     async def publishing(self, change: Change) -> MatchChange:
         """The change as published, with everything its display needs read (the match's
-        latest events, its watchers), under the match lock: whoever shows it reads nothing
-        more."""
+        latest events, its watchers, the server's language), under the match lock: whoever
+        shows it reads nothing more."""
         record = change.record
         if change.game is not None:
             await self.recent(record)
         if record.thread_id is not None:
             change.watching = await self.watching(record.id)
         change.published = published(
-            record, change.events, change.watching, with_game=change.game is not None
+            record,
+            change.events,
+            change.watching,
+            language=await self.server_language(record.guild_id),
+            with_game=change.game is not None,
         )
         return change.published
 
@@ -223,6 +244,10 @@ class Sessions:
 
 async def _nobody_watching(match_id: int) -> int:
     return 0
+
+
+async def _no_language(guild_id: int) -> str | None:
+    return None
 
 
 def played_how(record: MatchRecord) -> EndHow:

@@ -38,3 +38,9 @@ def parse_shard_ids(raw: str, count: int) -> tuple[int, ...]:
             raise ValueError(f"shard {min(overlap)} is named twice")
         ids.update(range(first, last + 1))
     return tuple(sorted(ids))
+
+
+def serves(shards: Shards | None, guild_id: int) -> bool:
+    """Whether a process running `shards` (None: every shard) serves the server: times its
+    matches and shows them in Discord."""
+    return shards is None or shards.owns(guild_id)

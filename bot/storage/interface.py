@@ -4,7 +4,7 @@ standings (sqlite.SqliteStandings, postgres.PostgresStandings)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
@@ -79,6 +79,16 @@ class Standings(Protocol):
     async def export_results(self, guild_id: int) -> list[ExportRow]: ...
 
 
+class ChangeFeed(Protocol):
+    """Changes committed on the database by any process, heard as they are committed."""
+
+    async def check(self) -> None:
+        """A round trip: StorageError (and the feed told lost) when it is gone."""
+        ...
+
+    async def close(self) -> None: ...
+
+
 class Store(MatchReads, Preferences, TurnNotices, Protocol):
     """Every write is one transaction, applied whole or not at all (StorageError, rolled
     back); a save is version-checked (StaleMatch); a damaged row comes back quarantined."""
@@ -91,6 +101,17 @@ class Store(MatchReads, Preferences, TurnNotices, Protocol):
         ...
 
     async def close(self) -> None: ...
+
+    async def listen(
+        self, heard: Callable[[int, int, int], None], lost: Callable[[], None]
+    ) -> ChangeFeed | None:
+        """Hear every change saved by any process, as `heard(match_id, version, guild_id)`,
+        until
+        `lost()` says the feed ended: the bot's processes share one PostgreSQL database,
+        and a member may follow or play a match in a process other than the one that shows
+        it in Discord. None where there is nothing to hear: SQLite serves one process,
+        whose changes are published as they are saved."""
+        ...
 
     async def quarantine(self, match_id: int, reason: str) -> None: ...
 

@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.play.matches import MatchService
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.clicks import Clicks
+from cogs.desk.elsewhere import ShownHere
 from cogs.desk.match_choice import MatchChoice
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
@@ -39,6 +40,7 @@ class Desk(commands.Cog):
         self.matches = matches
         self.renderers = Renderers()
         self.languages = Languages(bot, matches.preferences, matches.failures)
+        matches.sessions.server_language = self.languages.chosen
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.
         gate = getattr(bot, "gate", None)
         self.senders = MatchSenders(gate.keep if gate is not None else None)
@@ -66,7 +68,9 @@ class Desk(commands.Cog):
         self.clicks = Clicks(matches, self.renderers, self.tables, self.hands, self.pings)
         self.shared = SharedCommands(matches, self.renderers, self.tables, self.clicks)
         self._unshown_done = False
-        matches.publish = self.tables.publish
+        # Shown only where the match's server is served, whichever process made the change.
+        self.shown_here = ShownHere(matches, self.tables, gate.keep if gate is not None else None)
+        matches.publish = self.shown_here.publish
         matches.remind = self.pings.remind
 
     @commands.Cog.listener()

@@ -51,12 +51,13 @@ async def read_scene(
     matches: MatchService,
     renderers: Renderers,
 ) -> Scene:
-    """A change's scene: the server's language with the change's own data. A saved change
-    comes with what its display needs (the platform read the log lines a table retells and
-    the watchers as it published it); a table drawn anew (`/<game> table`, after a
+    """A change's scene, from the change's own data. A saved change comes with what its
+    display needs (the platform read the log lines a table retells, the watchers and the
+    server's chosen language as it published it); a table drawn anew (`/<game> table`, after a
     restart) has the platform read them now."""
     record = change.record
     if change.published is None:
         await matches.sessions.publishing(change)
-    language = await languages.server(record.guild_id)
+    assert change.published is not None
+    language = languages.server_as_chosen(record.guild_id, change.published.language)
     return Scene(change, language, renderers.get(record.game), click)

@@ -32,9 +32,17 @@ class Languages:
         """The language of what the server's channel shows everyone."""
         if guild_id is None:
             return i18n.SOURCE
+        return self.server_as_chosen(guild_id, await self.chosen(guild_id))
+
+    async def chosen(self, guild_id: int) -> str | None:
+        """The language the server's moderators chose (None: none), read once."""
         if guild_id not in self._servers:
             self._servers[guild_id] = await self.preferences.language(guild_id)
-        chosen = self._servers[guild_id]
+        return self._servers[guild_id]
+
+    def server_as_chosen(self, guild_id: int, chosen: str | None) -> str:
+        """The server's language, given the one its moderators chose (None: none): that
+        one, else the server's own preferred locale when it is one of ours, else English."""
         if chosen is not None:
             return chosen
         guild = self.bot.get_guild(guild_id)

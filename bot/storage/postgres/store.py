@@ -10,6 +10,8 @@ SQLite store (sqlite/store.py), for several bot processes on one database.
 - A server that went away fails each call with a StorageError, rolled back; the pool
   connects again when a call needs it and the server is back, so the game goes on.
 - Rows are read through the same LoadedRecords, so a damaged row is quarantined here too.
+- Every save notifies the other processes of the match and its new version, in its own
+  transaction, so they hear of it once it is committed (changes_relay.py, `listen`).
 - The reads and one-statement writes are the shared ones (bot/storage/base.py), numbered.
 """
 
@@ -18,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -26,6 +28,7 @@ import asyncpg
 
 from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
 from bot.storage.errors import StaleMatch, StorageBusy, StorageError
+from bot.storage.postgres.changes_relay import CHANNEL, ChangeFeed, Heard, payload
 from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.postgres.results import write_results
 from bot.storage.postgres.schema import migrate
@@ -76,8 +79,8 @@ def translate(error: BaseException) -> StorageError:
 async def _keep_session(db: asyncpg.Connection) -> None:
     """A connection goes back to the pool as it is, saving the round trip of asyncpg's
     RESET ALL: the bot keeps no session state (every advisory lock it takes ends with its
-    transaction, it sets nothing and listens to nothing), and asyncpg still rolls back any
-    open transaction first."""
+    transaction, it sets nothing and listens to nothing: the changes feed listens on a
+    connection of its own), and asyncpg still rolls back any open transaction first."""
 
 
 class PostgresStorage(StoreBase, TournamentStore):
@@ -85,8 +88,9 @@ class PostgresStorage(StoreBase, TournamentStore):
 
     dialect = POSTGRES
 
-    def __init__(self, pool: asyncpg.Pool, created: bool, instance: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, created: bool, instance: str, url: str) -> None:
         self._pool = pool
+        self._url = url  # the changes feed connects on its own, outside the pool
         self.created = created
         self.instance = instance
         self._loaded = LoadedRecords()
@@ -123,13 +127,19 @@ class PostgresStorage(StoreBase, TournamentStore):
         except (*_UNREACHABLE, asyncpg.PostgresError, TimeoutError) as error:
             await pool.close()
             raise translate(error) from None
-        return cls(pool, created, instance)
+        return cls(pool, created, instance, url)
 
     async def close(self) -> None:
         try:
             await asyncio.wait_for(self._pool.close(), 5)
         except (TimeoutError, *_UNREACHABLE):
             self._pool.terminate()
+
+    async def listen(self, heard: Heard, lost: Callable[[], None]) -> ChangeFeed:
+        """Hear every change committed on the database, by any process, as `heard(match_id,
+        version, guild_id)`, on a connection of its own, until `lost()` (StorageError: the
+        server can't be reached)."""
+        return await ChangeFeed.open(self._url, heard, lost)
 
     @asynccontextmanager
     async def exclusive(self, key: int) -> AsyncIterator[None]:
@@ -215,6 +225,8 @@ class PostgresStorage(StoreBase, TournamentStore):
         async with self._transaction() as db:
             if await db.execute(numbered(sql), *params) != "UPDATE 1":
                 raise StaleMatch(record.id)
+            told = payload(record.id, record.version, record.guild_id)
+            await db.execute("SELECT pg_notify($1, $2)", CHANNEL, told)
             if events:
                 await db.executemany(numbered(EVENT_INSERT), event_rows(record, events))
             if results:
@@ -223,15 +235,18 @@ class PostgresStorage(StoreBase, TournamentStore):
     async def _save_move(
         self, record: MatchRecord, update: str, params: list[Any], events: Sequence[Event]
     ) -> None:
-        """The match's UPDATE and its events as one statement (atomic on its own): the
-        events are inserted only for a row the guarded UPDATE changed."""
+        """The match's UPDATE, its events and its notification as one statement (atomic on
+        its own): the events are inserted, and the other processes notified, only for a row
+        the guarded UPDATE changed."""
         first = len(params) + 1
         sql = (
-            f"WITH moved AS ({update} RETURNING id), logged AS ("
+            f"WITH moved AS ({update} RETURNING id, version, guild_id), logged AS ("
             "INSERT INTO match_events (match_id, version, seq, kind, data) "
             f"SELECT moved.id, ${first}, e.seq, e.kind, e.data FROM moved, "
             f"unnest(${first + 1}::int[], ${first + 2}::text[], ${first + 3}::text[]) "
-            "AS e(seq, kind, data)) SELECT count(*) FROM moved"
+            "AS e(seq, kind, data)) "
+            f"SELECT count(pg_notify('{CHANNEL}', "
+            "moved.id || ':' || moved.version || ':' || moved.guild_id)) FROM moved"
         )
         arguments = [
             *params,

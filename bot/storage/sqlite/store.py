@@ -23,7 +23,7 @@ import asyncio
 import logging
 import sqlite3
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +119,13 @@ class Storage(StoreBase, TournamentStore):
                 release(path)
             raise translate(error, path) from None
         return cls(reader, writer, opened)
+
+    async def listen(
+        self, heard: Callable[[int, int, int], None], lost: Callable[[], None]
+    ) -> None:
+        """Nothing to hear: one process holds a SQLite file, and publishes each change it
+        saves as it saves it (bot/play/bus.py)."""
+        return None
 
     async def close(self) -> None:
         writer, self._writer = self._writer, None
