@@ -108,8 +108,14 @@ def setup_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(formatter_for(settings.log_format))
     logging.basicConfig(level=settings.log_level, handlers=[handler])
+    install_log_redaction(secrets_of(settings))
+
+
+def secrets_of(settings: Settings) -> list[str]:
+    """What no log line may show: the bot token, the database's password, and the client
+    secret the Activity's codes are exchanged with."""
     password = urlsplit(settings.database_url).password if settings.database_url else None
-    install_log_redaction([settings.token, *([password] if password else [])])
+    return [s for s in (settings.token, password, settings.client_secret) if s]
 
 
 def utc_timestamp() -> float:
