@@ -24,6 +24,7 @@ from discord.http import Route
 log = logging.getLogger(__name__)
 
 ENTRY_POINT = 4  # the command type PRIMARY_ENTRY_POINT
+INVALID_FORM_BODY = 50035  # Discord's code for a command it can't take
 # What an existing command's JSON holds that a bulk update may send back.
 KEPT_FIELDS = (
     "name",
@@ -61,12 +62,17 @@ class CommandTree(app_commands.CommandTree[Any]):
             payload.append(await self.entry_point(self.translator))
         http = self.client.http
         try:
-            data = await http.bulk_upsert_global_commands(self.client.application_id, payload)
-        except discord.HTTPException as refused:
-            kept = await self._kept_entry_point(refused, payload)
-            data = await http.bulk_upsert_global_commands(
-                self.client.application_id, [*payload, kept]
-            )
+            try:
+                data = await http.bulk_upsert_global_commands(self.client.application_id, payload)
+            except discord.HTTPException as refused:
+                kept = await self._kept_entry_point(refused, payload)
+                data = await http.bulk_upsert_global_commands(
+                    self.client.application_id, [*payload, kept]
+                )
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == INVALID_FORM_BODY:  # as discord.py's sync
+                raise app_commands.CommandSyncFailure(error, self.get_commands()) from None
+            raise
         return [app_commands.AppCommand(data=d, state=self._state) for d in data]
 
     async def _payload_of(self, command: Any) -> dict[str, Any]:
