@@ -66,7 +66,11 @@ async function open() {
     locale: language,
   });
   page.dataset.state = "opening";
-  window.location.assign(address(url));
+  // Discord's query (frame_id, instance_id, platform, ...) goes along, so the table's page
+  // can tell it is inside Discord and reach the SDK again if it needs to.
+  const opened = new URL(address(url));
+  opened.search = window.location.search;
+  window.location.assign(opened.toString());
 }
 
 open().catch((error) => {

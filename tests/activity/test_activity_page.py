@@ -78,6 +78,7 @@ async def test_i47_3_the_activity_opens_the_members_own_table_in_its_thread(worl
     # The member's own page, for this match, in their language (their Discord app's).
     assert await opened(frame) == f"member.{match.id}.{world.people['alice'].id}.en"
     assert frame.url.startswith(table + "m/")  # opened in the same frame
+    assert "frame_id=f-1" in frame.url and "instance_id=i-1" in frame.url  # Discord's query
     said = await page.evaluate("window.said")
     handshake = said[0]
     assert handshake["opcode"] == 0
