@@ -14,12 +14,14 @@ from bot.process import app
 from bot.process.app import TabletopBot, utc_timestamp
 from bot.process.settings import Settings
 from cogs.desk import desk
+from cogs.live import inside_discord
 from cogs.server import games
 from cogs.ui.card_faces import pictures
 from cogs.ui.components import GameRenderer
 
-# The Desk first: the /games group and every game plug in to it.
-PLATFORM: tuple[ModuleType, ...] = (desk, games)
+# The Desk first: the /games group and every game plug in to it. The table inside Discord
+# (the Activity's button and Entry Point) adds to the Desk's tables.
+PLATFORM: tuple[ModuleType, ...] = (desk, games, inside_discord)
 
 
 def game_plugins() -> list[ModuleType]:

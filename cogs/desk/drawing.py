@@ -54,6 +54,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         table.content = notice  # why it ended now, when not by a move (the round's time)
         return table
     add_practice(table, record, game)
+    table.items += [b for make in renderers.table_buttons if (b := make(record)) is not None]
     if record.pace in SLOW:  # a live turn's minute and a half needs no clock line
         table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
     away = away_lines(record)
