@@ -15,13 +15,15 @@ from bot.process.app import TabletopBot, utc_timestamp
 from bot.process.settings import Settings
 from cogs.desk import desk
 from cogs.live import cog as live
+from cogs.live import inside_discord
 from cogs.server import games
 from cogs.ui.card_faces import pictures
 from cogs.ui.components import GameRenderer
 
-# The Desk first: the /games group and every game plug in to it; the live table (served only
-# when the settings say so) draws with the Desk's renderers.
-PLATFORM: tuple[ModuleType, ...] = (desk, games, live)
+# The Desk first: the /games group and every game plug in to it. The live table (its server
+# and "Open in a browser") and the table inside Discord (the Activity's button and Entry
+# Point) add to the Desk's tables, each only when the settings turn it on.
+PLATFORM: tuple[ModuleType, ...] = (desk, games, live, inside_discord)
 
 
 def game_plugins() -> list[ModuleType]:

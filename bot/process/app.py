@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.play.matches import MatchService
 from bot.process.app_emojis import AppEmojis
+from bot.process.command_tree import CommandTree
 from bot.process.health import HealthServer
 from bot.process.log_format import formatter_for, install_record_context
 from bot.process.service import (
@@ -107,8 +108,14 @@ def setup_logging(settings: Settings) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(formatter_for(settings.log_format))
     logging.basicConfig(level=settings.log_level, handlers=[handler])
+    install_log_redaction(secrets_of(settings))
+
+
+def secrets_of(settings: Settings) -> list[str]:
+    """What no log line may show: the bot token, the database's password, and the client
+    secret the Activity's codes are exchanged with."""
     password = urlsplit(settings.database_url).password if settings.database_url else None
-    install_log_redaction([settings.token, *([password] if password else [])])
+    return [s for s in (settings.token, password, settings.client_secret) if s]
 
 
 def utc_timestamp() -> float:
@@ -151,6 +158,8 @@ class TabletopBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            # discord.py's tree, which also keeps the application's Entry Point (an Activity's).
+            tree_cls=CommandTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             **sharding,
         )

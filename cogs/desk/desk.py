@@ -14,7 +14,6 @@ from discord.ext import commands
 
 from bot.play.matches import MatchService
 from bot.process.app import Interaction, TabletopBot
-from cogs.desk.browser_button import BrowserButton
 from cogs.desk.clicks import Clicks
 from cogs.desk.elsewhere import ShownHere
 from cogs.desk.match_choice import MatchChoice
@@ -40,7 +39,6 @@ class Desk(commands.Cog):
         self.bot = bot
         self.matches = matches
         self.renderers = Renderers()
-        self.renderers.browser_links = matches.settings.live_table
         self.languages = Languages(bot, matches.preferences, matches.failures)
         matches.sessions.server_language = self.languages.chosen
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.
@@ -138,7 +136,7 @@ async def setup(bot: commands.Bot) -> None:
     assert isinstance(bot, TabletopBot), "the Desk serves the bot that create_bot makes"
     desk = Desk(bot, bot.matches)
     await bot.add_cog(desk)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice, WatchButton, BrowserButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice, WatchButton)
     # Every slash command first learns its member's language; a failed one is answered in it.
     # discord.py asks the tree for this check, and the tree exists before the Desk does.
     bot.tree.interaction_check = desk.languages.hear  # type: ignore[method-assign]

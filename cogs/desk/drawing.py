@@ -10,7 +10,6 @@ from bot.play.practice import gives_hints, is_practice
 from bot.rules.away import away_members
 from bot.rules.pace import SLOW
 from bot.storage import MatchRecord
-from cogs.desk.browser_button import browser_button
 from cogs.desk.lobby import lobby_table, practice_line
 from cogs.desk.renderers import Renderers
 from cogs.desk.result import ended_table, ending_line
@@ -55,7 +54,7 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
         table.content = notice  # why it ended now, when not by a move (the round's time)
         return table
     add_practice(table, record, game)
-    add_browser_link(table, record, renderers)
+    table.items += [b for make in renderers.table_buttons if (b := make(record)) is not None]
     if record.pace in SLOW:  # a live turn's minute and a half needs no clock line
         table.layout.before(Part.CLOCK, f"-# {turn_clock(record, game)}", Part.PROMPT)
     away = away_lines(record)
@@ -76,13 +75,6 @@ def add_practice(table: TableMessage, record: MatchRecord, game: Game) -> None:
     table.layout.before(Part.PRACTICE, f"-# {practice_line(record)}", Part.PROMPT)
     if gives_hints(record) and any(record.seats[s].user_id for s in game.to_act()):
         table.items.append(HintButton(record.ref, game.epoch(), label=_("Hint")))
-
-
-def add_browser_link(table: TableMessage, record: MatchRecord, renderers: Renderers) -> None:
-    """Where the live table is served (issue 47), an open match's table offers each member
-    their own link to it ("Open in a browser")."""
-    if renderers.browser_links:
-        table.items.append(browser_button(record))
 
 
 def away_lines(record: MatchRecord) -> str:

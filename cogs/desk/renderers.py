@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
 from bot.errors import Refusal
+from bot.storage import MatchRecord
 from cogs.ui.components import GameRenderer
 from cogs.wording import tournament_words
 from cogs.wording.replies import refusal_text
@@ -14,8 +20,9 @@ class Renderers:
 
     def __init__(self) -> None:
         self._by_key: dict[str, GameRenderer] = {}
-        # Whether an open match's table offers "Open in a browser" (the live table is served).
-        self.browser_links = False
+        # Buttons another surface puts on every open table (the live table's ways in), each
+        # made for one match, or None where it offers nothing.
+        self.table_buttons: list[TableButton] = []
 
     def register(self, renderer: GameRenderer) -> None:
         self._by_key[renderer.key] = renderer
@@ -41,3 +48,6 @@ class Renderers:
     def refusal(self, error: Refusal) -> str:
         """A refusal in the reader's words, a tournament's included."""
         return tournament_words.refusal_text(error) or refusal_text(error, self.texts_of)
+
+
+TableButton = Callable[[MatchRecord], discord.ui.Item[Any] | None]

@@ -8,6 +8,8 @@ from discord.ext import commands
 
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.desk import desk_of_bot
+from cogs.live.activity import add_activity_routes
+from cogs.live.browser_button import BrowserButton, browser_button
 from cogs.live.server import TableServer
 from cogs.ui.components import refuse
 from cogs.wording import i18n
@@ -56,6 +58,8 @@ async def setup(bot: commands.Bot) -> None:
     if not settings.live_table or settings.table_port is None:
         return  # no live table: the bot runs as without it, and offers no button for it
     desk = desk_of_bot(bot)
+    bot.add_dynamic_items(BrowserButton)
+    desk.renderers.table_buttons.append(browser_button)
     server = TableServer(
         bot.matches,
         desk.renderers,
@@ -66,4 +70,6 @@ async def setup(bot: commands.Bot) -> None:
         settings.link_secret,
         desk.pings.seen,
     )
+    if settings.activity:  # the same table inside Discord (cogs/live/activity.py)
+        add_activity_routes(server.app, bot, server.links)
     await bot.add_cog(LiveTable(bot, server))

@@ -13,8 +13,9 @@ import pytest
 from simcord.gateway import FakeGateway
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
-from bot.process.app import RedactSecrets, install_log_redaction
+from bot.process.app import RedactSecrets, install_log_redaction, secrets_of
 from bot.process.log_format import JsonFormatter, install_record_context
+from bot.process.settings import load_settings
 from tests.cogs.test_sink_or_swim import open_table, pick, seat_user, state
 
 INTERACTION_TOKEN = "simcord_interaction_"  # how SimCord spells every interaction token
@@ -187,3 +188,18 @@ async def test_json_log_lines_parse_one_by_one_and_keep_the_same_secrets(world, 
     assert '"rng"' not in text and "'rng'" not in text
     assert HAND_FIELD not in text
     assert not [hand for hand in hands if hand in text]
+
+
+def test_i47_3_the_client_secret_never_reaches_the_log():
+    settings = load_settings(
+        {
+            "DISCORD_TOKEN": "MTA5ODc2NTQzMjEwOTg3NjU0Mw.GaBcDe.abcdefghijklmnopqrstuvwxyz012345",
+            "DATABASE_URL": "postgresql://tabletop:db-pass-word@127.0.0.1/tabletop",
+            "TABLE_PORT": "9106",
+            "DISCORD_CLIENT_SECRET": "client-secret-from-the-portal",
+        }
+    )
+    redactor = RedactSecrets(secrets_of(settings))
+    line = redactor.redact("POST /oauth2/token client_secret=client-secret-from-the-portal")
+    assert line == "POST /oauth2/token client_secret=<token>"
+    assert "db-pass-word" not in redactor.redact("connecting with db-pass-word")

@@ -1,7 +1,7 @@
-"""The table's "Open in a browser" button (issue 47), offered only when the live table is
-served: it answers privately with the member's own link to the match's live table, or the
-watchers' link for a member without a seat. The link is made by the live table's cog
-(cogs/live/cog.py), found by name, so the desk imports nothing of the web surface."""
+"""The table's "Open in a browser" button (issue 47), put on every open match's table (the
+desk's `table_buttons`) only when the live table is served: it answers privately with the
+member's own link to the match's live table, or the watchers' link for a member without a
+seat. The link is made by the live table's cog (cogs/live/cog.py), found by name."""
 
 from __future__ import annotations
 
