@@ -94,7 +94,7 @@ def check_frames(key: str, pages: Pages) -> int:
 @pytest.mark.parametrize(
     ("key", "options"), [("flip7", {"goal": 50}), ("sinkorswim", {}), ("sequence", {})]
 )
-async def test_i47_5_no_frame_carries_another_seats_hidden_cards(world, live, key, options):
+async def test_i47_3_no_frame_carries_another_seats_hidden_cards(world, live, key, options):
     alice, bob, carol = (world.people[name] for name in ("alice", "bob", "carol"))
     await open_game(world.channel, alice, [bob, carol], key, **options)
     record = (await world.env.bot.storage.open_matches())[0]
