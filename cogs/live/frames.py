@@ -55,7 +55,7 @@ class Viewer:
 class Frames:
     def __init__(self, renderers: Renderers) -> None:
         self.renderers = renderers
-        self._frames: OrderedDict[tuple[Any, ...], asyncio.Future[dict[str, Any]]] = OrderedDict()
+        self._frames: OrderedDict[tuple[Any, ...], asyncio.Future[str]] = OrderedDict()
         self._pictures: OrderedDict[tuple[int, int, str, str], bytes] = OrderedDict()
 
     async def frame(self, change: MatchChange, snapshot: bool, viewer: Viewer, now: float) -> str:
@@ -82,11 +82,11 @@ class Frames:
         except Exception:
             self._frames.pop(key, None)  # drawn again by the next page that asks
             raise
-        return json.dumps({**found, "now": now}, ensure_ascii=False)
+        return f'{found[:-1]},"now":{json.dumps(now)}}}'  # the frame's JSON, written once
 
-    async def _drawn(self, change: MatchChange, snapshot: bool, viewer: Viewer) -> dict[str, Any]:
+    async def _drawn(self, change: MatchChange, snapshot: bool, viewer: Viewer) -> str:
         with reading(viewer.language), cards_as_marks():
-            return await self._build(change, snapshot, viewer)
+            return json.dumps(await self._build(change, snapshot, viewer), ensure_ascii=False)
 
     async def picture(
         self, change: MatchChange | None, match_id: int, version: int, language: str, name: str
