@@ -3,8 +3,9 @@ order (issue 47).
 
 A subscriber follows one match. It first gets where the match stands, then every change
 after it: a subscriber that says which version it last saw gets the changes after that one
-when the bus still keeps them (the last `KEPT` of each match), so a page that reconnects
-resumes with no gap and no repeat; otherwise it gets the latest change as a snapshot, which
+when the bus still keeps them (the last `KEPT` of a followed match, kept `LINGER` seconds
+after its last subscriber left), so a page that reconnects resumes with no gap and no
+repeat; otherwise it gets the latest change as a snapshot, which
 holds the whole match. A subscriber that falls more than `BEHIND` changes behind is not let
 grow without end: its waiting changes give way to one snapshot of the latest.
 
@@ -16,14 +17,17 @@ it through the database's notifications (bot/storage/postgres/changes_relay.py).
 from __future__ import annotations
 
 import asyncio
-from collections import deque
-from collections.abc import AsyncIterator
+import time
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from bot.play.published import MatchChange
 
-KEPT = 64  # changes kept per match for subscribers that resume
+KEPT = 64  # changes kept per followed match, for subscribers that resume
 BEHIND = 256  # changes a subscriber may have waiting before they become one snapshot
+LINGER = 120.0  # seconds a match's changes are still all kept after its last subscriber left
+IDLE = 5000  # matches nobody follows whose latest change is kept (the least recent go first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,19 +83,51 @@ class Subscription:
 
 
 class ChangeBus:
-    def __init__(self) -> None:
+    """Each match's latest change, and while someone follows it (or followed it within
+    `LINGER` seconds, so a page that reconnects resumes) its last `KEPT`. A match nobody
+    follows keeps only its latest, and at most `IDLE` such matches are kept at all: memory
+    stays bounded however many matches a process plays. What was let go is read again from
+    the database by whoever follows it next (`Live.follow`)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
         self._kept: dict[int, deque[MatchChange]] = {}
         self._subscribers: dict[int, set[Subscription]] = {}
+        self._left: dict[int, float] = {}  # match -> when its last subscriber left
+        self._idle: OrderedDict[int, None] = OrderedDict()  # unfollowed, least recent first
 
     def publish(self, change: MatchChange) -> None:
         """Keep `change` and hand it to the match's subscribers. A change no newer than the
         latest kept is dropped (a process hearing of its own change from the database)."""
-        kept = self._kept.setdefault(change.match_id, deque(maxlen=KEPT))
+        match_id = change.match_id
+        kept = self._kept.setdefault(match_id, deque(maxlen=KEPT))
         if kept and kept[-1].version >= change.version:
             return
+        subscribers = self._subscribers.get(match_id, ())
+        if not subscribers and not self._lingering(match_id):
+            kept.clear()  # nobody resumes from it: the latest stands for all of it
         kept.append(change)
-        for subscriber in self._subscribers.get(change.match_id, ()):
+        for subscriber in subscribers:
             subscriber._offer(Delivery(change, snapshot=False))
+        if not subscribers:
+            self._idled(match_id)
+
+    def _lingering(self, match_id: int) -> bool:
+        left = self._left.get(match_id)
+        if left is not None and self.clock() - left < LINGER:
+            return True
+        self._left.pop(match_id, None)
+        return False
+
+    def _idled(self, match_id: int) -> None:
+        """The match has no subscriber now: the most recent of the idle, the least recent
+        let go beyond `IDLE`."""
+        self._idle[match_id] = None
+        self._idle.move_to_end(match_id)
+        while len(self._idle) > IDLE:
+            gone, _ = self._idle.popitem(last=False)
+            self._kept.pop(gone, None)
+            self._left.pop(gone, None)
 
     def latest(self, match_id: int) -> MatchChange | None:
         kept = self._kept.get(match_id)
@@ -111,6 +147,7 @@ class ChangeBus:
         elif kept:
             subscriber._offer(Delivery(kept[-1], snapshot=True))
         self._subscribers.setdefault(match_id, set()).add(subscriber)
+        self._idle.pop(match_id, None)
         return subscriber
 
     def matches(self) -> list[int]:
@@ -121,15 +158,17 @@ class ChangeBus:
     def subscribers(self, match_id: int) -> int:
         return len(self._subscribers.get(match_id, ()))
 
-    def forget(self, match_id: int) -> None:
-        """Drop what is kept of a match nobody follows (an ended match's, after a while)."""
-        if not self._subscribers.get(match_id):
-            self._kept.pop(match_id, None)
-            self._subscribers.pop(match_id, None)
+    def followed(self, match_id: int) -> bool:
+        """Whether someone in this process follows the match now."""
+        return bool(self._subscribers.get(match_id))
 
     def _leave(self, subscriber: Subscription) -> None:
-        subscribers = self._subscribers.get(subscriber.match_id)
+        match_id = subscriber.match_id
+        subscribers = self._subscribers.get(match_id)
         if subscribers is not None:
             subscribers.discard(subscriber)
             if not subscribers:
-                del self._subscribers[subscriber.match_id]
+                del self._subscribers[match_id]
+                self._left[match_id] = self.clock()
+                if match_id in self._kept:
+                    self._idled(match_id)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from bot.play.bus import Subscription
 from bot.play.published import MatchChange, published
 from bot.play.sessions import UNLOADABLE, Sessions
+from bot.process.shards import serves
 from bot.storage import MatchRecord
 from engines.base import Event
 
@@ -33,19 +34,40 @@ class Live:
     async def follow(self, match_id: int, since: int | None = None) -> Subscription | None:
         """Follow a match from version `since` (None: from where it stands); None when
         there is no such match."""
-        if self.bus.latest(match_id) is None and await self.stand(match_id) is None:
+        if not self._current(match_id) and await self.stand(match_id) is None:
             return None
         return self.bus.subscribe(match_id, since)
+
+    def known(self, match_id: int) -> MatchChange | None:
+        """The match's latest change when it is where the match stands (see `_current`),
+        so a reader need not ask the database; else None."""
+        return self.bus.latest(match_id) if self._current(match_id) else None
+
+    def _current(self, match_id: int) -> bool:
+        """Whether the bus's latest change of a match is where it stands: this process
+        saves, or hears from the others, every change of a match it follows, holds or
+        serves (one process alone serves every server); of any other, what it kept may be
+        old."""
+        latest = self.bus.latest(match_id)
+        if latest is None:
+            return False
+        return (
+            self.bus.followed(match_id)
+            or self.sessions.held(match_id) is not None
+            or serves(self.sessions.settings.shards, latest.guild_id)
+        )
 
     async def stand(self, match_id: int) -> MatchChange | None:
         """Publish where a match stands, read under its lock (None: no such match)."""
         async with self.sessions.session(match_id):
             latest = self.bus.latest(match_id)
-            if latest is not None:
+            if self._current(match_id):
                 return latest
             record = await self._read(match_id)
             if record is None:
                 return None
+            if latest is not None and latest.version >= record.version:
+                return latest
             change = await self._published(record, ())
             self.bus.publish(change)
             return change

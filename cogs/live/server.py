@@ -51,6 +51,7 @@ from engines.base import GAMES
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
+OPENING_AT_ONCE = 8  # sockets admitted at the same moment; the rest wait their turn
 FRAME_LIMIT = 4096  # bytes a frame from the page may hold
 READ_LIMIT = 65536  # beyond this aiohttp itself closes the socket (a frame too big to answer)
 CODE = re.compile(r"[A-Za-z0-9_.\-]{1,100}")
@@ -98,6 +99,7 @@ class TableServer:
         self.frames = Frames(renderers)
         self._faces: dict[str, bytes] = {}
         self._sockets: set[web.WebSocketResponse] = set()
+        self._opening = asyncio.Semaphore(OPENING_AT_ONCE)
         self.app = web.Application()
         self.app.router.add_get("/table/m/{token}", self._page)
         self.app.router.add_get("/table/w/{token}", self._page)
@@ -172,7 +174,10 @@ class TableServer:
                         "browser” on the match's table."
                     )
                 ) from None
-        record = await self.matches.reads.get_match(link.match_id)
+        known = self.matches.live.known(link.match_id)  # a page reconnecting reads nothing
+        record = known.record if known is not None else None
+        if record is None:
+            record = await self.matches.reads.get_match(link.match_id)
         if record is None:
             log.info("live table: a link to match %s, which is not kept", link.match_id)
             with reading(refusing):
@@ -264,20 +269,22 @@ class TableServer:
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
         socket = web.WebSocketResponse(heartbeat=30, max_msg_size=READ_LIMIT)
-        await socket.prepare(request)
-        self._sockets.add(socket)
+        page = _Page(socket)
+        # Pages connecting at once (a thousand after a restart of the proxy) are let in a
+        # few at a time, so the clicks in Discord go on between them rather than behind.
+        async with self._opening:
+            await socket.prepare(request)
+            self._sockets.add(socket)
+            opened = await self._open(page, request)
         try:
-            await self._serve(socket, request)
+            if opened is not None:
+                await self._serve(page, *opened)
         finally:
             self._sockets.discard(socket)
         return socket
 
-    async def _serve(self, socket: web.WebSocketResponse, request: web.Request) -> None:
-        page = _Page(socket)
-        opened = await self._open(page, request)
-        if opened is None:
-            return
-        admitted, subscription = opened
+    async def _serve(self, page: _Page, admitted: Admitted, subscription: Subscription) -> None:
+        socket = page.socket
         sender = asyncio.create_task(self._send_changes(page, admitted, subscription))
         told = False  # a bad frame is logged once per socket
         try:

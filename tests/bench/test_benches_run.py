@@ -137,6 +137,16 @@ GRACEFUL_STOP = [
     rf"met the closed bot {NUMBER}; unanswered {NUMBER}; other answers 0",
     r"the moves saved are the moves told made: True",
 ]
+LIVE_TABLE = [
+    rf"one match: {NUMBER} pages, {NUMBER} moves; save to page p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"{NUMBER} sockets over {NUMBER} matches, {NUMBER} moves; "
+    rf"save to page p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"memory per open socket {NUMBER} KB resident, {NUMBER} KB of Python objects",
+    rf"run 1 quiet: {NUMBER} clicks; click to answer p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"run 1 storm: {NUMBER} clicks; click to answer p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"{NUMBER} times {NUMBER} sockets reconnected, slowest {NUMBER} s",
+    rf"click p99 while reconnecting / quiet, per run: {NUMBER}",
+]
 CLICK_DELAYS = [
     *(
         rf"{game}: {NUMBER} moves; click to answer p50 {NUMBER} ms, p99 {NUMBER} ms"
@@ -209,6 +219,15 @@ TINY = {
         ["bench.click_delays", "--moves", "4", "--round-trip", "0.01"],
         CLICK_DELAYS,
         {0: 4, 1: 4, 10: 4, 11: 2},
+    ),
+    "live_table": (
+        [
+            "bench.live_table",
+            *("--pages", "4", "--sockets", "9", "--matches", "3", "--moves", "6"),
+            *("--clicks", "3", "--runs", "1", "--round-trip", "0.01"),
+        ],
+        LIVE_TABLE,
+        {0: 4, 1: 9, 3: 3, 4: 3},
     ),
     "restore": (["bench.restore", "--matches", "5"], RESTORE, {0: 5}),
     "restore-postgresql": (["bench.restore", "--matches", "5", "--postgresql"], RESTORE, {0: 5}),
