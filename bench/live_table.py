@@ -308,6 +308,8 @@ async def run(args: argparse.Namespace) -> None:
     async with simulated(settings) as (bot, env):
         server = bot.get_cog("LiveTable").server
         await serve_table_beside(bot)  # the pages are the world outside the bot
+        gc.collect()
+        gc.freeze()  # as `python -m bot` does once started (bot/process/app.py)
         pages = await Pages.start()
         try:
             await _one_match(bot, env, server, pages, args.pages, args.moves)

@@ -4,6 +4,7 @@ loads the extensions it was given (the Discord layer composes them: `cogs.app`).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -184,6 +185,8 @@ class TabletopBot(commands.Bot):
         # The cards' pictures as application emojis (the Discord layer adds the pictures).
         self.app_emojis = AppEmojis()
         self.emoji_sync: asyncio.Task[bool] | None = None
+        # Set by `python -m bot`, the one bot of its process (a test's process makes many).
+        self.freeze_after_start = False
 
     async def setup_hook(self) -> None:
         self.storage = await open_storage(self.settings)
@@ -204,6 +207,12 @@ class TabletopBot(commands.Bot):
         # Discord's ids for the commands, so sentences can name them as command mentions.
         self.dispatch("commands_synced", synced)
         await self.matches.restore()
+        if self.freeze_after_start:
+            # What the start made (modules, catalogs, the restored matches) lives as long
+            # as the process: out of the collector's sight, a full collection (which a
+            # burst of new objects sets off, a thousand pages reconnecting) stays short.
+            gc.collect()
+            gc.freeze()
         await self.serve_health_early()
         if self.settings.card_emojis:
             self.start_emoji_sync()

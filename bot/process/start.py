@@ -121,6 +121,7 @@ def main() -> int:
     except SettingsError as error:
         return fail(str(error))
     bot = create_bot(settings)
+    bot.freeze_after_start = True
     try:
         asyncio.run(serve(bot, settings.token))
     except SettingsError as error:  # found only once running (HEALTH_PORT taken)

@@ -52,6 +52,10 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 OPENING_AT_ONCE = 8  # sockets admitted at the same moment; the rest wait their turn
+# Connections taken from the listening socket in one turn of the event loop (and queued
+# there): a thousand pages reconnecting at once come in a few dozen at a time, so the
+# clicks in Discord are served between them.
+ACCEPT_AT_ONCE = 32
 FRAME_LIMIT = 4096  # bytes a frame from the page may hold
 READ_LIMIT = 65536  # beyond this aiohttp itself closes the socket (a frame too big to answer)
 CODE = re.compile(r"[A-Za-z0-9_.\-]{1,100}")
@@ -116,7 +120,7 @@ class TableServer:
         `stop`, again on the port bound before, so the links given out still lead here."""
         self._runner = web.AppRunner(self.app, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
+        site = web.TCPSite(self._runner, self.host, self.port, backlog=ACCEPT_AT_ONCE)
         try:
             await site.start()
         except OSError as error:
@@ -268,7 +272,9 @@ class TableServer:
     # -- the socket ------------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.WebSocketResponse:
-        socket = web.WebSocketResponse(heartbeat=30, max_msg_size=READ_LIMIT)
+        # Uncompressed: a frame is a few KB, and compressing it would cost every socket a
+        # compressor of its own and every page the same frame compressed again.
+        socket = web.WebSocketResponse(heartbeat=30, max_msg_size=READ_LIMIT, compress=False)
         page = _Page(socket)
         # Pages connecting at once (a thousand after a restart of the proxy) are let in a
         # few at a time, so the clicks in Discord go on between them rather than behind.
@@ -333,10 +339,13 @@ class TableServer:
         """A frame for each change the page is handed, in order."""
         try:
             async for delivery in subscription:
-                frame = await self.frames.frame(
-                    delivery.change, delivery.snapshot, admitted.viewer, self.matches.clock()
+                # Sent straight from the drawing: a frame kept in a local between changes
+                # would hold a few KB per open socket for nothing.
+                await page.send(
+                    await self.frames.frame(
+                        delivery.change, delivery.snapshot, admitted.viewer, self.matches.clock()
+                    )
                 )
-                await page.send(frame)
         except ConnectionError:
             return  # the page went away
         except Exception as error:  # a fault: logged; the page reconnects for a snapshot
