@@ -357,6 +357,21 @@ async def test_i47_1_a_lost_feed_connects_again_and_reads_back_what_it_missed(
         await admin.close()
 
 
+async def other_process(world, settings, owner: MatchService) -> MatchService:
+    """The match service of another process on the same database, serving the other shard
+    (so not the world's server), as a live table's page may reach it."""
+    shards = dict(shard_count=2, shard_ids=(1 - shard_of(world.guild.id, 2),))
+    storage = await PostgresStorage.open(settings.database_url)
+    elsewhere = MatchService(storage, replace(settings, **shards), owner.clock)
+    await elsewhere.restore()
+    return elsewhere
+
+
+async def closed(service: MatchService) -> None:
+    await service.stop()
+    await service.storage.close()
+
+
 async def test_i47_1_a_move_saved_by_another_process_shows_on_the_owners_table(world, settings):
     """The SimCord bot serves every server; another process (a live table's page reached
     it) plays the acting member's move. The bot's Discord table shows that move, its
@@ -365,10 +380,7 @@ async def test_i47_1_a_move_saved_by_another_process_shows_on_the_owners_table(w
     await first_turn(world)
     owner: MatchService = env.bot.matches
     match = (await env.bot.storage.open_match_in_channel(channel.id)).id
-    shards = dict(shard_count=2, shard_ids=(1 - shard_of(world.guild.id, 2),))
-    storage = await PostgresStorage.open(settings.database_url)
-    elsewhere = MatchService(storage, replace(settings, **shards), owner.clock)
-    await elsewhere.restore()
+    elsewhere = await other_process(world, settings, owner)
     try:
         async with elsewhere.sessions.session(match):
             record, game = await elsewhere.sessions.current(match)
@@ -404,8 +416,7 @@ async def test_i47_1_a_move_saved_by_another_process_shows_on_the_owners_table(w
             "the other process to hear of the click",
         )
     finally:
-        await elsewhere.stop()
-        await storage.close()
+        await closed(elsewhere)
 
 
 async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_discord(
@@ -417,10 +428,7 @@ async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_disc
     await first_turn(world)
     owner: MatchService = env.bot.matches
     match = (await env.bot.storage.open_match_in_channel(channel.id)).id
-    shards = dict(shard_count=2, shard_ids=(1 - shard_of(world.guild.id, 2),))
-    storage = await PostgresStorage.open(settings.database_url)
-    elsewhere = MatchService(storage, replace(settings, **shards), owner.clock)
-    await elsewhere.restore()
+    elsewhere = await other_process(world, settings, owner)
     info = GAMES["flip7"]
     try:
         for _move in range(2000):
@@ -444,8 +452,7 @@ async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_disc
         assert len(part(final, Part.RESULT).split("\n")) == 3
         await until(lambda: owner.planner.timers.pending(match) is None, "the timer to end")
     finally:
-        await elsewhere.stop()
-        await storage.close()
+        await closed(elsewhere)
 
 
 async def test_i47_1_a_step_made_elsewhere_redraws_the_members_open_hand(world, settings):
@@ -462,10 +469,7 @@ async def test_i47_1_a_step_made_elsewhere_redraws_the_members_open_hand(world, 
         seat = game.to_act()[0]
     person = people["alice"] if record.seats[seat].user_id == alice.id else people["bob"]
     hand = await open_hand(channel, person)
-    shards = dict(shard_count=2, shard_ids=(1 - shard_of(world.guild.id, 2),))
-    storage = await PostgresStorage.open(settings.database_url)
-    elsewhere = MatchService(storage, replace(settings, **shards), owner.clock)
-    await elsewhere.restore()
+    elsewhere = await other_process(world, settings, owner)
     try:
         async with elsewhere.sessions.session(match):
             _record, game = await elsewhere.sessions.current(match)
@@ -484,5 +488,4 @@ async def test_i47_1_a_step_made_elsewhere_redraws_the_members_open_hand(world, 
 
         await until(redrawn, "the member's open hand to show the step after the one made elsewhere")
     finally:
-        await elsewhere.stop()
-        await storage.close()
+        await closed(elsewhere)
