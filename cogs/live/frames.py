@@ -91,8 +91,9 @@ class Frames:
     async def picture(
         self, change: MatchChange | None, match_id: int, version: int, language: str, name: str
     ) -> bytes | None:
-        """A picture of the table at `version`, in `language`; one that gave way to other
-        matches' pictures is drawn again while its version is the latest (`change`)."""
+        """A picture of the table at `version`, in `language`: drawn when first asked for
+        while its version is the latest (`change`), then kept (a page asks as soon as its
+        frame arrives; one asking for a version already replaced gets the new frame next)."""
         key = (match_id, version, language, name)
         if key not in self._pictures and change is not None and change.version == version:
             with reading(language):
@@ -104,7 +105,7 @@ class Frames:
         drawn = Change(change.record, change.game, list(change.events))
         drawn.watching, drawn.published = change.watching, change
         table = await draw_table(drawn, self.renderers)
-        await self._keep_pictures(change, table, viewer.language)
+        table.pictures = []  # drawn when a page asks for them (`picture`), not per frame
         hand = await self._hand(change, viewer.seat)
         items = table.items + (hand.items if hand is not None else [])
         moves = self._moves(items) if self.may_act(change, viewer.seat) else []
