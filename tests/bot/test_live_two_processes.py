@@ -27,7 +27,10 @@ from bot.process.settings import Settings
 from bot.process.shards import shard_of
 from bot.storage import PostgresStorage, ResultRow, StaleMatch
 from bot.storage.postgres.changes_relay import CHANNEL, parse, payload
+from cogs.desk.desk import desk_of_bot
+from cogs.live.server import TableServer
 from cogs.ui.layout import Part
+from cogs.wording.language import Languages
 from engines.base import GAMES
 from engines.sequence_numbers import Exchange
 from engines.sequence_numbers.actions import Pass
@@ -38,6 +41,7 @@ from tests.cogs.helpers import buttons, components, part, table_of
 from tests.cogs.test_flip7 import first_turn, play_one
 from tests.cogs.test_sequence import fresh, open_hand
 from tests.cogs.test_sequence import open_table as open_sequence
+from tests.live.pages import Socket, offered
 from tests.waiting import until, until_sync
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -488,4 +492,54 @@ async def test_i47_1_a_step_made_elsewhere_redraws_the_members_open_hand(world, 
 
         await until(redrawn, "the member's open hand to show the step after the one made elsewhere")
     finally:
+        await closed(elsewhere)
+
+
+async def test_i47_1_a_page_on_another_process_follows_and_plays_the_match(world, settings):
+    """A member's live page reached a process that does not serve the match's server (its
+    own live table on the same database): the page gets the match as it stands, plays the
+    member's move from there, and the serving process's Discord table shows it; a click in
+    Discord then reaches the page."""
+    env, channel, people = world.env, world.channel, world.people
+    await first_turn(world)
+    owner: MatchService = env.bot.matches
+    match = (await env.bot.storage.open_match_in_channel(channel.id)).id
+    elsewhere = await other_process(world, settings, owner)
+    languages = Languages(env.bot, elsewhere.preferences, elsewhere.failures)
+    renderers = desk_of_bot(env.bot).renderers
+    server = TableServer(elsewhere, renderers, languages, "127.0.0.1", 0, None, "a-secret")
+    await server.start()
+    page = None
+    try:
+        standing = await elsewhere.live.stand(match)
+        assert standing is not None
+        seat = standing.to_act()[0]
+        user = standing.record.seats[seat].user_id
+        assert user is not None
+        page = await Socket.open(server, server.links.member(match, user, "en"))
+        first = await page.table_at(standing.version)
+        assert first["snapshot"] and first["seat"] == seat
+        code, stamp = offered(first)[0]
+        await page.move(code, stamp)
+        moved = await page.table_at(standing.version + 1)
+        assert moved["v"] == standing.version + 1
+        await until(
+            lambda: (latest := owner.live.bus.latest(match)) and latest.version == moved["v"],
+            "the serving process to hear of the page's move",
+        )
+        epoch = owner.live.bus.latest(match).epoch()
+
+        def shown() -> bool:
+            seen = table_of(channel, people["alice"])
+            ids = [getattr(c, "custom_id", "") or "" for c in components(seen)]
+            return any(i.startswith(("mv:", "ms:")) and f":{epoch}:" in i for i in ids)
+
+        await until(shown, "the Discord table to show the move made on the page")
+        await play_one(channel, people)  # a click in Discord, in the serving process
+        clicked = await page.table_at(moved["v"] + 1)
+        assert clicked["v"] == moved["v"] + 1 and not clicked["snapshot"]
+    finally:
+        if page is not None:
+            await page.close()
+        await server.stop()
         await closed(elsewhere)
