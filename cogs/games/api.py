@@ -16,6 +16,9 @@ A game's folder, `cogs/games/<key>/` beside its engine `engines/<package>/`, hol
 - anything else the game needs to draw (a story of its rounds, a board picture, what its
   race picture plots: a `Race` of `RaceLine`s), its own.
 
+A table drawn for the live table's page (`drawn_for_the_page()`) names no Discord button in
+its prompt: the page shows the viewer's hand and moves itself.
+
 A renderer's `step_groups` (made with `rounds`, `tricks` or `turns` from the engine's event
 kinds) give its replay the jumps a round, a trick or a turn at a time; its `choice_line`
 words a move that made no event (a card picked before its cell) for the replay.
@@ -34,6 +37,7 @@ from cogs.ui.components import (
     MoveSelect,
     TableMessage,
     cards_in_words,
+    drawn_for_the_page,
     parts_in_words,
 )
 from cogs.ui.layout import Layout, Part, menu_id
@@ -59,6 +63,7 @@ __all__ = [
     "TableMessage",
     "add_game",
     "cards_in_words",
+    "drawn_for_the_page",
     "menu_id",
     "parts_in_words",
     "rounds",

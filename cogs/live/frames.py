@@ -25,7 +25,13 @@ from bot.play.published import MatchChange
 from cogs.desk.drawing import draw_table
 from cogs.desk.renderers import Renderers
 from cogs.live.markup import card_src, inline, plain, to_html
-from cogs.ui.components import MoveButton, MoveSelect, TableMessage, cards_as_marks
+from cogs.ui.components import (
+    MoveButton,
+    MoveSelect,
+    TableMessage,
+    cards_as_marks,
+    on_the_live_table,
+)
 from cogs.ui.layout import Layout, Picture, Rule, Text
 from cogs.wording.i18n import _, reading
 from cogs.wording.names import plain as plain_name
@@ -85,7 +91,7 @@ class Frames:
         return f'{found[:-1]},"now":{json.dumps(now)}}}'  # the frame's JSON, written once
 
     async def _drawn(self, change: MatchChange, snapshot: bool, viewer: Viewer) -> str:
-        with reading(viewer.language), cards_as_marks():
+        with reading(viewer.language), cards_as_marks(), on_the_live_table():
             return json.dumps(await self._build(change, snapshot, viewer), ensure_ascii=False)
 
     async def picture(

@@ -57,6 +57,25 @@ def cards_in_words() -> Iterator[None]:
         _IN_WORDS.reset(token)
 
 
+_ON_PAGE: ContextVar[bool] = ContextVar("on_the_live_table", default=False)
+
+
+@contextlib.contextmanager
+def on_the_live_table() -> Iterator[None]:
+    """Within it (this task only), tables are drawn for the live table's page, which shows
+    the viewer's hand and moves itself: a prompt names no Discord button to press."""
+    token = _ON_PAGE.set(True)
+    try:
+        yield
+    finally:
+        _ON_PAGE.reset(token)
+
+
+def drawn_for_the_page() -> bool:
+    """Whether the table being drawn is the live table's (see `on_the_live_table`)."""
+    return _ON_PAGE.get()
+
+
 _AS_MARKS: ContextVar[bool] = ContextVar("cards_as_marks", default=False)
 # A card in text drawn for the live table: its face's name, whether its words go beside the
 # picture, and its words, between private-use characters no name or sentence holds (the

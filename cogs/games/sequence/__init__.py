@@ -33,6 +33,7 @@ from cogs.games.api import (
     TableMessage,
     add_game,
     cards_in_words,
+    drawn_for_the_page,
     menu_id,
     slash,
     slash_text,
@@ -157,9 +158,12 @@ class SequenceRenderer(GameRenderer):
                 thinking = _("🤖 {name} is thinking…").format(name=names[view.turn])
                 layout.text(Part.PROMPT, f"-# {thinking}")
             else:
-                asked = _("{name}: your turn — tap “Your hand” to play.").format(
-                    name=names[view.turn]
-                )
+                if drawn_for_the_page():  # the page shows the hand and its moves below
+                    asked = _("{name}: your turn.").format(name=names[view.turn])
+                else:
+                    asked = _("{name}: your turn — tap “Your hand” to play.").format(
+                        name=names[view.turn]
+                    )
                 due = record.turn_due
                 clock = f"\n-# ⏱️ <t:{int(due.at)}:R>" if due else ""
                 layout.text(Part.PROMPT, f"**{asked}**{clock}")

@@ -27,6 +27,7 @@ from cogs.games.api import (
     TableMessage,
     add_game,
     cards_in_words,
+    drawn_for_the_page,
     parts_in_words,
     rounds,
     slash,
@@ -170,6 +171,8 @@ class SinkOrSwimRenderer(GameRenderer):
         humans = [s for s in waiting if record.seats[s].ai is None]
         if humans:
             asked = _("Waiting for {names} to pick.").format(names=names_of(humans, record))
+            if drawn_for_the_page():  # the page shows each member's hand itself
+                return f"**{asked}**"
             return f"**{asked}**\n-# " + _("Press “Pick a card” to see your hand.")
         if waiting:
             return "-# " + _("🤖 {names} picking…").format(names=names_of(waiting, record))
