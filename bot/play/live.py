@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from bot.play.bus import Subscription
 from bot.play.published import MatchChange, published
-from bot.play.sessions import UNLOADABLE, Sessions
+from bot.play.sessions import LOG_SIZE, UNLOADABLE, Sessions
 from bot.process.shards import serves
 from bot.storage import MatchRecord
 from engines.base import Event
@@ -89,7 +89,10 @@ class Live:
             since = latest.version if latest is not None else record.version - 1
             stored = await self.sessions.storage.events(match_id, _EVENTS_READ)
             # Read after the record: a change saved meanwhile is published next, with its own.
-            events = tuple(event for made, event in stored if since < made <= record.version)
+            saved = [(made, event) for made, event in stored if made <= record.version]
+            if record.log is None:  # the table's latest lines, from the same read
+                record.log = [event for _made, event in saved][-LOG_SIZE:]
+            events = tuple(event for made, event in saved if made > since)
             change = await self._published(record, events)
             self.bus.publish(change)
         for listener in self.from_elsewhere:
