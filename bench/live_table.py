@@ -77,6 +77,14 @@ class Pages:
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
+        self.opened = 0  # sockets opened so far, numbered in order from 0
+
+    async def open(self, links: list[str]) -> int:
+        """Open the sockets of `links`' pages; the number of the first."""
+        first = self.opened
+        answer = await self.ask({"open": [socket_url(link) for link in links]})
+        self.opened += answer["ready"]
+        return first
 
     @classmethod
     async def start(cls) -> Pages:
@@ -168,7 +176,7 @@ async def _one_match(bot: Any, env: Any, server: Any, pages: Pages, count: int, 
     record = await bot.storage.open_match_in_channel(channel.id)
     links = [server.member_link(record.id, people[name].id, "en") for name in NAMES]
     links += [server.watch_link(record.id)] * max(0, count - len(links))
-    base = len(await _opened(pages, links[:count]))
+    base = await pages.open(links[:count])
     sockets = {base + i: record.id for i in range(count)}
     saves = Saves(bot.storage)
     made: set[tuple[int, int]] = set()
@@ -182,14 +190,6 @@ async def _one_match(bot: Any, env: Any, server: Any, pages: Pages, count: int, 
     print(
         f"one match: {count} pages, {moves} moves; save to page p50 {d50:.1f} ms, p99 {d99:.1f} ms"
     )
-
-
-async def _opened(pages: Pages, links: list[str]) -> list[str]:
-    """Open `links`' sockets; the index of the first one (counted by earlier opens)."""
-    before = getattr(pages, "opened", 0)
-    answer = await pages.ask({"open": [socket_url(link) for link in links]})
-    pages.opened = before + answer["ready"]  # type: ignore[attr-defined]
-    return [""] * before
 
 
 async def _many_matches(
@@ -223,10 +223,10 @@ async def _many_matches(
     # The first half opens the matches' first frames (kept per version and seat, whatever
     # the number of pages); the second half's cost is what one more open socket holds.
     half = sockets // 2
-    base = len(await _opened(pages, links[:half]))
+    base = await pages.open(links[:half])
     gc.collect()
     before, traced = rss(), tracemalloc_start()
-    await _opened(pages, links[half:])
+    await pages.open(links[half:])
     gc.collect()
     held = tracemalloc.get_traced_memory()[0] - traced
     tracemalloc.stop()
@@ -290,7 +290,7 @@ async def _clicks_while_reconnecting(
     finally:
         clicking = False
         await storming
-        sockets = getattr(pages, "opened", 0)
+        sockets = pages.opened
         slowest = max(storms)
         print(f"  {len(storms)} times {sockets} sockets reconnected, slowest {slowest:.2f} s")
 
