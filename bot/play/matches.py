@@ -18,6 +18,7 @@ from bot.play.live import Live
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
+from bot.play.queues import QueueRoom
 from bot.play.relay import Relay
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
@@ -65,6 +66,7 @@ class MatchService:
         self.tournaments = Tournaments(
             self.sessions, self.seating, self.moves, self.auto, self.failures
         )
+        self.queues = QueueRoom(self.sessions, self.seating, self.auto, storage, self.failures)
 
     def _count_outage(self, outage: Exception) -> None:
         self.metrics.database_errors.labels(type(outage).__name__).inc()
@@ -97,6 +99,7 @@ class MatchService:
         # Tournaments first: the matches' timers are armed last, so none falls due while
         # another restore still waits on the database.
         await self.tournaments.restore()
+        await self.queues.restore()
         await self.auto.restore()
         self.retention.start()
 
@@ -112,6 +115,7 @@ class MatchService:
         await self.relay.stop()
         await self.sessions.outbox.flush(self.storage)
         await self.tournaments.stop()
+        await self.queues.stop()
         await self.retention.stop()
         await self.planner.stop()
         self.thinker.stop()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from bot.errors import Notice, Refusal
@@ -49,6 +49,14 @@ class Seating:
         self.sessions = sessions
         self.settings = settings
         self._seeds = None if settings.game_seed is None else random.Random(settings.game_seed)
+        # Told of every member who takes a seat in a lobby (its host, a join, a rematch), once
+        # saved; each returns at once (the queues give up the member's place in that game's).
+        self.seated: list[Callable[[MatchRecord, int], None]] = []
+
+    def _tell_seated(self, record: MatchRecord, user_ids: Collection[int]) -> None:
+        for user_id in user_ids:
+            for listener in self.seated:
+                listener(record, user_id)
 
     async def open_lobby(
         self,
@@ -88,6 +96,7 @@ class Seating:
         )
         expiry = Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout)
         self.sessions.planner.plan(record, None, expiry, now)
+        self._tell_seated(record, [host_id])
         return record
 
     async def check_member_limit(self, guild_id: int, user_id: int) -> None:
@@ -131,7 +140,9 @@ class Seating:
             for seat in old.seats:
                 if seat.user_id is None and seat.ai is not None:
                     lobby.add_ai(record, info, host, seat.ai)
-            return await self.sessions.commit(record, None, [], answer, Notice("rematch"))
+            change = await self.sessions.commit(record, None, [], answer, Notice("rematch"))
+        self._tell_seated(record, ids)
+        return change
 
     async def lobby_action(
         self,
@@ -172,7 +183,10 @@ class Seating:
                 notice = Notice("started")
             else:
                 notice = lobby.step(record, info, action, user_id, user_name, present)
-            return await self.sessions.commit(record, game, events, answer, notice)
+            change = await self.sessions.commit(record, game, events, answer, notice)
+            if action == "join":
+                self._tell_seated(record, [user_id])
+            return change
 
     async def _leave_game(
         self, record: MatchRecord, game: Game, user_id: int, answer: Publisher

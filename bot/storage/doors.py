@@ -8,13 +8,15 @@ match service hands them out (`MatchService.reads`, `.preferences`, `.notices`, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
+from bot.storage.queue_records import QueueEntry, QueueTable
 from bot.storage.records import MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 
-__all__ = ["MatchReads", "Preferences", "TurnNotices"]
+__all__ = ["MatchReads", "Preferences", "Queues", "TurnNotices"]
 
 
 class MatchReads(Protocol):
@@ -75,3 +77,37 @@ class TurnNotices(Protocol):
     async def keep_turn_notice(self, notice: TurnNotice) -> None: ...
 
     async def drop_turn_notice(self, match_id: int, user_id: int) -> None: ...
+
+
+class Queues(Protocol):
+    """The queues that seat people (issue 48, item 2; bot/play/queues.py): each member's
+    place in a game's queue of a server, and the tables opened from them that wait for
+    their members' Ready. Written by the queue room alone (bot/storage/queue_store.py)."""
+
+    async def queue_entry(self, guild_id: int, game: str, user_id: int) -> QueueEntry | None: ...
+
+    async def member_queue_entries(
+        self, guild_id: int | None, user_id: int
+    ) -> list[QueueEntry]: ...
+
+    async def queue_head(
+        self, guild_id: int, game: str, pace: str, count: int
+    ) -> list[QueueEntry]: ...
+
+    async def queue_place(self, entry: QueueEntry) -> tuple[int, int]: ...
+
+    async def every_queue_entry(self) -> list[QueueEntry]: ...
+
+    async def put_in_queue(self, entry: QueueEntry) -> QueueEntry: ...
+
+    async def drop_queue_entries(self, entry_ids: Sequence[int]) -> None: ...
+
+    async def queue_tables(self) -> list[QueueTable]: ...
+
+    async def queue_table(self, match_id: int) -> QueueTable | None: ...
+
+    async def seat_from_queue(self, table: QueueTable, entry_ids: Sequence[int]) -> None: ...
+
+    async def set_queue_table(self, table: QueueTable) -> None: ...
+
+    async def drop_queue_table(self, match_id: int) -> None: ...

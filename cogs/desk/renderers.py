@@ -10,7 +10,7 @@ import discord
 from bot.errors import Refusal
 from bot.storage import MatchRecord
 from cogs.ui.components import GameRenderer
-from cogs.wording import tournament_words
+from cogs.wording import queue_words, tournament_words
 from cogs.wording.replies import refusal_text
 from cogs.wording.words import GameTexts
 
@@ -46,8 +46,12 @@ class Renderers:
         return texts.title if texts is not None else game
 
     def refusal(self, error: Refusal) -> str:
-        """A refusal in the reader's words, a tournament's included."""
-        return tournament_words.refusal_text(error) or refusal_text(error, self.texts_of)
+        """A refusal in the reader's words, a tournament's and a queue's included."""
+        return (
+            tournament_words.refusal_text(error)
+            or queue_words.refusal_text(error, self.title)
+            or refusal_text(error, self.texts_of)
+        )
 
 
 TableButton = Callable[[MatchRecord], discord.ui.Item[Any] | None]

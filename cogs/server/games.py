@@ -15,6 +15,7 @@ from cogs.server.history import HISTORY, History, MatchPick
 from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.notices import NoticeCommands
+from cogs.server.queue_commands import LeaveQueueButton, QueueBoard, QueueCommands, ReadyButton
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
@@ -35,6 +36,7 @@ class Games(
     MemberGames,
     NoticeCommands,
     TournamentCommands,
+    QueueCommands,
     commands.GroupCog,
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),
@@ -45,6 +47,7 @@ class Games(
         self.desk = desk
         self.board = board
         self.matches = matches
+        self.queue_board = QueueBoard(desk.bot, matches, desk)
         self.renderers = desk.renderers  # whose texts word a refused reset
         self.pages = pages
         self.seasons = Seasons(desk.renderers)
@@ -68,5 +71,11 @@ async def setup(bot: commands.Bot) -> None:
     board = TournamentBoard(bot, desk.matches, desk)
     await bot.add_cog(Games(desk, desk.matches, pages, board))
     bot.add_dynamic_items(
-        PageButton, MatchPagesButton, MatchPick, TournamentButton, TableChoiceButton
+        PageButton,
+        MatchPagesButton,
+        MatchPick,
+        TournamentButton,
+        TableChoiceButton,
+        ReadyButton,
+        LeaveQueueButton,
     )

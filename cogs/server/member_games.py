@@ -15,6 +15,7 @@ from cogs.desk.pages import OUT_OF_DATE, Page, Pages, StoredPages, clamp, page_c
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.server.checks import in_server
+from cogs.wording import queue_words
 from cogs.wording.command_mentions import command
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.i18n import _
@@ -91,4 +92,8 @@ class MemberGames(commands.Cog):
                 "You're away until {date}. Your turns in daily and 3-day matches wait for "
                 "you until then, in every server; live and relaxed matches go on as usual."
             ).format(date=f"<t:{int(back)}:f>")
+            left = await self.matches.queues.away(user_id)  # going away gives up queue places
+            if left:
+                titles = [self.renderers.title(entry.game) for entry in left]
+                text += "\n" + queue_words.left_for_away(titles)
         await interaction.followup.send(text, ephemeral=True)

@@ -177,6 +177,7 @@ ENDED = {
     "host_cancelled": lazy_gettext("The host cancelled the game."),
     "every_player_left": lazy_gettext("Every player left, so the game ended."),
     "lobby_expired": lazy_gettext("Nobody started the lobby in time, so it closed."),
+    "nobody_ready": lazy_gettext("Nobody pressed Ready in time, so the table closed."),
     "reset_by_host": lazy_gettext("The host, {name}, ended the game."),
     "reset_by_moderator": lazy_gettext("Moderator {name} ended the game."),
     "thread_deleted": lazy_gettext("The game's thread was deleted, so the game ended."),

@@ -33,6 +33,7 @@ from bot.storage.postgres.dialect import POSTGRES, numbered
 from bot.storage.postgres.results import write_results
 from bot.storage.postgres.schema import migrate
 from bot.storage.postgres.standings_store import PostgresStandings
+from bot.storage.queue_store import QueueStore
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
@@ -83,7 +84,7 @@ async def _keep_session(db: asyncpg.Connection) -> None:
     connection of its own), and asyncpg still rolls back any open transaction first."""
 
 
-class PostgresStorage(StoreBase, TournamentStore):
+class PostgresStorage(StoreBase, TournamentStore, QueueStore):
     """The bot's database on a PostgreSQL server, shared by every process of the bot."""
 
     dialect = POSTGRES
@@ -177,6 +178,11 @@ class PostgresStorage(StoreBase, TournamentStore):
     async def _apply(self, sql: str, params: Sequence[Any], key: int | None = None) -> None:
         async with self._transaction() as db:
             await db.execute(numbered(sql), *params)
+
+    async def _apply_all(self, statements: Sequence[Statement]) -> None:
+        async with self._transaction() as db:
+            for sql, params in statements:
+                await db.execute(numbered(sql), *params)
 
     async def _insert_id(self, statement: Statement) -> int:
         sql, params = statement

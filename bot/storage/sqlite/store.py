@@ -31,6 +31,7 @@ import aiosqlite
 
 from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
 from bot.storage.errors import StorageError
+from bot.storage.queue_store import QueueStore
 from bot.storage.records import (
     Deadline,
     LoadedRecords,
@@ -55,7 +56,7 @@ READ_BUSY_MS = 1500
 HOLDER = "the bot"  # how a refused restore or migration names who holds the file
 
 
-class Storage(StoreBase, TournamentStore):
+class Storage(StoreBase, TournamentStore, QueueStore):
     """The bot's database: reads on their own connection, writes through one writer thread."""
 
     dialect = SQLITE
@@ -176,6 +177,9 @@ class Storage(StoreBase, TournamentStore):
 
     async def _apply(self, sql: str, params: Sequence[Any], key: int | None = None) -> None:
         await self._write([(sql, params)], key=key)
+
+    async def _apply_all(self, statements: Sequence[Statement]) -> None:
+        await self._write(list(statements))
 
     async def _insert_id(self, statement: Statement) -> int:
         (new_id,) = await self._write([statement], want_id=True)
