@@ -95,8 +95,9 @@ class Standing:
 class QueueChange:
     """What happened, for the Discord layer to show: "seated" (a table opened for `entries`),
     "ready" (a member pressed Ready), "started" (`absent`: the members an AI replaced),
-    "closed" (nobody pressed Ready, or the table ended before it started), "expired" (the
-    member's place in `entries` ran out)."""
+    "host_started" (its host pressed Start before the wait was over), "closed" (nobody
+    pressed Ready, or the table ended before it started), "expired" (the member's place in
+    `entries` ran out)."""
 
     kind: str
     guild_id: int
@@ -372,7 +373,7 @@ class QueueRoom:
                 return
             self.waits.set(match_id, None)
             await self.storage.drop_queue_table(match_id)
-            kind, absent = "started", ()
+            kind, absent = "host_started", ()
             to_deal = False
             try:
                 async with self.sessions.session(match_id):

@@ -165,6 +165,8 @@ class QueueBoard:
         elif change.kind == "started":
             absent = [f"<@{u}>" for u in change.absent]
             text += "\n" + queue_words.started(title, absent)
+        elif change.kind == "host_started":
+            text += "\n" + queue_words.host_started(title)
         else:
             text += "\n" + queue_words.closed(record.ended_reason == "nobody_ready")
         try:

@@ -120,6 +120,10 @@ def started(title: str, absent: Sequence[str]) -> str:
     ).format(title=title, names=join_names(list(absent)))
 
 
+def host_started(title: str) -> str:
+    return _("The host started {title} before everyone was ready.").format(title=title)
+
+
 def closed(nobody_ready: bool) -> str:
     if nobody_ready:
         return _("Nobody pressed Ready, so the table closed.")
