@@ -373,7 +373,8 @@ class QueueRoom:
                 return
             self.waits.set(match_id, None)
             await self.storage.drop_queue_table(match_id)
-            kind, absent = "host_started", ()
+            kind = "host_started"
+            absent: tuple[int, ...] = ()
             to_deal = False
             try:
                 async with self.sessions.session(match_id):

@@ -141,7 +141,7 @@ class Seating:
                 if seat.user_id is None and seat.ai is not None:
                     lobby.add_ai(record, info, host, seat.ai)
             change = await self.sessions.commit(record, None, [], answer, Notice("rematch"))
-        self._tell_seated(record, ids)
+        self._tell_seated(record, [user for user in ids if user is not None])
         return change
 
     async def lobby_action(
