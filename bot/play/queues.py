@@ -201,7 +201,9 @@ class QueueRoom:
         seated = await self.sessions.storage.member_matches(guild_id, user_id)
         if any(record.game == game for record in seated):
             raise Refusal("queue_at_table", game=game)
-        await self.seating.check_member_limit(guild_id, user_id)
+        limit = self.sessions.settings.member_match_limit
+        if len(seated) >= limit:  # as `Seating.check_member_limit`, from the same read
+            raise Refusal("member_full", limit=limit)
         now = self.clock()
         async with self._queue(guild_id, game):
             old = await self.storage.queue_entry(guild_id, game, user_id)

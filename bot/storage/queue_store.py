@@ -31,7 +31,8 @@ class QueueStore(ABC):
 
     @abstractmethod
     async def _apply_all(self, statements: Sequence[Statement]) -> None:
-        """Run statements in one transaction, applied whole or not at all."""
+        """Run statements in one transaction, applied whole or not at all (a list of
+        parameter tuples: the statement run for each)."""
 
     async def _entries(self, where: str, *params: Any) -> list[QueueEntry]:
         return [QueueEntry.from_row(row) for row in await self._rows(ENTRIES + where, params)]

@@ -182,7 +182,10 @@ class PostgresStorage(StoreBase, TournamentStore, QueueStore):
     async def _apply_all(self, statements: Sequence[Statement]) -> None:
         async with self._transaction() as db:
             for sql, params in statements:
-                await db.execute(numbered(sql), *params)
+                if isinstance(params, list) and params and isinstance(params[0], tuple):
+                    await db.executemany(numbered(sql), params)
+                else:
+                    await db.execute(numbered(sql), *params)
 
     async def _insert_id(self, statement: Statement) -> int:
         sql, params = statement
