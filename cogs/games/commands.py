@@ -126,7 +126,8 @@ async def add_game(
     desk.renderers.register(renderer)
     await bot.add_cog(commands_cog(desk, renderer))
     group_name = commands_cog.__cog_group_name__
-    assert isinstance(group_name, app_commands.locale_str)  # each game's name is a slash name
+    if not isinstance(group_name, app_commands.locale_str):  # a plug-in named it in English
+        group_name = app_commands.locale_str(group_name)
     for plugged in desk.when_plugged:  # the /games commands made per game (house rules)
         plugged(renderer.key, group_name, commands_cog.start_words)
     assert isinstance(bot, TabletopBot), "games plug into the bot that create_bot makes"
