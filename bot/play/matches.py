@@ -28,7 +28,7 @@ from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, Preferences, TurnNotices
+from bot.storage.doors import MatchReads, Preferences, ScopedSettings, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -40,6 +40,7 @@ class MatchService:
         # The doors the Discord layer reads and writes through (bot/storage/doors.py).
         self.reads: MatchReads = storage
         self.preferences: Preferences = storage
+        self.scoped: ScopedSettings = storage
         self.notices: TurnNotices = storage
         # Ratings, seasons, history, retention and export (reads, and a season's start).
         self.standings: Standings = storage.standings
@@ -66,7 +67,7 @@ class MatchService:
         self.tournaments = Tournaments(
             self.sessions, self.seating, self.moves, self.auto, self.failures
         )
-        self.queues = QueueRoom(self.sessions, self.seating, self.auto, storage, self.failures)
+        self.queues = QueueRoom(self.sessions, self.seating, self.auto, self.scoped, self.failures)
 
     def _count_outage(self, outage: Exception) -> None:
         self.metrics.database_errors.labels(type(outage).__name__).inc()

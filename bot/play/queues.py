@@ -25,7 +25,7 @@ from typing import Any
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
 from bot.play.changes import Change
-from bot.play.house import applied
+from bot.play.house import HouseRules, applied
 from bot.play.lobby import free_ai_names
 from bot.play.scheduler import Due, Scheduler
 from bot.play.seating import Seating
@@ -108,6 +108,9 @@ class QueueChange:
 
 
 QueuePublisher = Callable[[QueueChange], Awaitable[None]]
+# Where a table opened in a channel is played ("thread" or "channel"), given where the house
+# rules put it (None: they don't say); the Discord layer knows the bot's permissions there.
+Where = Callable[[int, str | None], str]
 
 
 async def _nobody(change: QueueChange) -> None:
@@ -183,11 +186,12 @@ class QueueRoom:
         user_id: int,
         name: str,
         pace: str | None,
-        where: Callable[[int], str],
+        where: Where,
     ) -> Standing:
         """Put the member in the game's queue (at `pace`, else the house's) and seat a table
-        when the queue holds enough; `where(channel_id)` says whether a table opened in that
-        channel is played in a thread or the channel. Asking again at the same pace keeps
+        when the queue holds enough; `where(channel_id, house)` says whether a table opened
+        in that channel is played in a thread or the channel (`house`: where the house
+        rules put it, None when they don't say). Asking again at the same pace keeps
         the place and renews its time; another pace moves them to the back of that queue."""
         if game not in GAMES:
             raise Refusal("unknown_game")
@@ -195,9 +199,8 @@ class QueueRoom:
             raise Refusal("unknown_button")
         settings = await self.settings(guild_id)
         table_channel = settings.channel_id or channel_id
-        if pace is None:
-            house = await self.seating.house(guild_id, table_channel, game)
-            pace = house.pace or "live"
+        house = await self.seating.house(guild_id, table_channel, game)
+        pace = pace or house.pace or "live"
         seated = await self.sessions.storage.member_matches(guild_id, user_id)
         if any(record.game == game for record in seated):
             raise Refusal("queue_at_table", game=game)
@@ -221,7 +224,7 @@ class QueueRoom:
             )
             self._arm_expiry(entry)
             opened = await self._seat_if_full(
-                guild_id, game, pace, settings, table_channel, where(table_channel)
+                guild_id, game, pace, settings, table_channel, house, where
             )
             if opened is not None and user_id in member_ids(opened[0]):
                 record, _entries = opened
@@ -280,11 +283,13 @@ class QueueRoom:
         pace: str,
         settings: QueueSettings,
         channel_id: int,
-        where: str,
+        house: HouseRules,
+        where: Where,
     ) -> tuple[MatchRecord, list[QueueEntry]] | None:
         """Open a table for the longest-waiting members when the queue holds enough (under
         the queue's lock): the first of them hosts, the others are seated, their places
-        are given up, and the table waits a minute for their Ready."""
+        are given up, and the table waits a minute for their Ready. It starts from the
+        channel's house rules (the queue's pace, when it is the house's, is said so)."""
         size = settings.size(game)
         head = await self.storage.queue_head(guild_id, game, pace, size)
         if len(head) < size:
@@ -297,8 +302,9 @@ class QueueRoom:
             host_id=host.user_id,
             host_name=host.name,
             options={},
-            pace=pace,
-            where=where,
+            pace=None if pace == house.pace else pace,
+            where=where(channel_id, house.where),
+            house=house,
         )
         async with self.sessions.session(record.id):
             record, _game = await self.sessions.current(record.id)
@@ -315,21 +321,18 @@ class QueueRoom:
         table = await self.storage.queue_table(record.id)
         await self.publish(QueueChange("seated", record.guild_id, record, table, tuple(entries)))
 
-    async def reseat(self, guild_id: int, where: Callable[[int], str]) -> None:
+    async def reseat(self, guild_id: int, where: Where) -> None:
         """After the settings changed (a smaller table): seat what each queue now fills."""
         settings = await self.settings(guild_id)
         if settings.channel_id is None:
             return  # without a channel, a table opens where its last member asks
+        channel = settings.channel_id
         for game in GAMES:
+            house = await self.seating.house(guild_id, channel, game)
             for pace in PACES:
                 async with self._queue(guild_id, game):
                     opened = await self._seat_if_full(
-                        guild_id,
-                        game,
-                        pace,
-                        settings,
-                        settings.channel_id,
-                        where(settings.channel_id),
+                        guild_id, game, pace, settings, channel, house, where
                     )
                 if opened is not None:
                     await self._publish_seated(*opened)

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.play.changes import Change
 from bot.play.matches import MatchService
-from bot.play.queues import QueueChange
+from bot.play.queues import QueueChange, Where
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk.desk import Desk
@@ -83,13 +83,14 @@ class LeaveQueueButton(Persistent[discord.ui.Button[Any]], template=LEAVE_TEMPLA
         await games.leave_queue_click(interaction, self.game)
 
 
-def thread_or_channel(guild: discord.Guild | None, chosen: str | None) -> Any:
-    """Where a table the queue opens in a channel is played: in a thread of its own unless
-    the server chose the channel, or the bot may not open threads there."""
+def thread_or_channel(guild: discord.Guild | None, chosen: str | None) -> Where:
+    """Where a table the queue opens in a channel is played: as the house rules say, else
+    as the server chose (`chosen`), else in a thread of its own; in the channel when the
+    bot may not open threads there."""
 
-    def where(channel_id: int) -> str:
+    def where(channel_id: int, house: str | None) -> str:
         channel = guild.get_channel(channel_id) if guild is not None else None
-        if chosen == "channel" or channel is None or guild is None:
+        if (house or chosen) == "channel" or channel is None or guild is None:
             return "channel"
         lacking = lacking_for_threads(channel.permissions_for(guild.me))
         return "channel" if lacking else "thread"
