@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from cogs.app import create_bot
-from tests.cogs.helpers import components, is_layout
+from tests.cogs.helpers import components, is_layout, walk
 from tests.waiting import until
 
 TITLE = "Sink or Swim"
@@ -298,3 +298,26 @@ async def test_i48_2_f_a_smaller_table_size_seats_who_already_waits(world):
     answer = await mod.slash(world.channel, "games queuesetup", game="flip7", size=2)
     (call,) = calls(tables, alice)
     assert f"<@{alice.id}>" in call.content and f"<@{bob.id}>" in call.content
+
+
+async def test_i48_2_g_a_queue_table_starts_from_the_house_rules(world):
+    """The server's house rules for Sink or Swim (relaxed, simple AI): a queue with no pace
+    named waits at the house's pace, its table says the house rules, and the AI that takes
+    an absent member's seat plays at the house's level."""
+    tables = await queue_channel(world)
+    mod = await moderator(world)
+    await mod.slash(world.channel, "games house sinkorswim", pace="relaxed", ai="simple")
+    alice, bob = world.people["alice"], world.people["bob"]
+    first, _second, _third = await three_queue(world)
+    assert "Sink or Swim queue (relaxed)" in said(first)
+    record = await stored_match(world, tables)
+    assert record.pace == "relaxed"
+    (lobby,) = lobbies(tables, alice)
+    shown = [getattr(item, "content", "") or "" for item in walk(lobby.components)]
+    assert any("House rules" in text for text in shown)
+    (call,) = calls(tables, alice)
+    for person in (alice, bob):
+        await person.click(call, custom_id=ready_id(call))
+    await world.env.advance_time(READY_WAIT + 1)
+    record = await until(lambda: _playing(world, tables), "the table to start with an AI")
+    assert [s.ai for s in record.seats] == [None, None, "simple"]
