@@ -294,7 +294,7 @@ class QueueCommands(commands.Cog):
         ),
     )
     @app_commands.rename(
-        channel=slash("command", "channel"),
+        channel=slash("command", "table_channel"),
         game=slash("command", "game"),
         size=slash("command", "size"),
         minutes=slash("command", "minutes"),

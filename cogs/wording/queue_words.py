@@ -54,8 +54,8 @@ def standing(stand: Standing, title: str) -> str:
     entry = stand.entry
     missing = max(0, stand.size - stand.waiting)
     where = ngettext(
-        "You're number {place} in the {title} queue ({pace}). One more player and a table "
-        "opens for you.",
+        "You're number {place} in the {title} queue ({pace}). {count} more player and a "
+        "table opens for you.",
         "You're number {place} in the {title} queue ({pace}). {count} more players and a "
         "table opens for you.",
         missing,

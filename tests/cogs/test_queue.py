@@ -56,7 +56,7 @@ async def queue_channel(world):
     """A moderator points the queues' tables at #queue-tables."""
     tables = world.guild.create_text_channel("queue-tables")
     mod = await moderator(world)
-    answer = await mod.slash(world.channel, "games queuesetup", channel=tables)
+    answer = await mod.slash(world.channel, "games queuesetup", table_channel=tables)
     assert "Tables open in" in said(answer) and str(tables.id) in said(answer)
     return tables
 
@@ -82,7 +82,7 @@ async def test_i48_2_a_queue_of_three_opens_a_table_seats_them_and_starts_after_
     assert "number 1 in the Sink or Swim queue (live)" in said(first)
     assert "2 more players and a table opens" in said(first)
     assert "Your place is kept until <t:" in said(first)
-    assert "number 2" in said(second) and "One more player" in said(second)
+    assert "number 2" in said(second) and "1 more player and a table opens" in said(second)
     assert "your Sink or Swim table is open at https://discord.com/channels/" in said(third)
     # Nothing in the channel where they asked: the table opened in #queue-tables.
     assert not calls(world.channel, alice) and not lobbies(world.channel, alice)
@@ -293,7 +293,7 @@ async def test_i48_2_f_a_smaller_table_size_seats_who_already_waits(world):
     assert "Flip 7: With a Vengeance: 3 players" in said(answer)
     await alice.slash(world.channel, "games queue", game="flip7")
     answer = await bob.slash(world.channel, "games queue", game="flip7")
-    assert "One more player and a table opens" in said(answer)
+    assert "1 more player and a table opens" in said(answer)
     assert not calls(tables, alice)
     answer = await mod.slash(world.channel, "games queuesetup", game="flip7", size=2)
     (call,) = calls(tables, alice)
