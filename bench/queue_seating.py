@@ -2,7 +2,7 @@
 command to its private answer, on one server holding 10,000 open lobbies and 1,000 members
 waiting in its queues.
 
-    python -m bench.queue_seating [--lobbies 10000] [--queued 1000] [--tables 100] [--postgresql]
+    python -m bench.queue_seating [--lobbies 10000] [--queued 1000] [--tables 50] [--postgresql]
 
 The real bot runs under SimCord on a fresh database (SQLite, or with --postgresql a durable
 PostgreSQL server). The lobbies (spread over 100 channels, each with a seated host) and the
@@ -141,7 +141,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--lobbies", type=positive, default=10_000)
     parser.add_argument("--queued", type=positive, default=1_000)
-    parser.add_argument("--tables", type=positive, default=100)
+    parser.add_argument("--tables", type=positive, default=50)
     parser.add_argument("--postgresql", action="store_true", help="on a PostgreSQL server")
     args = parser.parse_args()
     sizes = (args.lobbies, args.queued, args.tables)

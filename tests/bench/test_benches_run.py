@@ -188,6 +188,12 @@ RATING_TIES = [
         for size in (5, 6)
     ),
 ]
+QUEUE_SEATING = [
+    rf"(?:SQLite|PostgreSQL): {NUMBER} open matches and {NUMBER} queued members in one server "
+    rf"\(written in {NUMBER} s\)",
+    rf"/games queue answers: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"seatings \(the answer that opens a table\): {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -272,6 +278,20 @@ TINY = {
         ["bench.graceful_stop", "--runs", "1", "--matches", "2", "--moves", "6"],
         GRACEFUL_STOP,
         {0: 1, 3: 1},
+    ),
+    # 30 lobbies and the 2 tables the queue opened; 10 members waiting; 4 answers, 2 seatings
+    "queue_seating": (
+        ["bench.queue_seating", "--lobbies", "30", "--queued", "10", "--tables", "2"],
+        QUEUE_SEATING,
+        {0: 32, 1: 4, 2: 2},
+    ),
+    "queue_seating-postgresql": (
+        [
+            "bench.queue_seating",
+            *("--lobbies", "30", "--queued", "10", "--tables", "2", "--postgresql"),
+        ],
+        QUEUE_SEATING,
+        {0: 32, 1: 4, 2: 2},
     ),
     "ai_strength-sequence": (
         ["bench.ai_strength", "--game", "sequence", "--games", "4"],
