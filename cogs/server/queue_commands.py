@@ -149,27 +149,27 @@ class QueueBoard:
         await self.matches.queues.set_message(record.id, sent.id)
 
     async def _redraw_call(self, change: QueueChange, record: MatchRecord) -> None:
-        """The call says who is ready, and once the wait is over how it ended (no button)."""
+        """The call says who is ready; once the wait is over, only how it ended (no button,
+        and nobody mentioned again)."""
         table = change.table
         channel: Any = self.bot.get_channel(record.channel_id)
         if table is None or table.message_id is None or channel is None:
             return
         title = self.title(record.game)
-        users = [s.user_id for s in record.seats if s.user_id is not None]
-        mentions = [f"<@{u}>" for u in [*users, *change.absent]]
-        text = queue_words.call(title, mentions, table.due_at)
         view: discord.ui.View | None = None
         if change.kind == "ready":
+            users = [s.user_id for s in record.seats if s.user_id is not None]
+            call = queue_words.call(title, [f"<@{u}>" for u in users], table.due_at)
+            ready = queue_words.ready_so_far([f"<@{u}>" for u in table.ready])
+            text = f"{call}\n{ready}"
             view = discord.ui.View(timeout=None)
             view.add_item(ReadyButton(record.id, _("Ready")))
-            text += "\n" + queue_words.ready_so_far([f"<@{u}>" for u in table.ready])
         elif change.kind == "started":
-            absent = [f"<@{u}>" for u in change.absent]
-            text += "\n" + queue_words.started(title, absent)
+            text = queue_words.started(title, [f"<@{u}>" for u in change.absent])
         elif change.kind == "host_started":
-            text += "\n" + queue_words.host_started(title)
+            text = queue_words.host_started(title)
         else:
-            text += "\n" + queue_words.closed(record.ended_reason == "nobody_ready")
+            text = queue_words.closed(record.ended_reason == "nobody_ready")
         try:
             await channel.get_partial_message(table.message_id).edit(
                 content=text, view=view, allowed_mentions=discord.AllowedMentions.none()

@@ -39,8 +39,10 @@ def ready_id(message: discord.Message) -> str | None:
 
 
 def calls(channel, viewer) -> list[discord.Message]:
-    """The queue's calls in a channel (the messages that mention a table's players)."""
-    return [m for m in channel.history(viewer=viewer) if "table is ready" in (m.content or "")]
+    """The queue's call in a channel: the first message after a table's lobby that is
+    neither a table nor private (the turn mentions come after it)."""
+    shown = [m for m in channel.history(viewer=viewer) if not m.flags.ephemeral]
+    return [m for m in shown if not is_layout(m) and "your turn" not in (m.content or "")][:1]
 
 
 def lobbies(channel, viewer) -> list[discord.Message]:
