@@ -270,6 +270,7 @@ class QueueCommands(commands.Cog):
         return await self._game_names(interaction, typed)  # type: ignore[attr-defined]
 
     async def leave_queue_click(self, interaction: Interaction, game: str) -> None:
+        await self.desk.languages.hear(interaction)  # a button: the member's language first
         await self._leave(interaction, game)
 
     @answers_refusals
@@ -281,8 +282,12 @@ class QueueCommands(commands.Cog):
         titles = [self.desk.renderers.title(entry.game) for entry in left]
         await refuse(interaction, queue_words.left(titles))
 
-    @answers_refusals
     async def ready_click(self, interaction: Interaction, match_id: int) -> None:
+        await self.desk.languages.hear(interaction)  # a button: the member's language first
+        await self._ready(interaction, match_id)
+
+    @answers_refusals
+    async def _ready(self, interaction: Interaction, match_id: int) -> None:
         await self.matches.queues.ready(match_id, interaction.user.id)
         if not interaction.response.is_done():
             await interaction.response.send_message(_("You're ready."), ephemeral=True)

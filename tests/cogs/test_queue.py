@@ -323,3 +323,20 @@ async def test_i48_2_g_a_queue_table_starts_from_the_house_rules(world):
     await world.env.advance_time(READY_WAIT + 1)
     record = await until(lambda: _playing(world, tables), "the table to start with an AI")
     assert [s.ai for s in record.seats] == [None, None, "simple"]
+
+
+async def test_i48_2_h_the_queue_speaks_each_members_language(world):
+    """Private answers in the member's language (here Vietnamese), the call in the server's."""
+    tables = await queue_channel(world)
+    alice = world.people["alice"]
+    await alice.slash(world.channel, "games mylanguage", language="vi")
+    answer = await alice.slash(world.channel, "games queue", game="sinkorswim")
+    assert said(answer).startswith("Bạn đang đứng thứ 1 trong hàng chờ Bơi hay Chìm")
+    await three_queue(world, ("bob", "carol"))
+    (call,) = calls(tables, alice)
+    assert "your Sink or Swim table is ready" in call.content
+    pressed = await alice.click(call, custom_id=ready_id(call))
+    assert pressed.response.content == "Bạn đã sẵn sàng."
+    message = answer.followups[-1] if answer.followups else answer.response
+    left = await alice.click(message, label="Rời hàng chờ")
+    assert left.response.content == "Bạn không ở trong hàng chờ nào trên server này."
