@@ -18,6 +18,7 @@ from bot.play.matches import MatchService
 from bot.play.queues import QueueChange, Where
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
+from bot.storage.queue_records import QueueTable
 from cogs.desk.desk import Desk
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
@@ -118,11 +119,11 @@ class QueueBoard:
             return
         with i18n.reading(await self.desk.languages.server(change.guild_id)):
             if change.kind == "seated":
-                await self._post(record)
+                await self._post(record, change.table)
             else:
                 await self._redraw_call(change, record)
 
-    async def _post(self, record: MatchRecord) -> None:
+    async def _post(self, record: MatchRecord, waiting: QueueTable | None) -> None:
         """The lobby in the queue's channel, then the call with its Ready button."""
         channel = self.bot.get_channel(record.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
@@ -134,8 +135,7 @@ class QueueBoard:
             await self.matches.sessions.set_message(record.id, posted.id, self.matches.clock())
             users = [s.user_id for s in record.seats if s.user_id is not None]
             mentions = [f"<@{user}>" for user in users]
-            stored = await self.matches.queues.storage.queue_table(record.id)
-            due = stored.due_at if stored is not None else self.matches.clock()
+            due = waiting.due_at if waiting is not None else self.matches.clock()
             view = discord.ui.View(timeout=None)
             view.add_item(ReadyButton(record.id, _("Ready")))
             sent = await channel.send(

@@ -24,6 +24,7 @@ from bot.storage import (
     TurnNotice,
 )
 from bot.storage.base import match_insert
+from bot.storage.queue_records import QueueEntry, QueueTable
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
 from tests.bot.storage_helpers import open_lobby
@@ -81,7 +82,15 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.set_scoped("server", 1, "house.flip7", {"options": {"goal": 150}})
     await store.save_app_emoji("f7_12", "a1b2c3", 1_300_000_000_000_000_001)
     await _tournament(store)
+    await _queues(store)
     return store, finished.id, playing.id
+
+
+async def _queues(store: Storage) -> None:
+    """A member waiting in a queue, and a table the queue opened waiting for Ready."""
+    await store.put_in_queue(QueueEntry(1, "sinkorswim", 300, "Cat", "daily", 1700.5, 3500.0))
+    table = await open_lobby(store, channel=60)
+    await store.seat_from_queue(QueueTable(table.id, 1, 1760.0, (100,), 77), [])
 
 
 async def _tournament(store: Storage) -> None:
