@@ -2,7 +2,7 @@
 -- one queue per game of a server (the unique key); the pace they asked for is part of their
 -- entry, and only members of the same pace are seated together. Kept so a restart keeps
 -- every place and its expiry.
-CREATE TABLE queue_entries (
+CREATE TABLE IF NOT EXISTS queue_entries (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     guild_id    INTEGER NOT NULL,
     game        TEXT    NOT NULL,
@@ -13,12 +13,12 @@ CREATE TABLE queue_entries (
     expires_at  REAL    NOT NULL,
     UNIQUE (guild_id, game, user_id)
 );
-CREATE INDEX queue_entries_by_queue ON queue_entries (guild_id, game, pace, joined_at);
-CREATE INDEX queue_entries_by_member ON queue_entries (user_id);
+CREATE INDEX IF NOT EXISTS queue_entries_by_queue ON queue_entries (guild_id, game, pace, joined_at);
+CREATE INDEX IF NOT EXISTS queue_entries_by_member ON queue_entries (user_id);
 
 -- A table the queue opened, waiting for its members' Ready (a minute at most): who pressed
 -- it, when the wait ends, and the message that asks. Gone once the table starts or closes.
-CREATE TABLE queue_tables (
+CREATE TABLE IF NOT EXISTS queue_tables (
     match_id    INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
     guild_id    INTEGER NOT NULL,
     due_at      REAL    NOT NULL,
