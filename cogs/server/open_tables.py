@@ -32,7 +32,7 @@ from cogs.desk.lobby import house_line
 from cogs.desk.match_list import jump_link
 from cogs.desk.refusals import answer_failure
 from cogs.server.checks import in_server
-from cogs.ui.components import parse_ref, ref_of
+from cogs.ui.components import GameRenderer, parse_ref, ref_of
 from cogs.ui.layout import Part
 from cogs.ui.persistent import Persistent
 from cogs.wording.command_mentions import command
@@ -118,19 +118,18 @@ def _host_name(record: MatchRecord) -> str:
     return shown(record.seats[seat].name) if seat is not None else f"<@{record.host_id}>"
 
 
-def lobby_entry(record: MatchRecord, title: str, house: str | None) -> str:
-    """One lobby as the list shows it: game, pace, seats, house rules, host, where, since
-    when."""
+def lobby_entry(record: MatchRecord, renderer: GameRenderer | None, house: str | None) -> str:
+    """One lobby as the list shows it: game, pace and settings, seats, house rules, host,
+    where, since when."""
+    title = renderer.texts.title if renderer is not None else record.game
+    settings = [renderer.texts.setting(k, v) for k, v in record.options.items()] if renderer else []
+    head = " · ".join([f"**{title}**", pace_name(record.pace), *filter(None, settings)])
     most = GAMES[record.game].max_players
     taken = len(record.seats)
-    head = _("**{title}** · {pace} · {taken} of {most} seats taken, {free} free").format(
-        title=title,
-        pace=pace_name(record.pace),
-        taken=number(taken),
-        most=number(most),
-        free=number(most - taken),
+    seats = _("{taken} of {most} seats taken, {free} free").format(
+        taken=number(taken), most=number(most), free=number(most - taken)
     )
-    lines = [head]
+    lines = [head, seats]
     if house:
         lines.append(house)
     if is_practice(record):
@@ -208,13 +207,12 @@ class OpenTables:
         for record in listing.lobbies:
             box.add_item(discord.ui.Separator())
             renderer = self.desk.renderers.get(record.game)
-            title = self.desk.renderers.title(record.game)
             house = house_line(record, renderer) if renderer is not None else None
             seated = record.seat_of(viewer_id) is not None
             label = _("You're in") if seated else _("Join")
             button = OpenJoinButton(record.ref, listing.page, label=label, disabled=seated)
             entry: discord.ui.TextDisplay[Any] = discord.ui.TextDisplay(
-                lobby_entry(record, title, house)
+                lobby_entry(record, renderer, house)
             )
             box.add_item(discord.ui.Section(entry, accessory=button))
         if listing.pages > 1:
@@ -294,7 +292,9 @@ class OpenTables:
         except Refusal as refusal:
             return "⚠️ " + self.desk.renderers.refusal(refusal)
         joined = change.record
-        return "✅ " + _("You're seated at the {title} lobby in {place}: {link}").format(
+        return "✅ " + _(
+            "You're seated at the {title} lobby in {place}: [go to it]({link})"
+        ).format(
             title=self.desk.renderers.title(joined.game),
             place=f"<#{joined.channel_id}>",
             link=jump_link(joined),

@@ -12,7 +12,7 @@ import pytest
 
 from cogs.ui.layout import Part
 from tests.cogs.helpers import components, part, walk
-from tests.cogs.players import click_id, fresh, public_table
+from tests.cogs.players import click_id, fresh
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def _heading(message: discord.Message) -> str | None:
         text = part(message, Part.HEADING)
     except (KeyError, StopIteration, AssertionError):
         return None
-    return text if "Open tables" in text or "##" in text else None
+    return text if text.startswith("## ") else None
 
 
 def entries(message: discord.Message) -> list[tuple[str, discord.Button]]:
@@ -75,7 +75,9 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
     lobby's own message shows them seated."""
     world = thread_world
     env, guild, games = world.env, world.guild, world.channel
-    alice, bob, carol, dave, erin = (world.people[n] for n in ("alice", "bob", "carol", "dave", "erin"))
+    alice, bob, carol, dave, erin = (
+        world.people[n] for n in ("alice", "bob", "carol", "dave", "erin")
+    )
     cards = guild.create_text_channel("cards")
     frank, seen = world.people["frank"], discord.PermissionOverwrite(view_channel=True)
     hidden = guild.create_text_channel(
@@ -102,11 +104,11 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
     assert len(texts) == 2, texts
     assert "Flip 7" in texts[0] and "Sink or Swim" in texts[1]  # the longest waiting first
     assert "1 of 24 seats taken, 23 free" in texts[0] and "1 of 5 seats taken, 4 free" in texts[1]
+    assert "**Flip 7: With a Vengeance** · live · goal 150" in texts[0]
     assert f"<#{games.id}>, played in a thread of its own" in texts[0]
     assert f"in <#{cards.id}> ·" in texts[1]
     assert "Host alice" in texts[0] and "Host bob" in texts[1]
     assert f"opened <t:{int(flip.created_at)}:R>" in texts[0]
-    assert "live" in texts[0]
     assert "2 lobbies in this server have a free seat" in part(listed, Part.HEADING)
 
     join = entries(listed)[1][1]
@@ -117,12 +119,152 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
     record = await record_of(world, sink.id)
     assert [seat.user_id for seat in record.seats] == [bob.id, erin.id]
     link = f"https://discord.com/channels/{guild.id}/{cards.id}/{record.message_id}"
-    assert notice(listed) == f"✅ You're seated at the Sink or Swim lobby in <#{cards.id}>: {link}"
+    said = f"✅ You're seated at the Sink or Swim lobby in <#{cards.id}>: [go to it]({link})"
+    assert notice(listed) == said
     (_flip, _first), (sink_text, button) = entries(listed)
     assert "2 of 5 seats taken, 3 free" in sink_text
     assert button.label == "You're in" and button.disabled
     table = fresh(cards, bob, sink.message_id)
     assert f"<@{erin.id}>" in part(table, Part.PLAYERS)
-    assert "Listed in /games open" in part(table, Part.FOOTNOTE) or "Listed in </games" in part(
-        table, Part.FOOTNOTE
+    footnote = part(table, Part.FOOTNOTE)
+    assert footnote.startswith("-# Listed in") and "games open" in footnote
+
+    # Joined from the list, erin is seated in the thread the Flip 7 lobby moves to as well.
+    joined = await erin.click(listed, custom_id=entries(listed)[0][1].custom_id)
+    assert joined.acknowledged and "Flip 7" in notice(fresh(games, erin, listed.id))
+    await click_id(alice, fresh(games, alice, flip.message_id), ":start")
+    await drained(world)
+    thread = (await record_of(world, flip.id)).thread_id
+    assert thread is not None and erin.id in env.backend.get_thread(thread).thread_members
+    listed = fresh(games, erin, listed.id)
+    refreshed = await erin.click(listed, custom_id=components(listed)[-1].custom_id)  # 🔄
+    assert refreshed.acknowledged
+    assert [t for t, _b in entries(fresh(games, erin, listed.id))] == [sink_text]
+
+    # Frank sees the channel erin can't, and its lobby with the others.
+    assert (await frank.slash(hidden, "games open")).acknowledged
+    theirs = [text for text, _button in entries(open_list(hidden, frank))]
+    assert len(theirs) == 2 and f"in <#{hidden.id}>" in theirs[1]
+
+
+async def test_i48_1_a_full_a_closed_and_a_started_lobby_get_one_line_and_the_list_as_it_is(
+    thread_world,
+):
+    """A list drawn before its lobbies changed: Join on one that filled, one cancelled and
+    one started each answers with one clear line, seats nobody, and shows the list as it is
+    now, without that lobby; a button of a database the bot no longer runs on is refused."""
+    world = thread_world
+    games = world.channel
+    alice, bob, carol, dave, erin = (
+        world.people[n] for n in ("alice", "bob", "carol", "dave", "erin")
     )
+    full = await lobby_in(world, games, alice, "sinkorswim")
+    closed = await lobby_in(world, games, bob)
+    started = await lobby_in(world, games, carol)
+    olds = []  # three lists drawn now, each clicked once after the lobbies changed
+    for _list in range(3):
+        assert (await erin.slash(games, "games open")).acknowledged
+        olds.append(open_list(games, erin))
+    assert len({old.id for old in olds}) == 3 and all(len(entries(old)) == 3 for old in olds)
+
+    for _seat in range(4):  # Sink or Swim seats five
+        await click_id(alice, fresh(games, alice, full.message_id), ":ai")
+    await click_id(bob, fresh(games, bob, closed.message_id), ":cancel")
+    await click_id(dave, fresh(games, dave, started.message_id), ":join")
+    await click_id(carol, fresh(games, carol, started.message_id), ":start")
+    await drained(world)
+
+    lines = []
+    for n, old in enumerate(olds):
+        button = entries(old)[n][1]
+        assert (await erin.click(old, custom_id=button.custom_id)).acknowledged
+        listed = fresh(games, erin, old.id)
+        lines.append(notice(listed))
+        assert entries(listed) == []  # none of the three has a free seat now
+        assert "No lobby in this server has a free seat right now" in part(listed, Part.HEADING)
+    assert lines == [
+        "⚠️ The table is full (5 players).",
+        "⚠️ This game has already ended.",
+        "⚠️ This game has already started; the next one is yours!",
+    ]
+    for match_id in (full.id, closed.id, started.id):
+        assert erin.id not in [s.user_id for s in (await record_of(world, match_id)).seats]
+
+    elsewhere = discord.ui.Button(custom_id=f"opj:{full.id}.ffff0000:0", label="Join")
+    view = discord.ui.View(timeout=None)
+    view.add_item(elsewhere)
+    posted = await world.env.bot.get_channel(games.id).send("an old list", view=view)
+    refused = await erin.click(fresh(games, erin, posted.id), custom_id=elsewhere.custom_id)
+    assert refused.ephemeral and "no longer keeps" in refused.response.content
+
+
+async def test_i48_1_open_pages_twelve_lobbies_and_keeps_its_page_as_they_close(thread_world):
+    """Twelve lobbies in three channels come in three pages, oldest first; ▶️ and ◀️ turn
+    them in place; when lobbies close, ↻ and a page past the new end show the list as it
+    is (the last page)."""
+    world = thread_world
+    guild, games = world.guild, world.channel
+    alice, bob, erin = world.people["alice"], world.people["bob"], world.people["erin"]
+    places = [games, guild.create_text_channel("two"), guild.create_text_channel("three")]
+    opened = [await lobby_in(world, places[n % 3], alice if n % 2 else bob) for n in range(12)]
+    assert (await erin.slash(games, "games open")).acknowledged
+    listed = open_list(games, erin)
+
+    def ids(message) -> list[int]:
+        return [
+            int(button.custom_id.split(":")[1].split(".")[0]) for _t, button in entries(message)
+        ]
+
+    def turn(message, emoji):
+        return next(c for c in components(message) if str(c.emoji) == emoji)
+
+    seen = [ids(listed)]
+    assert "Page 1 of 3" in part(listed, Part.FOOTNOTE) and turn(listed, "◀️").disabled
+    for _page in range(2):
+        assert (await erin.click(listed, custom_id=turn(listed, "▶️").custom_id)).acknowledged
+        listed = fresh(games, erin, listed.id)
+        seen.append(ids(listed))
+    assert [len(page) for page in seen] == [5, 5, 2]
+    assert [i for page in seen for i in page] == [r.id for r in opened]  # the oldest first
+    assert "Page 3 of 3" in part(listed, Part.FOOTNOTE) and turn(listed, "▶️").disabled
+    back = await erin.click(listed, custom_id=turn(listed, "◀️").custom_id)
+    assert back.acknowledged and ids(fresh(games, erin, listed.id)) == seen[1]
+    listed = fresh(games, erin, listed.id)
+    onward = turn(listed, "▶️")  # to page 3, pressed once the list has shrunk
+
+    for record in opened[:8]:  # the eight oldest close: four lobbies are left
+        host = alice if record.host_id == alice.id else bob
+        await click_id(
+            host,
+            fresh(
+                world.guild_channel(record.channel_id)
+                if False
+                else places[opened.index(record) % 3],
+                host,
+                record.message_id,
+            ),
+            ":cancel",
+        )
+    await drained(world)
+    assert (await erin.click(listed, custom_id=onward.custom_id)).acknowledged
+    listed = fresh(games, erin, listed.id)
+    assert ids(listed) == [record.id for record in opened[8:]]
+    assert "4 lobbies in this server have a free seat" in part(listed, Part.HEADING)
+    assert not any(str(c.emoji) in ("◀️", "▶️") for c in components(listed))  # one page
+    refresh = turn(listed, "🔄")
+    await click_id(alice, fresh(places[2], alice, opened[11].message_id), ":cancel")
+    await drained(world)
+    assert (await erin.click(listed, custom_id=refresh.custom_id)).acknowledged
+    assert ids(fresh(games, erin, listed.id)) == [record.id for record in opened[8:11]]
+
+
+async def test_i48_1_open_in_a_dm_and_with_no_lobby_says_so(thread_world):
+    world = thread_world
+    answer = await world.env.create_user("dmuser").slash("games open")
+    assert answer.ephemeral and "server channels, not in DMs" in answer.response.content
+    assert (await world.people["erin"].slash(world.channel, "games open")).acknowledged
+    listed = open_list(world.channel, world.people["erin"])
+    assert entries(listed) == []
+    heading = part(listed, Part.HEADING)
+    assert "No lobby in this server has a free seat right now. Open one with" in heading
+    assert "/flip7 start" in heading and "/sinkorswim start" in heading
