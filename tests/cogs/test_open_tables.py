@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from cogs.ui.layout import Part
+from playground.sim_locales import client_locales
 from tests.cogs.helpers import components, part, walk
 from tests.cogs.players import click_id, fresh
 
@@ -268,3 +269,33 @@ async def test_i48_1_open_in_a_dm_and_with_no_lobby_says_so(thread_world):
     heading = part(listed, Part.HEADING)
     assert "No lobby in this server has a free seat right now. Open one with" in heading
     assert "/flip7 start" in heading and "/sinkorswim start" in heading
+
+
+@pytest.mark.parametrize(
+    ("locale", "heading", "seats", "joined"),
+    [
+        ("vi", "Phòng chờ còn chỗ", "1/5 chỗ đã có người, còn 4 chỗ trống", "Bạn đã vào phòng chờ"),
+        ("id", "Lobi dengan kursi kosong", "1 dari 5 kursi terisi, 4 kosong", "Kamu sudah duduk"),
+    ],
+)
+async def test_i48_1_open_reads_in_the_members_language(
+    thread_world, locale, heading, seats, joined
+):
+    """A member whose Discord is in Vietnamese or Indonesian reads the list, its Join's
+    answer and its buttons in their language; the lobby itself stays in the server's."""
+    world = thread_world
+    bob, erin = world.people["bob"], world.people["erin"]
+    client_locales(world.env).set(erin, locale)
+    sink = await lobby_in(world, world.channel, bob, "sinkorswim")
+    assert (await erin.slash(world.channel, "games open")).acknowledged
+    listed = open_list(world.channel, erin)
+    assert part(listed, Part.HEADING).startswith(f"## {heading}\n")
+    ((text, button),) = entries(listed)
+    assert seats in text and button.label in ("Tham gia", "Gabung")
+    assert (await erin.click(listed, custom_id=button.custom_id)).acknowledged
+    listed = fresh(world.channel, erin, listed.id)
+    assert notice(listed).startswith(f"✅ {joined}")
+    assert entries(listed)[0][1].label in ("Đã tham gia", "Sudah gabung")
+    await drained(world)
+    lobby = fresh(world.channel, bob, sink.message_id)
+    assert "Listed in" in part(lobby, Part.FOOTNOTE)  # the server reads English
