@@ -118,18 +118,20 @@ def _host_name(record: MatchRecord) -> str:
     return shown(record.seats[seat].name) if seat is not None else f"<@{record.host_id}>"
 
 
-def lobby_entry(record: MatchRecord, renderer: GameRenderer | None, house: str | None) -> str:
+def lobby_entry(record: MatchRecord, renderer: GameRenderer) -> str:
     """One lobby as the list shows it: game, pace and settings, seats, house rules, host,
     where, since when."""
-    title = renderer.texts.title if renderer is not None else record.game
-    settings = [renderer.texts.setting(k, v) for k, v in record.options.items()] if renderer else []
-    head = " · ".join([f"**{title}**", pace_name(record.pace), *filter(None, settings)])
+    settings = [renderer.texts.setting(key, value) for key, value in record.options.items()]
+    head = " · ".join(
+        [f"**{renderer.texts.title}**", pace_name(record.pace), *filter(None, settings)]
+    )
     most = GAMES[record.game].max_players
     taken = len(record.seats)
     seats = _("{taken} of {most} seats taken, {free} free").format(
         taken=number(taken), most=number(most), free=number(most - taken)
     )
     lines = [head, seats]
+    house = house_line(record, renderer)
     if house:
         lines.append(house)
     if is_practice(record):
@@ -206,13 +208,12 @@ class OpenTables:
         box.add_item(discord.ui.TextDisplay(f"{heading}\n{summary}", id=Part.HEADING))
         for record in listing.lobbies:
             box.add_item(discord.ui.Separator())
-            renderer = self.desk.renderers.get(record.game)
-            house = house_line(record, renderer) if renderer is not None else None
+            renderer = self.desk.renderers[record.game]  # listed: its plug-in is loaded
             seated = record.seat_of(viewer_id) is not None
             label = _("You're in") if seated else _("Join")
             button = OpenJoinButton(record.ref, listing.page, label=label, disabled=seated)
             entry: discord.ui.TextDisplay[Any] = discord.ui.TextDisplay(
-                lobby_entry(record, renderer, house)
+                lobby_entry(record, renderer)
             )
             box.add_item(discord.ui.Section(entry, accessory=button))
         if listing.pages > 1:
@@ -277,14 +278,10 @@ class OpenTables:
         record = await self.matches.reads.get_match(match_id)
         guild, member = interaction.guild, interaction.user
         assert guild is not None and isinstance(member, discord.Member)
-        if (
-            record is not None
-            and record.guild_id == guild.id
-            and record.channel_id not in visible_places(guild, member)
-        ):
-            return "⚠️ " + _("That lobby is in a channel you can't see.")
         if record is None or record.guild_id != guild.id:
             return "⚠️ " + self.desk.renderers.refusal(Refusal("already_ended"))
+        if record.channel_id not in visible_places(guild, member):  # hidden since it was listed
+            return "⚠️ " + _("That lobby is in a channel you can't see.")
         try:
             change = await self.matches.seating.lobby_action(
                 match_id, member.id, member.display_name, "join", self.desk.tables.publish
@@ -326,7 +323,7 @@ class OpenTableCommands(commands.Cog):
         name=slash("command", "open"),
         description=slash_text("Lobbies with a free seat in this server, to join from here"),
     )
-    async def open(self, interaction: Interaction) -> None:
+    async def open_command(self, interaction: Interaction) -> None:
         if not await in_server(interaction):
             return
         try:

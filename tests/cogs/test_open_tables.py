@@ -86,6 +86,7 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
         overwrites={
             guild.default_role: discord.PermissionOverwrite(view_channel=False),
             frank: seen,
+            dave: seen,
             env.bot.user: seen,
         },
     )
@@ -96,7 +97,7 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
     await click_id(carol, fresh(cards, carol, under_way.message_id), ":start")
     await drained(world)
     assert (await record_of(world, under_way.id)).thread_id is not None
-    await lobby_in(world, hidden, frank)
+    await lobby_in(world, hidden, dave)
 
     answer = await erin.slash(games, "games open")
     assert answer.ephemeral
@@ -142,10 +143,20 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
     assert refreshed.acknowledged
     assert [t for t, _b in entries(fresh(games, erin, listed.id))] == [sink_text]
 
-    # Frank sees the channel erin can't, and its lobby with the others.
+    # Frank sees the channel erin can't, and its lobby with the others (but his own).
     assert (await frank.slash(hidden, "games open")).acknowledged
-    theirs = [text for text, _button in entries(open_list(hidden, frank))]
-    assert len(theirs) == 2 and f"in <#{hidden.id}>" in theirs[1]
+    theirs = entries(open_list(hidden, frank))
+    assert len(theirs) == 2 and f"in <#{hidden.id}>" in theirs[1][0]
+    # Hidden from frank since his list was drawn: its Join says so and seats nobody.
+    await frank.slash(games, "games open")
+    from_games = open_list(games, frank)
+    place = env.bot.get_channel(hidden.id)
+    await place.set_permissions(await place.guild.fetch_member(frank.id), overwrite=None)
+    hidden_join = entries(from_games)[1][1]
+    assert (await frank.click(from_games, custom_id=hidden_join.custom_id)).acknowledged
+    assert notice(fresh(games, frank, from_games.id)) == (
+        "⚠️ That lobby is in a channel you can't see."
+    )
 
 
 async def test_i48_1_a_full_a_closed_and_a_started_lobby_get_one_line_and_the_list_as_it_is(
