@@ -2,18 +2,24 @@
 button that seats the member wherever the lobby is (issue 48, item 1).
 
 The list is private to whoever asked, and read anew from the database at every click on
-it: a page turn, ↻ (the same page again) and each Join. So it is never older than the
-member's last click, and a Join always meets the lobby as it is now, under its lock: a
-lobby that filled, started or closed since the list was drawn gets one clear line, and the
-list is redrawn in place as it stands. It is not pushed to open lists as seats fill (a
-private message can only be edited through its click's token, for 15 minutes, and one
-lobby's change would mean an edit for everyone looking).
+it (a page turn, 🔄, each Join) and whenever a lobby of the server changes while it is
+looked at: a seat taken or left, a lobby opened, started or closed redraws the lists shown
+in the last `LIVE_FOR` seconds (a private message can only be edited through its
+interaction's token, which lasts 15 minutes), one redraw per server at a time, each list
+read as it stands then. Past that (or after a restart), 🔄 brings it up to date. A Join
+always meets the lobby as it is now, under its lock: one that filled, started or closed
+since the list was drawn gets one clear line, and the list is redrawn in place as it
+stands.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
+import logging
 import re
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any, Self, cast
 
@@ -22,7 +28,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.play.matches import MatchService
+from bot.play.events import STARTED
+from bot.play.matches import Change, MatchService
 from bot.play.practice import is_practice
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
@@ -35,6 +42,7 @@ from cogs.server.checks import in_server
 from cogs.ui.components import GameRenderer, parse_ref, ref_of
 from cogs.ui.layout import Part
 from cogs.ui.persistent import Persistent
+from cogs.wording import i18n
 from cogs.wording.command_mentions import command
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.i18n import _, ngettext, number
@@ -43,7 +51,11 @@ from cogs.wording.pace_words import pace_name
 from cogs.wording.words import either
 from engines.base import GAMES
 
+log = logging.getLogger(__name__)
+
 PER_PAGE = 5  # a lobby takes four components; five leave room under Discord's forty
+LIVE_FOR = 14 * 60.0  # seconds a shown list follows the lobbies (its token lasts 15 minutes)
+FOLLOWED_PER_SERVER = 25  # the lists kept current in one server, the most recent ones
 LIST_COLOUR = discord.Colour.green()
 PAGE_EMOJIS = {"p": "◀️", "n": "▶️", "r": "🔄"}  # the page before, after, and this one again
 
@@ -147,6 +159,25 @@ def lobby_entry(record: MatchRecord, renderer: GameRenderer) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Shown:
+    """A list a member looks at: the interaction that drew it last, its page, and until when
+    that interaction's token may still edit it."""
+
+    interaction: Interaction
+    page: int
+    until: float
+    notice: str | None  # the line above it (a Join's answer), kept as the list is redrawn
+
+
+def about_lobbies(change: Change) -> bool:
+    """Whether a change may change the list: one of a lobby (never dealt), or its start."""
+    record = change.record
+    if record.tournament_id is not None:
+        return False
+    return record.state is None or any(event.kind == STARTED for event in change.events)
+
+
+@dataclass(frozen=True, slots=True)
 class Listing:
     """What one page of the list shows: the lobbies on it, the page and how many."""
 
@@ -162,6 +193,71 @@ class OpenTables:
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
         self.matches: MatchService = desk.matches
+        self._shown: dict[int, dict[int, Shown]] = {}  # server -> member -> their list
+        self._redraws: dict[int, asyncio.Task[None]] = {}  # server -> its running redraw
+        self._answering: set[tuple[int | None, int]] = set()  # lists a click is redrawing
+        self._waiting: set[int] = set()  # servers with a redraw yet to start
+        desk.tables.watchers.append(self.lobby_changed)
+
+    def _follow(self, interaction: Interaction, page: int, notice: str | None = None) -> None:
+        """Keep the list this interaction drew current for a while (the member's newest
+        list here replaces their older one); lists whose time is up are let go."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        now = self.matches.clock()
+        for server, lists in list(self._shown.items()):
+            for user_id in [user for user, kept in lists.items() if kept.until <= now]:
+                del lists[user_id]
+            if not lists:
+                del self._shown[server]
+        lists = self._shown.setdefault(guild_id, {})
+        lists.pop(interaction.user.id, None)
+        lists[interaction.user.id] = Shown(interaction, page, now + LIVE_FOR, notice)
+        while len(lists) > FOLLOWED_PER_SERVER:
+            lists.pop(next(iter(lists)))
+
+    def lobby_changed(self, change: Change) -> None:
+        """A change decided or posted: the server's shown lists are redrawn after it. One
+        redraw runs per server, and one more waits behind it at most: it reads what is
+        saved when it starts, so every change before then is in it."""
+        guild_id = change.record.guild_id
+        if guild_id not in self._shown or guild_id in self._waiting or not about_lobbies(change):
+            return
+        self._waiting.add(guild_id)
+        running = self._redraws.get(guild_id)
+        self._redraws[guild_id] = asyncio.get_running_loop().create_task(
+            self._redraw(guild_id, running)
+        )
+
+    async def _redraw(self, guild_id: int, after: asyncio.Task[None] | None) -> None:
+        if after is not None:
+            await asyncio.wait([after])
+        self._waiting.discard(guild_id)
+        now = self.matches.clock()
+        lists = self._shown.get(guild_id, {})
+        for user_id, followed in list(lists.items()):
+            if followed.until <= now:
+                lists.pop(user_id, None)
+                continue
+            if (guild_id, user_id) in self._answering:
+                continue  # their own click redraws it
+            try:
+                with i18n.reading(await self.desk.languages.member(followed.interaction)):
+                    listing = await self.listing(followed.interaction, followed.page)
+                    view = self.view(listing, user_id, followed.notice)
+                await followed.interaction.edit_original_response(view=view)
+            except Exception as error:  # the list stays as it was; 🔄 still redraws it
+                lists.pop(user_id, None)
+                log.debug("the open tables of user %s were not redrawn: %s", user_id, error)
+        if not lists:
+            self._shown.pop(guild_id, None)
+        if self._redraws.get(guild_id) is asyncio.current_task():
+            del self._redraws[guild_id]
+
+    async def settled(self) -> None:
+        """Every redraw under way is done (tests wait for it)."""
+        while self._redraws:
+            await asyncio.wait(list(self._redraws.values()))
 
     async def listing(self, interaction: Interaction, wanted: int) -> Listing:
         """Page `wanted` of the lobbies the member may join here (the last page, when the
@@ -242,17 +338,17 @@ class OpenTables:
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        self._follow(interaction, listing.page)
 
     async def turn(self, interaction: Interaction, page: int) -> None:
-        """A page button or ↻: the page read anew, in place."""
+        """A page button or 🔄: the page read anew, in place."""
         await self.desk.languages.hear(interaction)
-        try:
+        async with self._answer(interaction):
             if not await in_server(interaction):
                 return
             listing = await self.listing(interaction, page)
             await interaction.response.edit_message(view=self.view(listing, interaction.user.id))
-        except Exception as error:
-            await self._failed(interaction, error, "a page of the open tables")
+            self._follow(interaction, listing.page)
 
     async def join(
         self, interaction: Interaction, match_id: int, database: str | None, page: int
@@ -260,7 +356,7 @@ class OpenTables:
         """Seat the member at the lobby, wherever it is; the list comes back as it is now,
         under one line: where they sit now (with a link), or why they could not."""
         await self.desk.languages.hear(interaction)
-        try:
+        async with self._answer(interaction, f"a join of match {match_id} from the list"):
             if not await in_server(interaction):
                 return
             if await self.desk.clicks.from_elsewhere(interaction, database):
@@ -270,8 +366,22 @@ class OpenTables:
             await interaction.response.edit_message(
                 view=self.view(listing, interaction.user.id, notice)
             )
+            self._follow(interaction, listing.page, notice)
+
+    @contextlib.asynccontextmanager
+    async def _answer(
+        self, interaction: Interaction, what: str = "a page of the open tables"
+    ) -> AsyncIterator[None]:
+        """A click on the list: no redraw meanwhile overwrites its answer; a failure gets
+        one short private line (discord.py would only log it)."""
+        member = (interaction.guild_id, interaction.user.id)
+        self._answering.add(member)
+        try:
+            yield
         except Exception as error:
-            await self._failed(interaction, error, f"a join of match {match_id} from the list")
+            await self._failed(interaction, error, what)
+        finally:
+            self._answering.discard(member)
 
     async def _seat(self, interaction: Interaction, match_id: int) -> str:
         """Join the lobby; the line that says how it went."""

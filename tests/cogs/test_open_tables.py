@@ -10,6 +10,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs.server.open_tables import LIVE_FOR
 from cogs.ui.layout import Part
 from playground.sim_locales import client_locales
 from tests.cogs.helpers import components, part, walk
@@ -18,8 +19,9 @@ from tests.cogs.players import click_id, fresh
 
 @pytest.fixture
 def settings(settings):
-    """Room for every lobby a member opens here (the default limit is ten per member)."""
-    return replace(settings, member_match_limit=30)
+    """Room for every lobby a member opens here (the default limit is ten per member), and
+    lobbies that stay open while a list stops following them (past LIVE_FOR)."""
+    return replace(settings, member_match_limit=30, lobby_timeout=3 * LIVE_FOR)
 
 
 def open_list(channel: Any, viewer: Any) -> discord.Message:
@@ -54,8 +56,10 @@ def notice(message: discord.Message) -> str:
 
 
 async def drained(world) -> None:
-    """What a change shows goes out after the lock, from the match's sender: wait for it."""
+    """What a change shows goes out after the lock, from the match's sender, and the lists
+    that follow the lobbies are redrawn after it: wait for both."""
     await world.env.bot.get_cog("Desk").senders.drain()
+    await world.env.bot.get_cog("Games").open_tables.settled()
 
 
 async def lobby_in(world, channel, host, key="flip7", **options) -> Any:
@@ -162,9 +166,10 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
 async def test_i48_1_a_full_a_closed_and_a_started_lobby_get_one_line_and_the_list_as_it_is(
     thread_world,
 ):
-    """A list drawn before its lobbies changed: Join on one that filled, one cancelled and
-    one started each answers with one clear line, seats nobody, and shows the list as it is
-    now, without that lobby; a button of a database the bot no longer runs on is refused."""
+    """A list drawn before its lobbies changed, and no longer followed (its token has run
+    out): Join on one that filled, one cancelled and one started each answers with one
+    clear line, seats nobody, and shows the list as it is now, without that lobby; a button
+    of a database the bot no longer runs on is refused."""
     world = thread_world
     games = world.channel
     alice, bob, carol, dave, erin = (
@@ -178,6 +183,7 @@ async def test_i48_1_a_full_a_closed_and_a_started_lobby_get_one_line_and_the_li
         assert (await erin.slash(games, "games open")).acknowledged
         olds.append(open_list(games, erin))
     assert len({old.id for old in olds}) == 3 and all(len(entries(old)) == 3 for old in olds)
+    await world.env.advance_time(LIVE_FOR + 60)
 
     for _seat in range(4):  # Sink or Swim seats five
         await click_id(alice, fresh(games, alice, full.message_id), ":ai")
@@ -185,6 +191,7 @@ async def test_i48_1_a_full_a_closed_and_a_started_lobby_get_one_line_and_the_li
     await click_id(dave, fresh(games, dave, started.message_id), ":join")
     await click_id(carol, fresh(games, carol, started.message_id), ":start")
     await drained(world)
+    assert all(len(entries(fresh(games, erin, old.id))) == 3 for old in olds)  # not redrawn
 
     lines = []
     for n, old in enumerate(olds):
@@ -212,8 +219,8 @@ async def test_i48_1_a_full_a_closed_and_a_started_lobby_get_one_line_and_the_li
 
 async def test_i48_1_open_pages_twelve_lobbies_and_keeps_its_page_as_they_close(thread_world):
     """Twelve lobbies in three channels come in three pages, oldest first; ▶️ and ◀️ turn
-    them in place; when lobbies close, ↻ and a page past the new end show the list as it
-    is (the last page)."""
+    them in place; when lobbies close, the list follows them (a page past the new end
+    becomes the last one); once it no longer follows (its token ran out), 🔄 does."""
     world = thread_world
     guild, games = world.guild, world.channel
     alice, bob, erin = world.people["alice"], world.people["bob"], world.people["erin"]
@@ -241,33 +248,55 @@ async def test_i48_1_open_pages_twelve_lobbies_and_keeps_its_page_as_they_close(
     assert "Page 3 of 3" in part(listed, Part.FOOTNOTE) and turn(listed, "▶️").disabled
     back = await erin.click(listed, custom_id=turn(listed, "◀️").custom_id)
     assert back.acknowledged and ids(fresh(games, erin, listed.id)) == seen[1]
-    listed = fresh(games, erin, listed.id)
-    onward = turn(listed, "▶️")  # to page 3, pressed once the list has shrunk
+    listed = fresh(games, erin, listed.id)  # on page 2 again
 
-    for record in opened[:8]:  # the eight oldest close: four lobbies are left
-        host = alice if record.host_id == alice.id else bob
-        await click_id(
-            host,
-            fresh(
-                world.guild_channel(record.channel_id)
-                if False
-                else places[opened.index(record) % 3],
-                host,
-                record.message_id,
-            ),
-            ":cancel",
-        )
+    for n, record in enumerate(opened[:8]):  # the eight oldest close: four lobbies are left
+        host = alice if n % 2 else bob
+        await click_id(host, fresh(places[n % 3], host, record.message_id), ":cancel")
     await drained(world)
-    assert (await erin.click(listed, custom_id=onward.custom_id)).acknowledged
-    listed = fresh(games, erin, listed.id)
+    listed = fresh(games, erin, listed.id)  # followed, so redrawn: page 2 is gone
     assert ids(listed) == [record.id for record in opened[8:]]
     assert "4 lobbies in this server have a free seat" in part(listed, Part.HEADING)
     assert not any(str(c.emoji) in ("◀️", "▶️") for c in components(listed))  # one page
-    refresh = turn(listed, "🔄")
+
+    await world.env.advance_time(LIVE_FOR + 60)  # its token has run out: no longer followed
     await click_id(alice, fresh(places[2], alice, opened[11].message_id), ":cancel")
     await drained(world)
-    assert (await erin.click(listed, custom_id=refresh.custom_id)).acknowledged
+    assert ids(fresh(games, erin, listed.id)) == [record.id for record in opened[8:]]
+    assert (await erin.click(listed, custom_id=turn(listed, "🔄").custom_id)).acknowledged
     assert ids(fresh(games, erin, listed.id)) == [record.id for record in opened[8:11]]
+
+
+async def test_i48_1_a_shown_list_follows_seats_filling_and_lobbies_opening(thread_world):
+    """While a member looks at the list, it follows the server's lobbies without a click:
+    a seat taken shows, a new lobby appears, and a lobby that filled or started goes."""
+    world = thread_world
+    games = world.channel
+    alice, bob, carol, dave, erin = (
+        world.people[n] for n in ("alice", "bob", "carol", "dave", "erin")
+    )
+    sink = await lobby_in(world, games, alice, "sinkorswim")
+    assert (await erin.slash(games, "games open")).acknowledged
+    listed = open_list(games, erin)
+    assert ["1 of 5 seats taken" in text for text, _button in entries(listed)] == [True]
+
+    await click_id(bob, fresh(games, bob, sink.message_id), ":join")
+    await drained(world)
+    assert "2 of 5 seats taken, 3 free" in entries(fresh(games, erin, listed.id))[0][0]
+
+    flip = await lobby_in(world, games, carol)
+    await drained(world)
+    texts = [text for text, _button in entries(fresh(games, erin, listed.id))]
+    assert len(texts) == 2 and "Flip 7" in texts[1] and "Host carol" in texts[1]
+
+    for _seat in range(3):  # Sink or Swim seats five
+        await click_id(alice, fresh(games, alice, sink.message_id), ":ai")
+    await click_id(dave, fresh(games, dave, flip.message_id), ":join")
+    await click_id(carol, fresh(games, carol, flip.message_id), ":start")
+    await drained(world)
+    listed = fresh(games, erin, listed.id)
+    assert entries(listed) == []
+    assert "No lobby in this server has a free seat right now" in part(listed, Part.HEADING)
 
 
 async def test_i48_1_open_in_a_dm_and_with_no_lobby_says_so(thread_world):
