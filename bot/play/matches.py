@@ -27,7 +27,7 @@ from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, OpenLobbies, Preferences, TurnNotices
+from bot.storage.doors import MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -39,6 +39,7 @@ class MatchService:
         # The doors the Discord layer reads and writes through (bot/storage/doors.py).
         self.reads: MatchReads = storage
         self.preferences: Preferences = storage
+        self.scoped: ScopedSettings = storage
         self.notices: TurnNotices = storage
         self.open_lobbies: OpenLobbies = storage  # /games open's list
         # Ratings, seasons, history, retention and export (reads, and a season's start).

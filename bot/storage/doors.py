@@ -9,14 +9,27 @@ match service hands them out (`MatchService.reads`, `.preferences`, `.notices`, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.storage.lobby_listing import LobbyPage
 from bot.storage.records import MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 
-__all__ = ["MatchReads", "OpenLobbies", "Preferences", "TurnNotices"]
+__all__ = [
+    "CHANNEL",
+    "MEMBER",
+    "SERVER",
+    "MatchReads",
+    "OpenLobbies",
+    "Preferences",
+    "ScopedSettings",
+    "TurnNotices",
+]
+
+# The scopes a setting is kept for; where two say, the narrower wins (a channel's over its
+# server's), as the reader decides.
+SERVER, CHANNEL, MEMBER = "server", "channel", "member"
 
 
 class MatchReads(Protocol):
@@ -91,3 +104,17 @@ class OpenLobbies(Protocol):
         offset: int = 0,
         limit: int = 10,
     ) -> LobbyPage: ...
+
+
+class ScopedSettings(Protocol):
+    """A server's, a channel's and a member's settings as keys with JSON values, in one
+    table: a new kind of setting is a new key, and needs no migration. Each key is owned
+    by the one module that reads and writes it."""
+
+    async def scoped(self, scope: str, scope_id: int) -> dict[str, Any]:
+        """Every key set for this server, channel or member ({} when none)."""
+        ...
+
+    async def set_scoped(self, scope: str, scope_id: int, key: str, value: Any) -> None:
+        """Set one key (a value JSON can hold); None removes it."""
+        ...

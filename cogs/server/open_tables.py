@@ -143,7 +143,7 @@ def lobby_entry(record: MatchRecord, renderer: GameRenderer) -> str:
         taken=number(taken), most=number(most), free=number(most - taken)
     )
     lines = [head, seats]
-    house = house_line(record, renderer)
+    house = house_line(record, renderer.texts)
     if house:
         lines.append(house)
     if is_practice(record):

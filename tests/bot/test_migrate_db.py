@@ -78,6 +78,7 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.set_away(100, 1700.0, 1800.0)
     await store.keep_turn_notice(_notice(playing.id))
     await store.add_watcher(playing.id, 300, 1650.0)
+    await store.set_scoped("server", 1, "house.flip7", {"options": {"goal": 150}})
     await store.save_app_emoji("f7_12", "a1b2c3", 1_300_000_000_000_000_001)
     await _tournament(store)
     return store, finished.id, playing.id
