@@ -73,11 +73,11 @@ async def record_of(world, match_id: int):
 
 
 async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(thread_world):
-    """Lobbies in two channels (one to be played in a thread of its own, one in its
-    channel), a match under way in its thread and a lobby in a channel the asker can't see:
-    the list holds the two lobbies, oldest first, with all a member needs to choose; Join
-    seats the member in the other channel's lobby, answers with a link to it, and the
-    lobby's own message shows them seated."""
+    """Lobbies in two channels (one to be played in a thread of its own and started from
+    the server's house rules, one in its channel), a match under way in its thread and a
+    lobby in a channel the asker can't see: the list holds the two lobbies, oldest first,
+    with all a member needs to choose; Join seats the member in the other channel's lobby,
+    answers with a link to it, and the lobby's own message shows them seated."""
     world = thread_world
     env, guild, games = world.env, world.guild, world.channel
     alice, bob, carol, dave, erin = (
@@ -94,7 +94,10 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
             env.bot.user: seen,
         },
     )
-    flip = await lobby_in(world, games, alice, goal=150)
+    mods = guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    assert (await mod.slash(games, "games house flip7", goal=150, brutal=True)).acknowledged
+    flip = await lobby_in(world, games, alice)
     sink = await lobby_in(world, cards, bob, "sinkorswim", where="channel")
     under_way = await lobby_in(world, cards, carol)
     await click_id(dave, fresh(cards, carol, under_way.message_id), ":join")
@@ -110,7 +113,8 @@ async def test_i48_1_open_lists_lobbies_of_two_channels_and_joins_one_elsewhere(
     assert len(texts) == 2, texts
     assert "Flip 7" in texts[0] and "Sink or Swim" in texts[1]  # the longest waiting first
     assert "1 of 24 seats taken, 23 free" in texts[0] and "1 of 5 seats taken, 4 free" in texts[1]
-    assert "**Flip 7: With a Vengeance** · live · goal 150" in texts[0]
+    assert "**Flip 7: With a Vengeance** · live · goal 150 · brutal mode\n" in texts[0]
+    assert "\nHouse rules: goal 150 · brutal mode\n" in texts[0]
     assert f"<#{games.id}>, played in a thread of its own" in texts[0]
     assert f"in <#{cards.id}> ·" in texts[1]
     assert "Host alice" in texts[0] and "Host bob" in texts[1]
