@@ -235,12 +235,13 @@ class OpenTables:
         self._waiting.discard(guild_id)
         now = self.matches.clock()
         lists = self._shown.get(guild_id, {})
-        for user_id, followed in list(lists.items()):
+        for user_id in list(lists):
+            followed = lists.get(user_id)  # as it stands now: a click may have redrawn it
+            if followed is None or (guild_id, user_id) in self._answering:
+                continue  # gone, or their own click is redrawing it
             if followed.until <= now:
-                lists.pop(user_id, None)
+                del lists[user_id]
                 continue
-            if (guild_id, user_id) in self._answering:
-                continue  # their own click redraws it
             try:
                 with i18n.reading(await self.desk.languages.member(followed.interaction)):
                     listing = await self.listing(followed.interaction, followed.page)

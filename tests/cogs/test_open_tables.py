@@ -303,6 +303,25 @@ async def test_i48_1_a_shown_list_follows_seats_filling_and_lobbies_opening(thre
     assert "No lobby in this server has a free seat right now" in part(listed, Part.HEADING)
 
 
+async def test_i48_1_a_join_from_a_list_keeps_its_line_while_the_others_follow(thread_world):
+    """Two members look at the list; one joins from it: their answer's line stays on their
+    list as the lists are redrawn, and the other's list shows the seat taken."""
+    world = thread_world
+    games = world.channel
+    alice, erin, frank = world.people["alice"], world.people["erin"], world.people["frank"]
+    sink = await lobby_in(world, games, alice, "sinkorswim")
+    assert (await frank.slash(games, "games open")).acknowledged
+    assert (await erin.slash(games, "games open")).acknowledged
+    theirs, hers = open_list(games, frank), open_list(games, erin)
+    assert (await erin.click(hers, custom_id=entries(hers)[0][1].custom_id)).acknowledged
+    await drained(world)
+    hers, theirs = fresh(games, erin, hers.id), fresh(games, frank, theirs.id)
+    assert notice(hers).startswith("✅ You're seated at the Sink or Swim lobby")
+    assert "2 of 5 seats taken" in entries(hers)[0][0] and entries(hers)[0][1].disabled
+    assert "2 of 5 seats taken" in entries(theirs)[0][0] and not entries(theirs)[0][1].disabled
+    assert [seat.user_id for seat in (await record_of(world, sink.id)).seats][-1] == erin.id
+
+
 async def test_i48_1_open_in_a_dm_and_with_no_lobby_says_so(thread_world):
     world = thread_world
     answer = await world.env.create_user("dmuser").slash("games open")
