@@ -27,7 +27,7 @@ from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, Preferences, ScopedSettings, TurnNotices
+from bot.storage.doors import MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -41,6 +41,7 @@ class MatchService:
         self.preferences: Preferences = storage
         self.scoped: ScopedSettings = storage
         self.notices: TurnNotices = storage
+        self.open_lobbies: OpenLobbies = storage  # /games open's list
         # Ratings, seasons, history, retention and export (reads, and a season's start).
         self.standings: Standings = storage.standings
         self.settings = settings

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.process.shards import Shards
 from bot.storage.dialect import Dialect
+from bot.storage.lobby_listing import LobbyListing
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
@@ -83,7 +84,7 @@ def _brief(row: Sequence[Any]) -> OpenBrief:
     return OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem, row[8])
 
 
-class StoreBase(ABC):
+class StoreBase(LobbyListing, ABC):
     """The part of `Store` both backends share; a backend supplies the three below."""
 
     dialect: Dialect

@@ -8,8 +8,10 @@ match service hands them out (`MatchService.reads`, `.preferences`, `.notices`, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.storage.lobby_listing import LobbyPage
 from bot.storage.records import MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
@@ -19,6 +21,7 @@ __all__ = [
     "MEMBER",
     "SERVER",
     "MatchReads",
+    "OpenLobbies",
     "Preferences",
     "ScopedSettings",
     "TurnNotices",
@@ -87,6 +90,20 @@ class TurnNotices(Protocol):
     async def keep_turn_notice(self, notice: TurnNotice) -> None: ...
 
     async def drop_turn_notice(self, match_id: int, user_id: int) -> None: ...
+
+
+class OpenLobbies(Protocol):
+    """A server's lobbies with a free seat, counted and paged by the database (issue 48)."""
+
+    async def lobbies_with_seats(
+        self,
+        guild_id: int,
+        places: Sequence[int],
+        most_players: Mapping[str, int],
+        *,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> LobbyPage: ...
 
 
 class ScopedSettings(Protocol):

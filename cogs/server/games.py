@@ -16,6 +16,7 @@ from cogs.server.house_commands import HouseCommands
 from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.notices import NoticeCommands
+from cogs.server.open_tables import OpenJoinButton, OpenPageButton, OpenTableCommands
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
@@ -35,6 +36,7 @@ class Games(
     StandingCommands,
     MemberGames,
     NoticeCommands,
+    OpenTableCommands,
     TournamentCommands,
     HouseCommands,
     commands.GroupCog,
@@ -73,3 +75,4 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(
         PageButton, MatchPagesButton, MatchPick, TournamentButton, TableChoiceButton
     )
+    bot.add_dynamic_items(OpenPageButton, OpenJoinButton)
