@@ -27,7 +27,7 @@ from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, Preferences, TurnNotices
+from bot.storage.doors import HeldNotices, MatchReads, Preferences, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -40,6 +40,7 @@ class MatchService:
         self.reads: MatchReads = storage
         self.preferences: Preferences = storage
         self.notices: TurnNotices = storage
+        self.held: HeldNotices = storage  # notices held through members' quiet hours
         # Ratings, seasons, history, retention and export (reads, and a season's start).
         self.standings: Standings = storage.standings
         self.settings = settings

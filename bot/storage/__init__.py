@@ -19,6 +19,7 @@ from bot.storage.postgres.identify import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.records import (
     OPEN_STATUSES,
     Deadline,
+    HeldNotice,
     MatchRecord,
     NewMatch,
     OpenBrief,
@@ -53,6 +54,7 @@ __all__ = [
     "DatabaseGone",
     "DatabaseMissing",
     "Deadline",
+    "HeldNotice",
     "EndHow",
     "ExportRow",
     "HallEntry",

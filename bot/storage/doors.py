@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.storage.records import MatchRecord, TurnNotice
+from bot.process.shards import Shards
+from bot.storage.records import HeldNotice, MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 
-__all__ = ["MatchReads", "Preferences", "TurnNotices"]
+__all__ = ["HeldNotices", "MatchReads", "Preferences", "TurnNotices"]
 
 
 class MatchReads(Protocol):
@@ -75,3 +76,14 @@ class TurnNotices(Protocol):
     async def keep_turn_notice(self, notice: TurnNotice) -> None: ...
 
     async def drop_turn_notice(self, match_id: int, user_id: int) -> None: ...
+
+
+class HeldNotices(Protocol):
+    """The turn notices and reminders held through members' quiet hours, kept so that a
+    restart still sends each when those end."""
+
+    async def held_notices(self, shards: Shards | None = None) -> list[HeldNotice]: ...
+
+    async def hold_notice(self, held: HeldNotice) -> None: ...
+
+    async def drop_held_notice(self, match_id: int, user_id: int) -> None: ...
