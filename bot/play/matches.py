@@ -18,6 +18,7 @@ from bot.play.live import Live
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
+from bot.play.quiet import QuietHolds
 from bot.play.relay import Relay
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
@@ -27,7 +28,7 @@ from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import HeldNotices, MatchReads, Preferences, TurnNotices
+from bot.storage.doors import MatchReads, Preferences, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -40,7 +41,6 @@ class MatchService:
         self.reads: MatchReads = storage
         self.preferences: Preferences = storage
         self.notices: TurnNotices = storage
-        self.held: HeldNotices = storage  # notices held through members' quiet hours
         # Ratings, seasons, history, retention and export (reads, and a season's start).
         self.standings: Standings = storage.standings
         self.settings = settings
@@ -58,6 +58,8 @@ class MatchService:
         self.away = Away(self.auto)
         self.hints = Hints(self.sessions, self.thinker)
         self.watchers = Watchers(storage, clock)
+        # Members' quiet hours, and the turn notices held through them.
+        self.quiet = QuietHolds(storage, storage, clock, settings.shards, self.failures)
         self.sessions.watching = self.watchers.count
         self.live = Live(self.sessions)
         # Changes the bot's other processes save, heard and published here (PostgreSQL).
@@ -98,6 +100,7 @@ class MatchService:
         # Tournaments first: the matches' timers are armed last, so none falls due while
         # another restore still waits on the database.
         await self.tournaments.restore()
+        await self.quiet.restore()
         await self.auto.restore()
         self.retention.start()
 
@@ -115,5 +118,6 @@ class MatchService:
         await self.tournaments.stop()
         await self.retention.stop()
         await self.planner.stop()
+        await self.quiet.stop()
         self.thinker.stop()
         self.failures.stop()

@@ -1,6 +1,6 @@
 """Quiet hours: the hours of a member's night on the wall clock of their own time zone,
-through which the turn notices and reminders of their slow matches wait (the holding is
-the Discord layer's). Pure: reading the times and zone a member typed, and whether a
+through which the turn notices and reminders of their slow matches wait (bot/play/quiet.py
+holds them). Pure: reading the times and zone a member typed, and whether a
 moment falls in their quiet hours and when those end, across midnight and the changes of
 daylight saving time.
 
@@ -12,12 +12,14 @@ from __future__ import annotations
 import math
 import re
 import zoneinfo
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 QUIET_KEY = "quiet"
+T = TypeVar("T")
 MOST_ZONES = 25  # the names an autocomplete offers, at most (Discord's limit)
 # The regions of the database's own zone names, offered before its older aliases
 # ("US/Eastern", "Etc/GMT+5").
@@ -165,6 +167,48 @@ class QuietHours:
         """When the quiet hours that hold at `moment` end (None when none hold then)."""
         period = self.period_at(moment)
         return None if period is None else period[1]
+
+
+class BadQuietHours(ValueError):
+    """What a member typed makes no quiet hours: `kind` says why ("time", "zone": `typed`
+    is none; "same": they begin as they end; "both": a time is missing; "no_zone": so is
+    the zone)."""
+
+    def __init__(self, kind: str, typed: str = "") -> None:
+        super().__init__(kind)
+        self.kind = kind
+        self.typed = typed
+
+
+def typed_hours(
+    start: str | None, end: str | None, zone: str | None, kept: QuietHours | None
+) -> QuietHours:
+    """The quiet hours a member asked for: what they left out stays as it was (`kept`),
+    so a new zone alone or new times alone will do once they have quiet hours."""
+    begins, ends = _read(start, parse_time, "time"), _read(end, parse_time, "time")
+    named = _read(zone, parse_zone, "zone")
+    if kept is not None:
+        hours = QuietHours(begins or kept.start, ends or kept.end, named or kept.zone)
+    elif begins is None or ends is None:
+        raise BadQuietHours("both")
+    elif named is None:
+        raise BadQuietHours("no_zone")
+    else:
+        hours = QuietHours(begins, ends, named)
+    if hours.start == hours.end:
+        raise BadQuietHours("same")
+    return hours
+
+
+def _read(typed: str | None, parse: Callable[[str], T | None], kind: str) -> T | None:
+    """What a member typed, read (None when they typed nothing); BadQuietHours when it
+    reads as nothing."""
+    if typed is None:
+        return None
+    found = parse(typed)
+    if found is None:
+        raise BadQuietHours(kind, typed)
+    return found
 
 
 def clock_text(at: time) -> str:

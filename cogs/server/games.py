@@ -15,6 +15,7 @@ from cogs.server.history import HISTORY, History, MatchPick
 from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.notices import NoticeCommands
+from cogs.server.quiet_commands import QuietCommands
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
@@ -34,6 +35,7 @@ class Games(
     StandingCommands,
     MemberGames,
     NoticeCommands,
+    QuietCommands,
     TournamentCommands,
     commands.GroupCog,
     group_name=slash("command", "games"),
