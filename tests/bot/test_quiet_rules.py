@@ -6,10 +6,18 @@ from __future__ import annotations
 from datetime import UTC, datetime, time
 from zoneinfo import available_timezones
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from bot.rules.quiet import QuietHours, parse_time, parse_zone, zones_like
+from bot.rules.quiet import (
+    BadQuietHours,
+    QuietHours,
+    parse_time,
+    parse_zone,
+    typed_hours,
+    zones_like,
+)
 
 NIGHT = (time(22), time(7))
 HOUR = 3600.0
@@ -163,3 +171,32 @@ def test_i48_4_quiet_hours_are_one_run_that_ends_within_a_day(zone, start, end, 
     assert begins <= moment < ends <= moment + 26 * HOUR
     assert hours.holds_at(begins) and hours.holds_at(max(begins, ends - 1))
     assert not hours.holds_at(ends)
+
+
+def test_i48_4_what_a_member_types_makes_quiet_hours_or_says_why_not():
+    assert typed_hours("22:00", "7:00", "asia/jakarta", None) == QuietHours(*NIGHT, "Asia/Jakarta")
+    for typed, kind in (
+        (("25:00", "07:00", "UTC"), "time"),
+        (("22:00", "07:00", "Mars/Base"), "zone"),
+        (("22:00", "22:00", "UTC"), "same"),
+        (("22:00", None, "UTC"), "both"),
+        ((None, None, "UTC"), "both"),
+        (("22:00", "07:00", None), "no_zone"),
+    ):
+        with pytest.raises(BadQuietHours) as bad:
+            typed_hours(*typed, None)
+        assert bad.value.kind == kind, typed
+
+
+def test_i48_4_what_a_member_leaves_out_stays_as_it_was():
+    kept = QuietHours(*NIGHT, "Asia/Jakarta")
+    assert typed_hours(None, None, "Europe/Berlin", kept) == QuietHours(*NIGHT, "Europe/Berlin")
+    assert typed_hours("23:30", None, None, kept) == QuietHours(
+        time(23, 30), time(7), "Asia/Jakarta"
+    )
+    with pytest.raises(BadQuietHours) as bad:
+        typed_hours("07:00", None, None, kept)
+    assert bad.value.kind == "same"
+    with pytest.raises(BadQuietHours) as bad:
+        typed_hours(None, "7 am", None, kept)
+    assert (bad.value.kind, bad.value.typed) == ("time", "7 am")
