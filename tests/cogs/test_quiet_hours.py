@@ -278,3 +278,25 @@ async def test_i48_4_a_member_reads_their_quiet_hours_in_their_language(world):
     assert "Jam tenang: dari 22.00 sampai 07.00, waktu `Asia/Ho_Chi_Minh`" in (
         shown.response.content
     )
+
+
+async def test_i48_4_new_quiet_hours_move_what_is_held_and_off_sends_it(world, stacked_flip7):
+    """bob's notice waits for 07:00 there; he moves the end to 08:00, so at 07:00 it waits
+    on; then he turns his quiet hours off, and it goes at once."""
+    stacked_flip7(["5", "9", "3"])
+    bob = world.people["bob"]
+    await quiet(bob, world.channel, "22:00", "07:00", SAIGON)
+    await until_utc(world, 15)  # 22:00 there
+    await daily_flip7(world)
+    await stay(world, "alice")
+    turn = now(world)
+    wakes = (turn // DAY + 1) * DAY  # 07:00 there
+    await bob.slash(world.channel, "games quiet", to="08:00")
+    await world.env.advance_time(wakes + 60 - now(world))
+    assert told(world, bob) == []  # 07:01 there: still quiet until 08:00
+    assert await held(world) == [(bob.id, False, wakes)]  # as it was held: looked at again
+    await bob.slash(world.channel, "games quiet", off=True)
+    assert told(world, bob) == [
+        f"<@{bob.id}>, it's your turn in {TITLE}; it ends <t:{int(turn + DAY)}:R>."
+    ]
+    assert await held(world) == []
