@@ -30,10 +30,10 @@ async def test_i48_4_a_held_notice_is_kept_replaced_and_forgotten(any_storage):
     storage = any_storage
     one, other = await playing(storage), await playing(storage, guild_id=SHARD_ONE)
     turn = TurnDue([3, 1], 90_000.5)
-    await storage.hold_notice(HeldNotice(one.id, 100, turn, False, 50_000.0))
-    await storage.hold_notice(HeldNotice(one.id, 200, None, False, 60_000.0))
-    await storage.hold_notice(HeldNotice(other.id, 100, turn, False, 50_000.0))
-    await storage.hold_notice(HeldNotice(one.id, 100, turn, True, 55_000.0))  # the reminder
+    await storage.hold_notice(HeldNotice(one.id, 100, turn, False, 50_000.0, 1))
+    await storage.hold_notice(HeldNotice(one.id, 200, None, False, 60_000.0, 1))
+    await storage.hold_notice(HeldNotice(other.id, 100, turn, False, 50_000.0, SHARD_ONE))
+    await storage.hold_notice(HeldNotice(one.id, 100, turn, True, 55_000.0, 1))  # the reminder
     assert await storage.held_notices() == [
         HeldNotice(one.id, 100, turn, True, 55_000.0, 1),
         HeldNotice(one.id, 200, None, False, 60_000.0, 1),
@@ -50,7 +50,7 @@ async def test_i48_4_a_held_notice_is_kept_replaced_and_forgotten(any_storage):
 async def test_i48_4_the_notices_of_an_ended_match_are_not_listed(any_storage):
     storage = any_storage
     record = await playing(storage)
-    await storage.hold_notice(HeldNotice(record.id, 100, None, False, 50_000.0))
+    await storage.hold_notice(HeldNotice(record.id, 100, None, False, 50_000.0, 1))
     record.status, record.version = "finished", 2
     await storage.save(record, expected_version=1, now=1002.0)
     assert await storage.held_notices() == []

@@ -207,7 +207,8 @@ class Pings:
             return False
         due = record.turn_due
         if due is not None and ends < due.at:
-            await self.quiet.hold(HeldNotice(record.id, user_id, due, reminder, ends))
+            held = HeldNotice(record.id, user_id, due, reminder, ends, record.guild_id)
+            await self.quiet.hold(held)
         return True
 
     async def _up(self, record: MatchRecord) -> dict[int, TurnNotice]:
