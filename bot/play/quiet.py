@@ -83,11 +83,12 @@ class QuietHolds:
 
     async def drop(self, held: HeldNotice) -> None:
         """Forget a held notice: it was sent, or no longer applies."""
-        per_member = (self._held or {}).get(held.match_id, {})
+        every = self._held if self._held is not None else {}
+        per_member = every.get(held.match_id, {})
         if per_member.get(held.user_id) == held:
             del per_member[held.user_id]
             if not per_member:
-                del (self._held or {})[held.match_id]
+                del every[held.match_id]
         try:
             await self.store.drop_held_notice(held.match_id, held.user_id)
         except StorageError as error:  # a restart may send it: it applies no more by then
