@@ -6,6 +6,7 @@ from collections.abc import Collection, Iterable, Iterator
 from itertools import count
 
 from bot.errors import Notice, Refusal
+from bot.play.house import ai_level
 from bot.rules.pace import PACES
 from bot.storage import MatchRecord, Seat
 from engines.base import GameInfo
@@ -104,7 +105,7 @@ def step(
     if action == "leave":
         return leave(record, user_id)
     if action == "ai":
-        return add_ai(record, info, user_id, present=present)
+        return add_ai(record, info, user_id, ai_level(record), present=present)
     if action == "unai":
         return remove_ai(record, user_id)
     if action == "cancel":

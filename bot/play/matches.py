@@ -28,7 +28,7 @@ from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, Preferences, TurnNotices
+from bot.storage.doors import MatchReads, Preferences, ScopedSettings, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -40,6 +40,7 @@ class MatchService:
         # The doors the Discord layer reads and writes through (bot/storage/doors.py).
         self.reads: MatchReads = storage
         self.preferences: Preferences = storage
+        self.scoped: ScopedSettings = storage
         self.notices: TurnNotices = storage
         # Ratings, seasons, history, retention and export (reads, and a season's start).
         self.standings: Standings = storage.standings
@@ -59,7 +60,7 @@ class MatchService:
         self.hints = Hints(self.sessions, self.thinker)
         self.watchers = Watchers(storage, clock)
         # Members' quiet hours, and the turn notices held through them.
-        self.quiet = QuietHolds(storage, storage, clock, settings.shards, self.failures)
+        self.quiet = QuietHolds(self.scoped, storage, clock, settings.shards, self.failures)
         self.sessions.watching = self.watchers.count
         self.live = Live(self.sessions)
         # Changes the bot's other processes save, heard and published here (PostgreSQL).

@@ -9,9 +9,11 @@ from collections.abc import Collection
 from typing import Any
 
 from bot.errors import Notice, Refusal
+from bot.play import house as house_rules
 from bot.play import lobby
 from bot.play.changes import Change, Publisher, refusal
 from bot.play.events import ABANDONED, LEFT, RETURNED, STARTED
+from bot.play.house import HouseRules
 from bot.play.practice import PRACTICE_EXTRA, is_practice
 from bot.play.replay_log import keep_first
 from bot.play.sessions import Sessions
@@ -19,6 +21,7 @@ from bot.process.settings import Settings
 from bot.rules.away import AWAY_KEY, current
 from bot.rules.pace import PAUSABLE
 from bot.storage import Deadline, MatchRecord, NewMatch, Seat
+from bot.storage.doors import CHANNEL, SERVER
 from bot.storage.seat_results import AI_FROM_KEY, LEFT_KEY
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
@@ -50,6 +53,14 @@ class Seating:
         self.settings = settings
         self._seeds = None if settings.game_seed is None else random.Random(settings.game_seed)
 
+    async def house(self, guild_id: int, channel_id: int, game: str) -> HouseRules:
+        """The game's house rules in this channel: the channel's over the server's."""
+        storage, key = self.sessions.storage, house_rules.setting_key(game)
+        server = (await storage.scoped(SERVER, guild_id)).get(key)
+        channel = (await storage.scoped(CHANNEL, channel_id)).get(key)
+        wider = house_rules.from_stored(game, server)
+        return house_rules.from_stored(game, channel).over(wider)
+
     async def open_lobby(
         self,
         *,
@@ -59,19 +70,29 @@ class Seating:
         host_id: int,
         host_name: str,
         options: dict[str, Any],
-        pace: str = "live",
+        pace: str | None = None,
         where: str = "channel",
         practice: bool = False,
+        house: HouseRules | None = None,
     ) -> MatchRecord:
         """A new lobby; `where` the match is to be played once started: "thread" (one
         opened on the lobby message) or "channel". A `practice` table is unrated and gives
-        each member hints on their turn."""
+        each member hints on their turn. It starts from the house rules of its channel
+        (`house`, read here when not given): the host's `options` and `pace` win over
+        them, and the game's defaults fill in the rest."""
         storage = self.sessions.storage
         now = self.sessions.clock()
         limit = self.settings.channel_match_limit
         if await storage.open_count_in_channel(channel_id) >= limit:
             raise Refusal("channel_full", limit=limit)
         await self.check_member_limit(guild_id, host_id)
+        if house is None:
+            house = await self.house(guild_id, channel_id, game)
+        defaults = {o.name: o.default for o in GAMES[game].options if o.default is not None}
+        kept = house_rules.used(house, options, pace)
+        extra: dict[str, Any] = {"where": where, **(PRACTICE_EXTRA if practice else {})}
+        if not kept.empty:
+            extra[house_rules.HOUSE_EXTRA] = kept.to_stored()
         record = await storage.create_match(
             NewMatch(
                 guild_id=guild_id,
@@ -79,10 +100,10 @@ class Seating:
                 game=game,
                 host_id=host_id,
                 seats=[Seat(name=host_name, user_id=host_id)],
-                options=options,
+                options={**defaults, **house.options, **options},
                 deadline_at=now + self.settings.lobby_timeout,
-                pace=pace,
-                extra={"where": where, **(PRACTICE_EXTRA if practice else {})},
+                pace=pace or house.pace or "live",
+                extra=extra,
             ),
             now=now,
         )

@@ -315,6 +315,28 @@ class StoreBase(ABC):
     async def set_notify_how(self, user_id: int, how: str | None) -> None:
         await self._apply(_setting_upsert("member_settings", "user_id", "notify"), (user_id, how))
 
+    # -- scoped settings (doors.ScopedSettings) ----------------------------------------
+
+    async def scoped(self, scope: str, scope_id: int) -> dict[str, Any]:
+        rows = await self._rows(
+            "SELECT key, value FROM scoped_settings WHERE scope = ? AND scope_id = ?",
+            (scope, scope_id),
+        )
+        return {str(key): json.loads(value) for key, value in rows}
+
+    async def set_scoped(self, scope: str, scope_id: int, key: str, value: Any) -> None:
+        if value is None:
+            await self._apply(
+                "DELETE FROM scoped_settings WHERE scope = ? AND scope_id = ? AND key = ?",
+                (scope, scope_id, key),
+            )
+            return
+        await self._apply(
+            "INSERT INTO scoped_settings (scope, scope_id, key, value) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (scope, scope_id, key) DO UPDATE SET value = excluded.value",
+            (scope, scope_id, key, json.dumps(value)),
+        )
+
     # -- the application's emojis --------------------------------------------------------
 
     async def app_emojis(self) -> dict[str, tuple[str, int]]:

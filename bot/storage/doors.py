@@ -8,14 +8,27 @@ match service hands them out (`MatchService.reads`, `.preferences`, `.notices`, 
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from bot.process.shards import Shards
 from bot.storage.records import HeldNotice, MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 
-__all__ = ["HeldNotices", "MatchReads", "Preferences", "TurnNotices"]
+__all__ = [
+    "CHANNEL",
+    "MEMBER",
+    "SERVER",
+    "HeldNotices",
+    "MatchReads",
+    "Preferences",
+    "ScopedSettings",
+    "TurnNotices",
+]
+
+# The scopes a setting is kept for; where two say, the narrower wins (a channel's over its
+# server's), as the reader decides.
+SERVER, CHANNEL, MEMBER = "server", "channel", "member"
 
 
 class MatchReads(Protocol):
@@ -87,3 +100,17 @@ class HeldNotices(Protocol):
     async def hold_notice(self, held: HeldNotice) -> None: ...
 
     async def drop_held_notice(self, match_id: int, user_id: int) -> None: ...
+
+
+class ScopedSettings(Protocol):
+    """A server's, a channel's and a member's settings as keys with JSON values, in one
+    table: a new kind of setting is a new key, and needs no migration. Each key is owned
+    by the one module that reads and writes it."""
+
+    async def scoped(self, scope: str, scope_id: int) -> dict[str, Any]:
+        """Every key set for this server, channel or member ({} when none)."""
+        ...
+
+    async def set_scoped(self, scope: str, scope_id: int, key: str, value: Any) -> None:
+        """Set one key (a value JSON can hold); None removes it."""
+        ...

@@ -9,7 +9,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.process.shards import Shards
-from bot.storage.doors import HeldNotices, MatchReads, Preferences, TurnNotices
+from bot.storage.doors import HeldNotices, MatchReads, Preferences, ScopedSettings, TurnNotices
 from bot.storage.records import (
     Deadline,
     MatchRecord,
@@ -89,7 +89,7 @@ class ChangeFeed(Protocol):
     async def close(self) -> None: ...
 
 
-class Store(MatchReads, Preferences, TurnNotices, HeldNotices, Protocol):
+class Store(MatchReads, Preferences, ScopedSettings, TurnNotices, HeldNotices, Protocol):
     """Every write is one transaction, applied whole or not at all (StorageError, rolled
     back); a save is version-checked (StaleMatch); a damaged row comes back quarantined."""
 

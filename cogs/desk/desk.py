@@ -7,9 +7,11 @@ the shared slash commands ask; `Languages`, `OpenHands` and `Pings` serve them a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import cast
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.play.matches import MatchService
@@ -27,7 +29,7 @@ from cogs.desk.threads import Threads
 from cogs.desk.watching import WatchButton
 from cogs.ui.components import DYNAMIC_ITEMS, refuse
 from cogs.wording import command_mentions, i18n
-from cogs.wording.commands_i18n import CatalogTranslator
+from cogs.wording.commands_i18n import CatalogTranslator, StartWords
 from cogs.wording.language import Languages
 from cogs.wording.replies import RESTARTING, failure_answer
 
@@ -39,6 +41,9 @@ class Desk(commands.Cog):
         self.bot = bot
         self.matches = matches
         self.renderers = Renderers()
+        # Told of each game as it plugs in (its key, its slash name, how its options read),
+        # by the commands made once per game elsewhere (the house rules').
+        self.when_plugged: list[Callable[[str, app_commands.locale_str, StartWords], None]] = []
         self.languages = Languages(bot, matches.preferences, matches.failures)
         matches.sessions.server_language = self.languages.chosen
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.play.house import HouseRules, applied
 from bot.play.practice import gives_hints, is_practice
 from bot.rules.pace import PACES
 from bot.storage import MatchRecord
@@ -14,7 +15,7 @@ from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text, menu_id
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.pace_words import pace_name, pace_pick
 from cogs.wording.replies import ended_text
-from cogs.wording.words import GameTexts, either, seat_names
+from cogs.wording.words import GameTexts, ai_level, either, seat_names
 from engines.base import GAMES
 
 LOBBY_COLOUR = discord.Colour.blurple()
@@ -24,6 +25,30 @@ def _options_text(options: dict[str, object], texts: GameTexts) -> str:
     """The lobby's settings as the game words them ("goal 100 · brutal mode")."""
     parts = [texts.setting(key, value) for key, value in options.items()]
     return " · ".join(part for part in parts if part)
+
+
+def house_parts(rules: HouseRules, texts: GameTexts) -> str:
+    """House rules in short, as the game words its settings ("goal 150 · brutal mode ·
+    pace: daily · AI: strong · in the channel")."""
+    parts = [_options_text(dict(rules.options), texts)]
+    if rules.pace is not None:
+        parts.append(_("pace: {pace}").format(pace=pace_name(rules.pace)))
+    if rules.ai is not None:
+        parts.append(_("AI: {level}").format(level=ai_level(rules.ai)))
+    if rules.where == "thread":
+        parts.append(_("in a thread of its own"))
+    elif rules.where == "channel":
+        parts.append(_("in the channel"))
+    return " · ".join(part for part in parts if part)
+
+
+def house_line(record: MatchRecord, texts: GameTexts) -> str | None:
+    """The lobby's one line on the house rules it started from (None: it started from
+    none)."""
+    rules = applied(record)
+    if rules is None or rules.empty:
+        return None
+    return _("House rules: {rules}").format(rules=house_parts(rules, texts))
 
 
 def lobby_table(
@@ -64,6 +89,9 @@ def lobby_table(
     )
     if is_practice(record):
         layout.text(Part.PRACTICE, f"-# {practice_line(record)}")
+    house = house_line(record, renderer.texts)
+    if house is not None:
+        layout.text(Part.HOUSE, f"-# {house}")
     layout.text(Part.PROMPT, f"-# {waiting}")
     full = len(record.seats) >= info.max_players
     grey, green = discord.ButtonStyle.secondary, discord.ButtonStyle.success

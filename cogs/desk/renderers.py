@@ -33,6 +33,10 @@ class Renderers:
     def __contains__(self, game: object) -> bool:
         return game in self._by_key
 
+    def games(self) -> list[str]:
+        """The games plugged in, in the order they were."""
+        return list(self._by_key)
+
     def get(self, game: str) -> GameRenderer | None:
         return self._by_key.get(game)
 

@@ -3,6 +3,7 @@ post the table again, a member's hand, a round's log and the short rules."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -54,13 +55,14 @@ class SharedCommands:
         interaction: Interaction,
         game: str,
         options: dict[str, Any],
-        pace: str = "live",
+        pace: str | None = None,
         where: str | None = None,
         practice: bool = False,
     ) -> None:
         """`/<game> start`: open a lobby here at `pace`, to be played in a thread of its own
-        or in the channel (`where`, else as the server chose, else a thread where the bot
-        may open one); a `practice` table is unrated and gives hints."""
+        or in the channel (`where`, else as the house rules say, else as the server chose,
+        else a thread where the bot may open one); a `practice` table is unrated and gives
+        hints. What the member leaves unset comes from the house rules."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await refuse(interaction, _("Games are played in server channels, not in DMs."))
             return
@@ -76,10 +78,16 @@ class SharedCommands:
                 _("Start a game in a channel: each game gets a thread of its own from there."),
             )
             return
-        chosen = where or await self.matches.preferences.tables_where(interaction.guild_id)
+        seating = self.matches.seating
+        house = await seating.house(interaction.guild_id, interaction.channel_id, game)
+        chosen = (
+            where
+            or house.where
+            or await self.matches.preferences.tables_where(interaction.guild_id)
+        )
         lacking = lacking_for_threads(interaction.app_permissions)
         place = "thread" if chosen != "channel" and not lacking else "channel"
-        record = await self.matches.seating.open_lobby(
+        record = await seating.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             game=game,
@@ -89,6 +97,7 @@ class SharedCommands:
             where=place,
             pace=pace,
             practice=practice,
+            house=house if where is None else replace(house, where=None),
         )
         await self.tables.post_new(interaction, record)
         if chosen != "channel" and lacking:

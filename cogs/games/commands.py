@@ -2,43 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import partial
-from inspect import Parameter, Signature
 from typing import Any
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.desk import Desk, desk_of_bot
+from cogs.desk.option_commands import Extra, game_options_command
 from cogs.desk.threads import TABLE_PLACES
 from cogs.ui.card_faces import pictures
 from cogs.ui.components import GameRenderer
-from cogs.wording.commands_i18n import slash, slash_text
+from cogs.wording.commands_i18n import StartWords, slash, slash_text
 from cogs.wording.pace_words import PACE_CHOICES
-from engines.base import GAMES, AnyGameInfo, Option
+from engines.base import GAMES, AnyGameInfo
 
 PACE = "pace"  # the option every game's start has; no game option may take its name
-PACE_TEXT = slash_text("How long each turn may take (default: live)")
+PACE_TEXT = slash_text("How long each turn may take (default: as the house rules say, else live)")
+WHERE_TEXT = slash_text("Where this game is played (default: as the house rules or the server say)")
 PRACTICE = "practice"  # every game's start has it too: an unrated table with hints
 PRACTICE_TEXT = slash_text("An unrated table where each player may ask for a hint on their turn")
-
-
-@dataclass(frozen=True)
-class StartWords:
-    """How a game's `/<key> start` reads: its description, each lobby option's name and
-    description as members see them, and names for the values of options that have
-    choices. The options themselves (ranges, choices, defaults) come from the game's
-    GameInfo, never copied here."""
-
-    description: app_commands.locale_str
-    options: Mapping[str, tuple[app_commands.locale_str, app_commands.locale_str]] = field(
-        default_factory=dict
-    )
-    choices: Mapping[str, Mapping[int, app_commands.locale_str]] = field(default_factory=dict)
 
 
 class GameCommands(commands.GroupCog):
@@ -112,63 +96,25 @@ class GameCommands(commands.GroupCog):
 
 
 def start_command(info: AnyGameInfo, words: StartWords, desk: Desk) -> app_commands.Command:
-    """`/<key> start` with one parameter per lobby option of `info`: an int in its range, one
-    of its choices, or a bool, with the option's default. Unset options (default None) are
-    left out, so the game fills them in when it starts. Every game's also has `pace`."""
+    """`/<key> start` with one parameter per lobby option of `info`. Unset options are left
+    out, so the house rules of the channel, else the game, fill them in. Every game's also
+    has `where`, `pace` and `practice`."""
 
     async def start(interaction: Interaction, where: str | None = None, **chosen: Any) -> None:
-        pace = chosen.pop(PACE) or "live"
+        pace = chosen.pop(PACE)  # None: as the house rules say, else live
         practice = bool(chosen.pop(PRACTICE))
         options = {name: value for name, value in chosen.items() if value is not None}
         await desk.shared.open_lobby(interaction, info.key, options, pace, where, practice)
 
-    parameters = [Parameter("interaction", Parameter.POSITIONAL_OR_KEYWORD)]
-    parameters[0] = parameters[0].replace(annotation=discord.Interaction)
-    parameters += [
-        Parameter(o.name, Parameter.KEYWORD_ONLY, default=o.default, annotation=_annotation(o))
-        for o in info.options
-    ]
-    # Where the match is played, for this match only (by default: as the server chose).
-    parameters.append(
-        Parameter("where", Parameter.KEYWORD_ONLY, default=None, annotation=str | None)
+    # Where the match is played, for this match only (by default: as the house or server chose).
+    extras = (
+        Extra("where", slash("command", "where"), str | None, WHERE_TEXT, choices=TABLE_PLACES),
+        Extra(PACE, slash("command", "pace"), str | None, PACE_TEXT, choices=PACE_CHOICES),
+        Extra(PRACTICE, slash("command", "practice"), bool, PRACTICE_TEXT, default=False),
     )
-    parameters.append(Parameter(PACE, Parameter.KEYWORD_ONLY, default=None, annotation=str | None))
-    parameters.append(Parameter(PRACTICE, Parameter.KEYWORD_ONLY, default=False, annotation=bool))
-    start.__signature__ = Signature(parameters)  # type: ignore[attr-defined]
-    command: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name=slash("command", "start"), description=words.description, callback=start
+    return game_options_command(
+        slash("command", "start"), words.description, start, info, words, extras
     )
-    command = app_commands.guild_only()(command)
-    renamed = {o.name: words.options[o.name][0] for o in info.options}
-    command = app_commands.rename(
-        **renamed,
-        pace=slash("command", "pace"),
-        where=slash("command", "where"),
-        practice=slash("command", "practice"),
-    )(command)
-    described = {o.name: words.options[o.name][1] for o in info.options}
-    described[PACE] = PACE_TEXT
-    described[PRACTICE] = PRACTICE_TEXT
-    described["where"] = slash_text("Where this game is played (default: as the server chose)")
-    command = app_commands.describe(**described)(command)
-    named: dict[str, list[app_commands.Choice[Any]]] = {
-        o.name: [app_commands.Choice(name=words.choices[o.name][v], value=v) for v in o.choices]
-        for o in info.options
-        if o.choices
-    }
-    named[PACE] = PACE_CHOICES
-    named["where"] = TABLE_PLACES
-    return app_commands.choices(**named)(command)
-
-
-def _annotation(option: Option) -> Any:
-    """The parameter type Discord checks the option against."""
-    if isinstance(option.default, bool):
-        return bool
-    kind: Any = int  # an option with choices is checked against them instead of a range
-    if not option.choices and (option.low is not None or option.high is not None):
-        kind = app_commands.Range[int, option.low, option.high]
-    return kind if option.default is not None else kind | None
 
 
 async def add_game(
@@ -179,6 +125,10 @@ async def add_game(
     desk = desk_of_bot(bot)
     desk.renderers.register(renderer)
     await bot.add_cog(commands_cog(desk, renderer))
+    group_name = commands_cog.__cog_group_name__
+    assert isinstance(group_name, app_commands.locale_str)  # each game's name is a slash name
+    for plugged in desk.when_plugged:  # the /games commands made per game (house rules)
+        plugged(renderer.key, group_name, commands_cog.start_words)
     assert isinstance(bot, TabletopBot), "games plug into the bot that create_bot makes"
     renderer.emojis = bot.app_emojis
     if renderer.faces:

@@ -12,6 +12,7 @@ from cogs.desk.pages import MatchPagesButton, PageButton, Pages
 from cogs.desk.replay import REPLAY, Replay
 from cogs.desk.story import STORY, Story
 from cogs.server.history import HISTORY, History, MatchPick
+from cogs.server.house_commands import HouseCommands
 from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.notices import NoticeCommands
@@ -37,6 +38,7 @@ class Games(
     NoticeCommands,
     QuietCommands,
     TournamentCommands,
+    HouseCommands,
     commands.GroupCog,
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),
@@ -52,6 +54,7 @@ class Games(
         self.seasons = Seasons(desk.renderers)
         desk.shared.choices.on("reset", self.reset_match)  # a reset picked from several games
         super().__init__()
+        desk.when_plugged.append(self.add_house_game)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -39,6 +39,7 @@ class Part(IntEnum):
     AWAY = 13  # the members whose clocks stop, and until when
     PRACTICE = 14  # a practice table says so: unrated, with hints
     WATCHING = 15  # how many members watch the match from its thread
+    HOUSE = 16  # a lobby says which house rules it started from
 
 
 MENU_IDS = 1000  # component ids from here up are select menus; the parts stay below

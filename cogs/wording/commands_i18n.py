@@ -9,6 +9,8 @@ every Discord locale when the tree syncs; English is the source and needs no ent
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
@@ -69,3 +71,17 @@ class CatalogTranslator(app_commands.Translator):
         if where in NAMES:
             return valid_name(text)
         return text[:TEXT_LIMIT]
+
+
+@dataclass(frozen=True)
+class StartWords:
+    """How a game's `/<key> start` reads: its description, each lobby option's name and
+    description as members see them, and names for the values of options that have
+    choices. The options themselves (ranges, choices, defaults) come from the game's
+    GameInfo, never copied here."""
+
+    description: app_commands.locale_str
+    options: Mapping[str, tuple[app_commands.locale_str, app_commands.locale_str]] = field(
+        default_factory=dict
+    )
+    choices: Mapping[str, Mapping[int, app_commands.locale_str]] = field(default_factory=dict)

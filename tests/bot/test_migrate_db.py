@@ -85,6 +85,7 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.keep_turn_notice(_notice(playing.id))
     await store.hold_notice(_held(playing.id))
     await store.add_watcher(playing.id, 300, 1650.0)
+    await store.set_scoped("server", 1, "house.flip7", {"options": {"goal": 150}})
     await store.save_app_emoji("f7_12", "a1b2c3", 1_300_000_000_000_000_001)
     await _tournament(store)
     return store, finished.id, playing.id
