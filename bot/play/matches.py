@@ -18,6 +18,7 @@ from bot.play.live import Live
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
+from bot.play.quiet import QuietHolds
 from bot.play.relay import Relay
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
@@ -59,6 +60,8 @@ class MatchService:
         self.away = Away(self.auto)
         self.hints = Hints(self.sessions, self.thinker)
         self.watchers = Watchers(storage, clock)
+        # Members' quiet hours, and the turn notices held through them.
+        self.quiet = QuietHolds(self.scoped, storage, clock, settings.shards, self.failures)
         self.sessions.watching = self.watchers.count
         self.live = Live(self.sessions)
         # Changes the bot's other processes save, heard and published here (PostgreSQL).
@@ -99,6 +102,7 @@ class MatchService:
         # Tournaments first: the matches' timers are armed last, so none falls due while
         # another restore still waits on the database.
         await self.tournaments.restore()
+        await self.quiet.restore()
         await self.auto.restore()
         self.retention.start()
 
@@ -116,5 +120,6 @@ class MatchService:
         await self.tournaments.stop()
         await self.retention.stop()
         await self.planner.stop()
+        await self.quiet.stop()
         self.thinker.stop()
         self.failures.stop()

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.process.shards import Shards
 from bot.storage.lobby_listing import LobbyPage
-from bot.storage.records import MatchRecord, TurnNotice
+from bot.storage.records import HeldNotice, MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 
@@ -20,6 +21,7 @@ __all__ = [
     "CHANNEL",
     "MEMBER",
     "SERVER",
+    "HeldNotices",
     "MatchReads",
     "OpenLobbies",
     "Preferences",
@@ -104,6 +106,17 @@ class OpenLobbies(Protocol):
         offset: int = 0,
         limit: int = 10,
     ) -> LobbyPage: ...
+
+
+class HeldNotices(Protocol):
+    """The turn notices and reminders held through members' quiet hours, kept so that a
+    restart still sends each when those end."""
+
+    async def held_notices(self, shards: Shards | None = None) -> list[HeldNotice]: ...
+
+    async def hold_notice(self, held: HeldNotice) -> None: ...
+
+    async def drop_held_notice(self, match_id: int, user_id: int) -> None: ...
 
 
 class ScopedSettings(Protocol):

@@ -9,7 +9,14 @@ from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.process.shards import Shards
-from bot.storage.doors import MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices
+from bot.storage.doors import (
+    HeldNotices,
+    MatchReads,
+    OpenLobbies,
+    Preferences,
+    ScopedSettings,
+    TurnNotices,
+)
 from bot.storage.records import (
     Deadline,
     MatchRecord,
@@ -89,7 +96,9 @@ class ChangeFeed(Protocol):
     async def close(self) -> None: ...
 
 
-class Store(MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices, Protocol):
+class Store(
+    MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices, HeldNotices, Protocol
+):
     """Every write is one transaction, applied whole or not at all (StorageError, rolled
     back); a save is version-checked (StaleMatch); a damaged row comes back quarantined."""
 

@@ -17,6 +17,7 @@ from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.notices import NoticeCommands
 from cogs.server.open_tables import OpenJoinButton, OpenPageButton, OpenTableCommands
+from cogs.server.quiet_commands import QuietCommands
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
@@ -37,6 +38,7 @@ class Games(
     MemberGames,
     NoticeCommands,
     OpenTableCommands,
+    QuietCommands,
     TournamentCommands,
     HouseCommands,
     commands.GroupCog,

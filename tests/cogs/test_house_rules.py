@@ -157,6 +157,7 @@ async def test_i48_3_house_rules_are_worded_in_vietnamese_and_indonesian(world, 
 
 async def test_i48_3_house_rules_survive_a_restart(world, mod, simcord_env, settings):
     await mod.slash(world.channel, "games house flip7", goal=120)
+    await simcord_env.bot.shutdown_storage()  # as a stop does: its writer ends
     await simcord_env.restart_bot(create_bot(settings))
     alice = world.people["alice"]
     await alice.slash(world.channel, "flip7 start")
