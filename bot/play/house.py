@@ -110,6 +110,13 @@ def used(house: HouseRules, options: Mapping[str, Any], pace: str | None) -> Hou
     )
 
 
+def host_chose_pace(record: MatchRecord) -> None:
+    """The host picked the lobby's pace: the house's no longer stands on its line."""
+    kept = record.extra.get(HOUSE_EXTRA)
+    if isinstance(kept, dict) and kept.pop("pace", None) is not None and not kept:
+        del record.extra[HOUSE_EXTRA]
+
+
 def applied(record: MatchRecord) -> HouseRules | None:
     """The house rules a lobby was opened with (None: none applied)."""
     stored = record.extra.get(HOUSE_EXTRA)

@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable, Iterator
 from itertools import count
 
 from bot.errors import Notice, Refusal
-from bot.play.house import ai_level
+from bot.play.house import ai_level, host_chose_pace
 from bot.rules.pace import PACES
 from bot.storage import MatchRecord, Seat
 from engines.base import GameInfo
@@ -148,6 +148,7 @@ def set_pace(record: MatchRecord, user_id: int, pace: str) -> Notice:
     if pace not in PACES:
         raise Refusal("unknown_button")
     record.pace = pace
+    host_chose_pace(record)
     return Notice("pace_set", {"pace": pace})
 
 

@@ -19,6 +19,7 @@ from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hints
 from bot.play.queues import QueueRoom
+from bot.play.quiet import QuietHolds
 from bot.play.relay import Relay
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
@@ -28,7 +29,7 @@ from bot.process.failure_log import FailureLog
 from bot.process.metrics import Metrics
 from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, Preferences, ScopedSettings, TurnNotices
+from bot.storage.doors import MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices
 from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
@@ -42,6 +43,7 @@ class MatchService:
         self.preferences: Preferences = storage
         self.scoped: ScopedSettings = storage
         self.notices: TurnNotices = storage
+        self.open_lobbies: OpenLobbies = storage  # /games open's list
         # Ratings, seasons, history, retention and export (reads, and a season's start).
         self.standings: Standings = storage.standings
         self.settings = settings
@@ -59,6 +61,8 @@ class MatchService:
         self.away = Away(self.auto)
         self.hints = Hints(self.sessions, self.thinker)
         self.watchers = Watchers(storage, clock)
+        # Members' quiet hours, and the turn notices held through them.
+        self.quiet = QuietHolds(self.scoped, storage, clock, settings.shards, self.failures)
         self.sessions.watching = self.watchers.count
         self.live = Live(self.sessions)
         # Changes the bot's other processes save, heard and published here (PostgreSQL).
@@ -101,6 +105,7 @@ class MatchService:
         # another restore still waits on the database.
         await self.tournaments.restore()
         await self.queues.restore()
+        await self.quiet.restore()
         await self.auto.restore()
         self.retention.start()
 
@@ -119,5 +124,6 @@ class MatchService:
         await self.queues.stop()
         await self.retention.stop()
         await self.planner.stop()
+        await self.quiet.stop()
         self.thinker.stop()
         self.failures.stop()

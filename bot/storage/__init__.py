@@ -19,6 +19,7 @@ from bot.storage.postgres.identify import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.records import (
     OPEN_STATUSES,
     Deadline,
+    HeldNotice,
     MatchRecord,
     NewMatch,
     OpenBrief,
@@ -56,6 +57,7 @@ __all__ = [
     "EndHow",
     "ExportRow",
     "HallEntry",
+    "HeldNotice",
     "IdentifyGate",
     "MatchRecord",
     "MatchSummary",

@@ -13,9 +13,11 @@ from typing import Any
 
 from bot.process.shards import Shards
 from bot.storage.dialect import Dialect
+from bot.storage.lobby_listing import LobbyListing
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
+    HeldNotice,
     LoadedRecords,
     MatchRecord,
     NewMatch,
@@ -83,7 +85,7 @@ def _brief(row: Sequence[Any]) -> OpenBrief:
     return OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem, row[8])
 
 
-class StoreBase(ABC):
+class StoreBase(LobbyListing, ABC):
     """The part of `Store` both backends share; a backend supplies the three below."""
 
     dialect: Dialect
@@ -441,6 +443,52 @@ class StoreBase(ABC):
         """Forget the member's notice in the match: it has been taken down."""
         await self._apply(
             "DELETE FROM turn_notices WHERE match_id = ? AND user_id = ?",
+            (match_id, user_id),
+            match_id,
+        )
+
+    # -- notices held through quiet hours ------------------------------------------------
+
+    async def held_notices(self, shards: Shards | None = None) -> list[HeldNotice]:
+        """The notices held in matches still played (of servers on `shards`, if given)."""
+        where = "m.status = 'playing'"
+        params: tuple[Any, ...] = ()
+        if shards is not None:
+            where += " AND " + self.dialect.in_list("(m.guild_id >> 22) % ?", of="int")
+            params = (shards.count, self.dialect.listed(shards.ids))
+        rows = await self._rows(
+            "SELECT h.match_id, h.user_id, h.turn, h.reminder, h.send_at, m.guild_id "
+            f"FROM held_notices h JOIN matches m ON m.id = h.match_id WHERE {where} "
+            "ORDER BY h.match_id, h.user_id",
+            params,
+        )
+        return [
+            HeldNotice(
+                int(match),
+                int(user),
+                TurnDue.from_json(None if turn is None else json.loads(turn)),
+                bool(reminder),
+                float(send_at),
+                int(guild),
+            )
+            for match, user, turn, reminder, send_at, guild in rows
+        ]
+
+    async def hold_notice(self, held: HeldNotice) -> None:
+        """Hold the member's notice in the match, in place of any held before."""
+        turn = None if held.about is None else json.dumps(held.about.to_json())
+        await self._apply(
+            self.dialect.upsert(
+                "held_notices", "match_id, user_id, turn, reminder, send_at", "match_id, user_id"
+            ),
+            (held.match_id, held.user_id, turn, int(held.reminder), held.send_at),
+            held.match_id,
+        )
+
+    async def drop_held_notice(self, match_id: int, user_id: int) -> None:
+        """Forget the member's held notice in the match: it was sent, or no longer applies."""
+        await self._apply(
+            "DELETE FROM held_notices WHERE match_id = ? AND user_id = ?",
             (match_id, user_id),
             match_id,
         )

@@ -8,11 +8,13 @@ match service hands them out (`MatchService.reads`, `.preferences`, `.notices`, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.process.shards import Shards
+from bot.storage.lobby_listing import LobbyPage
 from bot.storage.queue_records import QueueEntry, QueueTable
-from bot.storage.records import MatchRecord, TurnNotice
+from bot.storage.records import HeldNotice, MatchRecord, TurnNotice
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 
@@ -20,7 +22,9 @@ __all__ = [
     "CHANNEL",
     "MEMBER",
     "SERVER",
+    "HeldNotices",
     "MatchReads",
+    "OpenLobbies",
     "Preferences",
     "Queues",
     "ScopedSettings",
@@ -124,6 +128,31 @@ class Queues(Protocol):
     async def set_queue_table(self, table: QueueTable) -> None: ...
 
     async def drop_queue_table(self, match_id: int) -> None: ...
+
+
+class OpenLobbies(Protocol):
+    """A server's lobbies with a free seat, counted and paged by the database (issue 48)."""
+
+    async def lobbies_with_seats(
+        self,
+        guild_id: int,
+        places: Sequence[int],
+        most_players: Mapping[str, int],
+        *,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> LobbyPage: ...
+
+
+class HeldNotices(Protocol):
+    """The turn notices and reminders held through members' quiet hours, kept so that a
+    restart still sends each when those end."""
+
+    async def held_notices(self, shards: Shards | None = None) -> list[HeldNotice]: ...
+
+    async def hold_notice(self, held: HeldNotice) -> None: ...
+
+    async def drop_held_notice(self, match_id: int, user_id: int) -> None: ...
 
 
 class ScopedSettings(Protocol):

@@ -9,7 +9,15 @@ from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.process.shards import Shards
-from bot.storage.doors import MatchReads, Preferences, Queues, ScopedSettings, TurnNotices
+from bot.storage.doors import (
+    HeldNotices,
+    MatchReads,
+    OpenLobbies,
+    Preferences,
+    Queues,
+    ScopedSettings,
+    TurnNotices,
+)
 from bot.storage.records import (
     Deadline,
     MatchRecord,
@@ -89,7 +97,16 @@ class ChangeFeed(Protocol):
     async def close(self) -> None: ...
 
 
-class Store(MatchReads, Preferences, ScopedSettings, TurnNotices, Queues, Protocol):
+class Store(
+    MatchReads,
+    OpenLobbies,
+    Preferences,
+    ScopedSettings,
+    TurnNotices,
+    HeldNotices,
+    Queues,
+    Protocol,
+):
     """Every write is one transaction, applied whole or not at all (StorageError, rolled
     back); a save is version-checked (StaleMatch); a damaged row comes back quarantined."""
 

@@ -74,6 +74,21 @@ class TurnNotice:
 
 
 @dataclass(frozen=True, slots=True)
+class HeldNotice:
+    """A turn notice (or the reminder before the deadline) held through the member's quiet
+    hours, kept so that a restart still sends it at `send_at` if the turn it is about
+    (`about`) still runs; `guild_id` is the match's (its shard says which process sends
+    it)."""
+
+    match_id: int
+    user_id: int
+    about: TurnDue | None
+    reminder: bool
+    send_at: float
+    guild_id: int
+
+
+@dataclass(frozen=True, slots=True)
 class NewMatch:
     """What a match is created with: a lobby, or a tournament's table (a lobby until the
     runner deals it). A deadline makes the lobby expire then."""

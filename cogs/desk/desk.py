@@ -58,6 +58,8 @@ class Desk(commands.Cog):
             self.languages,
             self.renderers.title,
             self.senders,
+            matches.quiet,
+            matches.reads,
         )
         self.threads = Threads(bot, matches)
         self.tables = Tables(

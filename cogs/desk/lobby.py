@@ -12,6 +12,7 @@ from bot.rules.pace import PACES
 from bot.storage import MatchRecord
 from cogs.ui.components import Choice, GameRenderer, LobbyButton, PaceSelect, TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text, menu_id
+from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number
 from cogs.wording.pace_words import pace_name, pace_pick
 from cogs.wording.replies import ended_text
@@ -94,6 +95,9 @@ def lobby_table(
         layout.text(Part.HOUSE, f"-# {house}")
     layout.text(Part.PROMPT, f"-# {waiting}")
     full = len(record.seats) >= info.max_players
+    if not full and record.tournament_id is None:
+        listed = _("Listed in {open} for the whole server while a seat is free.")
+        layout.text(Part.FOOTNOTE, "-# " + listed.format(open=command("games open")))
     grey, green = discord.ButtonStyle.secondary, discord.ButtonStyle.success
     buttons = (  # action, label, style, disabled
         ("join", _("Join"), green, full),

@@ -63,6 +63,9 @@ class Tables:
         self.card = CardPresenter(bot)
         self.thread = ThreadPresenter(bot, threads, self.card, matches.watchers, renderers)
         self.answer = AnswerPresenter(hands, self.table, self.thread)
+        # Told of every change decided (under the match lock) or posted here: a watcher
+        # only takes note, its work comes after (the open-tables lists follow the lobbies).
+        self.watchers: list[Callable[[Change], None]] = []
 
     async def publish(self, change: Change) -> None:
         """The publisher of a change no click made (an AI move, a timer, a slash command):
@@ -90,7 +93,12 @@ class Tables:
         # Last: all of it is out, so the saved outbox may be emptied (bot/outbox.py).
         sends.append(Send(None, partial(self.matches.shown, record, record.version)))
         self.senders.queue(record.id, sends, click.gate if interaction is not None else None)
+        self._tell_watchers(change)
         return reply
+
+    def _tell_watchers(self, change: Change) -> None:
+        for watcher in self.watchers:
+            watcher(change)
 
     async def post_new(
         self,
@@ -101,7 +109,9 @@ class Tables:
         """Answer a slash command (or a Rematch) with a fresh table message."""
         game = await self.matches.sessions.game_of(record)
         change = Change(record, game, notice=notice)
-        return await self.table.post_new(interaction, change, await self.table_now(change))
+        posted = await self.table.post_new(interaction, change, await self.table_now(change))
+        self._tell_watchers(change)
+        return posted
 
     async def queue_post(
         self, interaction: Interaction, record: MatchRecord, notice: Notice | None = None

@@ -16,7 +16,9 @@ from cogs.server.house_commands import HouseCommands
 from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.notices import NoticeCommands
+from cogs.server.open_tables import OpenJoinButton, OpenPageButton, OpenTableCommands
 from cogs.server.queue_commands import LeaveQueueButton, QueueBoard, QueueCommands, ReadyButton
+from cogs.server.quiet_commands import QuietCommands
 from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
@@ -36,6 +38,8 @@ class Games(
     StandingCommands,
     MemberGames,
     NoticeCommands,
+    OpenTableCommands,
+    QuietCommands,
     TournamentCommands,
     HouseCommands,
     QueueCommands,
@@ -82,3 +86,4 @@ async def setup(bot: commands.Bot) -> None:
         ReadyButton,
         LeaveQueueButton,
     )
+    bot.add_dynamic_items(OpenPageButton, OpenJoinButton)

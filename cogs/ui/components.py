@@ -31,16 +31,6 @@ from cogs.wording.words import GameTexts, logged_lines, seat_names
 from engines.base import Decision, Event, Game, Judged
 
 SELECT_LIMIT = 25
-FIELD_LIMIT = 1024  # Discord's limit on one embed field's value
-
-
-def field_lines(lines: list[str]) -> str:
-    """Lines for one embed field, newest last; the oldest give way ("…") when they don't
-    all fit, and an empty field reads "—"."""
-    while len(lines) > 1 and len("\n".join(lines)) > FIELD_LIMIT:
-        rest = lines[1:] if lines[0] == "…" else lines
-        lines = ["…", *rest[1:]]
-    return "\n".join(lines)[-FIELD_LIMIT:] or "—"
 
 
 _IN_WORDS: ContextVar[bool] = ContextVar("cards_in_words", default=False)

@@ -15,12 +15,12 @@ import functools
 import gettext
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import UTC, datetime, time
 from decimal import Decimal
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_date
+from babel.dates import format_date, format_time
 from babel.numbers import format_decimal, format_percent
 from babel.support import LazyProxy, Translations
 
@@ -175,3 +175,8 @@ def day(timestamp: float) -> str:
     Discord's own timestamps are not shown (a select's option)."""
     when = datetime.fromtimestamp(timestamp, UTC)
     return format_date(when, format="medium", locale=_number_locale(_reader.get()))
+
+
+def time_of_day(at: time) -> str:
+    """A time of day written the reader's way ("10:00 PM", "22:00", "22.00")."""
+    return format_time(at, format="short", locale=_number_locale(_reader.get()))

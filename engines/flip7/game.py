@@ -112,11 +112,6 @@ class Flip7Game(EffectRules):
         decision = self.decision(seat)
         return [] if decision is None else list(decision.options)
 
-    def pending_options(self) -> list[Action]:
-        """The options of the decision pending now (the AI's starting point)."""
-        decision = self.decision(self.decider())
-        return [] if decision is None else list(decision.options)
-
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Make one move and resolve everything up to the next decision."""
         events: list[Event] = []

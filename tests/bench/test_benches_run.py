@@ -194,6 +194,14 @@ QUEUE_SEATING = [
     rf"/games queue answers: {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
     rf"seatings \(the answer that opens a table\): {NUMBER}, p50 {NUMBER} ms, p99 {NUMBER} ms",
 ]
+OPEN_TABLES = [
+    rf"(?:SQLite|PostgreSQL): {NUMBER} open lobbies with a free seat \(and {NUMBER} full\) "
+    rf"in {NUMBER} channels of one server",
+    rf"/games open, its answer: p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"the next page, its answer: p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"the listing alone \(count and page\), first page: p50 {NUMBER} ms, p99 {NUMBER} ms",
+    rf"the listing alone \(count and page\), last page: p50 {NUMBER} ms, p99 {NUMBER} ms",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -252,6 +260,25 @@ TINY = {
         ["bench.slow_database", "--matches", "3", "--delay", "0.01"],
         SLOW_DATABASE,
         {0: 3},
+    ),
+    "open_tables": (
+        ["bench.open_tables", "--lobbies", "30", "--channels", "3", "--repeat", "3"],
+        OPEN_TABLES,
+        {0: 30},
+    ),
+    "open_tables-postgresql": (
+        [
+            "bench.open_tables",
+            "--lobbies",
+            "30",
+            "--channels",
+            "3",
+            "--repeat",
+            "3",
+            "--postgresql",
+        ],
+        OPEN_TABLES,
+        {0: 30},
     ),
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
     "card_faces": (["bench.card_faces", "--rounds", "1"], CARD_FACES, {0: 198}),

@@ -12,6 +12,7 @@ import asyncpg
 
 from bot.storage import (
     Deadline,
+    HeldNotice,
     NewMatch,
     Podium,
     PostgresStorage,
@@ -48,6 +49,11 @@ def _notice(match_id: int) -> TurnNotice:
     return TurnNotice(match_id, 200, 77, 990, TurnDue([1, 1], 1690.0), dm=True)
 
 
+def _held(match_id: int) -> HeldNotice:
+    """Member 300's reminder, held through their quiet hours in the match being played."""
+    return HeldNotice(match_id, 300, TurnDue([1, 1], 1690.0), True, 1680.0, 1)
+
+
 async def _fill(path: Path) -> tuple[Storage, int, int]:
     store = await Storage.open(path)
     finished = await open_lobby(store, channel=20)
@@ -78,6 +84,7 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     await store.set_member_language(100, "id")
     await store.set_away(100, 1700.0, 1800.0)
     await store.keep_turn_notice(_notice(playing.id))
+    await store.hold_notice(_held(playing.id))
     await store.add_watcher(playing.id, 300, 1650.0)
     await store.set_scoped("server", 1, "house.flip7", {"options": {"goal": 150}})
     await store.save_app_emoji("f7_12", "a1b2c3", 1_300_000_000_000_000_001)
@@ -204,6 +211,7 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         assert await target.podiums(1) == [Podium(1, 1, 100, "flip7", 12.0, 1900.0)]
         assert await target.away_periods(100, 0.0) == [(1700.0, 1800.0)]
         assert await target.turn_notices(playing_id) == [_notice(playing_id)]
+        assert await target.held_notices() == [_held(playing_id)]
         assert await target.watchers(playing_id) == [(300, 1650.0)]
         assert await target.app_emojis() == {"f7_12": ("a1b2c3", 1_300_000_000_000_000_001)}
     finally:

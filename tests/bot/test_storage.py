@@ -241,6 +241,7 @@ async def test_i46_3_an_upgraded_database_keeps_its_ratings_and_says_since_when_
         db.execute("DELETE FROM meta WHERE key = 'ties_rated_since'")
         db.execute("UPDATE ratings SET mu = mu + 0.5 WHERE key = '12'")
         db.execute("PRAGMA user_version = 15")
+        db.execute("DROP TABLE held_notices")  # made by a later migration (020), run again
         before = db.execute(ratings).fetchall()
     upgraded = int(time.time())
     store = await Storage.open(path)

@@ -296,6 +296,7 @@ async def test_the_newest_migration_keeps_matches_events_and_deadlines(db_path):
             "DROP TABLE tournament_podiums; DROP TABLE tournaments;"
             "DROP TABLE app_emojis; DROP TABLE turn_notices; DROP TABLE match_watchers;"
             "DROP INDEX matches_with_outbox; ALTER TABLE matches DROP COLUMN outbox;"
+            "DROP TABLE held_notices;"
         )
     store = await Storage.open(db_path)
     try:

@@ -10,7 +10,7 @@ import pytest
 from bot.storage.doors import CHANNEL, SERVER
 from cogs.app import create_bot
 from cogs.ui.layout import Part
-from tests.cogs.helpers import part, table_of
+from tests.cogs.helpers import part, selects, table_of
 
 
 @pytest.fixture
@@ -70,6 +70,18 @@ async def test_i48_3_the_hosts_choices_win_and_the_line_names_only_what_the_hous
     await alice.slash(world.channel, "flip7 start", goal=300, pace="live")
     record = await record_in(world, world.channel)
     assert record.options == {"goal": 300, "brutal": True} and record.pace == "live"
+    assert part(table_of(world.channel, alice), Part.HOUSE) == "-# House rules: brutal mode"
+
+
+async def test_i48_3_a_pace_the_host_picks_in_the_lobby_leaves_the_house_line(world, mod):
+    await mod.slash(world.channel, "games house flip7", brutal=True, pace="daily")
+    alice = world.people["alice"]
+    await alice.slash(world.channel, "flip7 start")
+    lobby = table_of(world.channel, alice)
+    assert part(lobby, Part.HOUSE) == "-# House rules: brutal mode · pace: daily"
+    (menu,) = selects(lobby)
+    assert (await alice.select(lobby, ["relaxed"], custom_id=menu.custom_id)).acknowledged
+    assert (await record_in(world, world.channel)).pace == "relaxed"
     assert part(table_of(world.channel, alice), Part.HOUSE) == "-# House rules: brutal mode"
 
 
@@ -145,6 +157,7 @@ async def test_i48_3_house_rules_are_worded_in_vietnamese_and_indonesian(world, 
 
 async def test_i48_3_house_rules_survive_a_restart(world, mod, simcord_env, settings):
     await mod.slash(world.channel, "games house flip7", goal=120)
+    await simcord_env.bot.shutdown_storage()  # as a stop does: its writer ends
     await simcord_env.restart_bot(create_bot(settings))
     alice = world.people["alice"]
     await alice.slash(world.channel, "flip7 start")

@@ -10,6 +10,11 @@ their mention is deleted and their DM says it's done, so at most one notice per 
 member stays up; the notices that are up are kept in the database, so this holds across
 a restart. A server's moderators can turn mentions off with `/games reminders`; a
 member's DMs are their own choice and still go.
+
+Through a member's quiet hours (`/games quiet`) a slow match's notice or reminder to them
+is held (bot/play/quiet.py keeps it, across a restart too) and sent when those end, if its
+turn still runs then and still waits on them; the deadline does not move, so one whose
+quiet hours outlast it is not held at all. Live matches notify as ever.
 """
 
 from __future__ import annotations
@@ -22,9 +27,10 @@ import discord
 
 from bot.play.events import STARTED, TIMED_OUT
 from bot.play.matches import Change
+from bot.play.quiet import QuietHolds
 from bot.rules.pace import SLOW
-from bot.storage import MatchRecord, StorageError, TurnNotice
-from bot.storage.doors import Preferences, TurnNotices
+from bot.storage import HeldNotice, MatchRecord, StorageError, TurnNotice
+from bot.storage.doors import MatchReads, Preferences, TurnNotices
 from cogs.desk.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
@@ -47,11 +53,16 @@ class Pings:
         languages: Languages,
         title: Callable[[str], str],
         senders: MatchSenders,
+        quiet: QuietHolds,
+        reads: MatchReads,
     ) -> None:
         self.bot = bot
         self.senders = senders
         self.preferences = preferences
         self.notices = notices
+        self.quiet = quiet
+        quiet.release = self.release
+        self.reads = reads  # a held notice's match, as it is when the notice may go
         self.clock = clock
         self.languages = languages  # mentions in the server's language, DMs in the member's
         self.title = title
@@ -114,6 +125,9 @@ class Pings:
         out = await self._up(record)
         for user_id in [u for u, sent in out.items() if u not in waiting or sent.about != turn]:
             await self._take_down(change, out.pop(user_id))
+        held = await self.quiet.held_in(record.id)
+        for stale in [h for u, h in held.items() if u not in waiting or h.about != turn]:
+            await self.quiet.drop(stale)
         if not record.is_open:
             self._forget(record.id)
             return
@@ -126,7 +140,7 @@ class Pings:
         first = record.pace in SLOW and any(e.kind == STARTED for e in change.events)
         for user_id in waiting:
             recent = now - self._seen.get((record.id, user_id), -ACTIVE_WINDOW) < ACTIVE_WINDOW
-            if user_id not in out and (first or not recent):
+            if user_id not in out and user_id not in held and (first or not recent):
                 await self._notify(record, user_id, mentions, reminder=False)
 
     async def remind(self, change: Change) -> None:
@@ -143,11 +157,59 @@ class Pings:
     async def _remind(self, change: Change, waiting: list[int]) -> None:
         record = change.record
         mentions = await self.enabled(record.guild_id)
-        out = await self._up(record)
         for user_id in waiting:
-            if user_id in out:
-                await self._take_down(change, out.pop(user_id), replaced=True)
-            await self._notify(record, user_id, mentions, reminder=True)
+            if await self._held_back(record, user_id, mentions, reminder=True):
+                continue  # the notice up, if any, stays until the reminder goes
+            await self._remind_one(change, user_id, mentions)
+
+    async def _remind_one(self, change: Change, user_id: int, mentions: bool) -> None:
+        """The member's reminder, in place of the notice they had up."""
+        out = await self._up(change.record)
+        if user_id in out:
+            await self._take_down(change, out.pop(user_id), replaced=True)
+        await self._notify(change.record, user_id, mentions, reminder=True)
+
+    async def release(self, held: HeldNotice) -> None:
+        """The member's quiet hours are over: queue their held notice on the match's
+        sender, to be sent if it still applies when its turn comes (nothing the match
+        showed since has dropped it, the match still runs the turn it was about)."""
+
+        async def send() -> None:
+            if (await self.quiet.held_in(held.match_id)).get(held.user_id) != held:
+                return  # dropped or held anew since
+            await self.quiet.drop(held)
+            record = await self.reads.get_match(held.match_id)
+            if record is None or not record.is_open or record.turn_due != held.about:
+                return
+            mentions = await self.enabled(record.guild_id)
+            if held.reminder:
+                await self._remind_one(Change(record, None), held.user_id, mentions)
+            else:
+                await self._notify(record, held.user_id, mentions, reminder=False)
+
+        self.senders.queue(held.match_id, [Send(None, send)])
+
+    async def _held_back(
+        self, record: MatchRecord, user_id: int, mentions: bool, *, reminder: bool
+    ) -> bool:
+        """Whether the member's notice (or reminder) waits for their quiet hours: held to
+        their end when that comes before the deadline; dropped when it does not, as the
+        bot will have moved for them by then. False when it goes now (a live match, no
+        quiet hours now), or would not go at all (how they chose to hear, the server's
+        mentions), so nothing is held for nothing."""
+        if record.pace not in SLOW:
+            return False
+        how = await self.how(user_id)
+        if how == "off" or (how == "mention" and not mentions):
+            return False
+        ends = await self.quiet.ends(user_id)
+        if ends is None:
+            return False
+        due = record.turn_due
+        if due is not None and ends < due.at:
+            held = HeldNotice(record.id, user_id, due, reminder, ends, record.guild_id)
+            await self.quiet.hold(held)
+        return True
 
     async def _up(self, record: MatchRecord) -> dict[int, TurnNotice]:
         """The match's notices that are up: as kept in the database when this process
@@ -173,6 +235,8 @@ class Pings:
         DM can't be sent."""
         how = await self.how(user_id) if record.pace in SLOW else "mention"
         if how == "off":
+            return
+        if not reminder and await self._held_back(record, user_id, mentions, reminder=False):
             return
         if how == "dm" and await self._send_dm(record, user_id, reminder):
             return
