@@ -131,7 +131,9 @@ class QueueBoard:
             return
         table = await self.desk.tables.table_now(Change(record, None))
         try:
-            posted = await channel.send(**table.to_send())
+            # Its members are mentioned once, by the call below; the lobby pings nobody.
+            quiet = discord.AllowedMentions.none()
+            posted = await channel.send(**table.to_send(), allowed_mentions=quiet)
             await self.matches.sessions.set_message(record.id, posted.id, self.matches.clock())
             users = [s.user_id for s in record.seats if s.user_id is not None]
             mentions = [f"<@{user}>" for user in users]

@@ -49,6 +49,11 @@ def lobbies(channel, viewer) -> list[discord.Message]:
     return [m for m in channel.history(viewer=viewer) if is_layout(m) and not m.flags.ephemeral]
 
 
+def pinged(world, channel, message) -> list[int]:
+    """Who a message pinged (its mentions its allowed mentions let through)."""
+    return list(world.env.backend.get_message(channel.id, message.id).ping_user_ids)
+
+
 async def moderator(world):
     mods = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
     return world.guild.add_member(world.env.create_user("mod"), roles=[mods])
@@ -94,6 +99,9 @@ async def test_i48_2_a_queue_of_three_opens_a_table_seats_them_and_starts_after_
     (lobby,) = lobbies(tables, alice)
     record = await stored_match(world, tables)
     assert record.status == "lobby" and record.message_id == lobby.id
+    # Pinged once: by the call, not by the lobby above it (as SimCord's backend keeps it).
+    assert set(pinged(world, tables, call)) == {alice.id, bob.id, carol.id}
+    assert pinged(world, tables, lobby) == []
     assert [s.user_id for s in record.seats] == [alice.id, bob.id, carol.id]
     # Their places are given up: a new /games queue starts a new queue.
     assert await world.env.bot.matches.queues.places(world.guild.id, alice.id) == []
