@@ -28,9 +28,9 @@ from pathlib import Path
 
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
-from bot.play.queues import SIZES_KEY
 from bot.process.settings import Settings
 from bot.rules.pace import PACES
+from bot.rules.queue import SIZES_KEY
 from bot.storage import NewMatch, Seat
 from bot.storage.base import match_insert
 from bot.storage.doors import SERVER

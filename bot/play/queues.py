@@ -9,9 +9,8 @@ tells the room), by going away (`/games away`), or when it expires (the server's
 30 minutes by default). Places and the tables waiting for Ready are stored
 (bot/storage/queue_store.py) and their timers re-armed at a start.
 
-The server's settings are SERVER-scoped keys of `ScopedSettings`, owned by this module:
-`queue_channel` (where the tables open: a channel id), `queue_sizes` ({game: seats}) and
-`queue_expiry` (minutes). Nothing here knows Discord: what happened is handed to `publish`
+The server's settings are SERVER-scoped keys of `ScopedSettings`, owned by this room and
+read as data by bot/rules/queue.py. Nothing here knows Discord: what happened is handed to `publish`
 as a `QueueChange`, which the Discord layer shows."""
 
 from __future__ import annotations
@@ -19,8 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
@@ -32,51 +30,21 @@ from bot.play.seating import Seating
 from bot.play.sessions import Sessions
 from bot.process.failure_log import FailureLog
 from bot.rules.pace import PACES
+from bot.rules.queue import (
+    CHANNEL_KEY,
+    EXPIRY_KEY,
+    LONGEST_EXPIRY,
+    SIZES_KEY,
+    QueueSettings,
+    read_settings,
+)
 from bot.storage import MatchRecord, Seat
 from bot.storage.doors import SERVER, Queues, ScopedSettings
 from bot.storage.queue_records import QueueEntry, QueueTable
 from engines.base import GAMES
 
-CHANNEL_KEY = "queue_channel"
-SIZES_KEY = "queue_sizes"
-EXPIRY_KEY = "queue_expiry"
-DEFAULT_EXPIRY = 30  # minutes a place is kept
-LONGEST_EXPIRY = 24 * 60  # minutes a server may have it kept, at most
 READY_WAIT = 60.0  # seconds a table waits for its members' Ready
 MINUTE = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class QueueSettings:
-    """A server's queue settings: where tables open (None: the channel where the member who
-    completes a table asked), each game's table size, and how long a place is kept."""
-
-    channel_id: int | None = None
-    sizes: dict[str, int] = field(default_factory=dict)
-    expiry: int = DEFAULT_EXPIRY  # minutes
-
-    def size(self, game: str) -> int:
-        """How many members a table of `game` seats: the server's number, else the game's
-        least, always within the game's player counts."""
-        info = GAMES[game]
-        wanted = self.sizes.get(game, info.min_players)
-        return max(info.min_players, min(info.max_players, wanted))
-
-
-def read_settings(stored: dict[str, Any]) -> QueueSettings:
-    """The settings from the server's scoped keys (unknown games and bad values left out)."""
-    channel = stored.get(CHANNEL_KEY)
-    sizes = stored.get(SIZES_KEY) or {}
-    expiry = stored.get(EXPIRY_KEY)
-    return QueueSettings(
-        channel_id=int(channel) if isinstance(channel, int) else None,
-        sizes={
-            game: int(size)
-            for game, size in sizes.items()
-            if game in GAMES and isinstance(size, int)
-        },
-        expiry=int(expiry) if isinstance(expiry, int) and expiry > 0 else DEFAULT_EXPIRY,
-    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 import discord
 
 from bot.errors import Refusal
-from bot.play.queues import QueueSettings, Standing
+from bot.play.queues import Standing
+from bot.rules.queue import QueueSettings
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.pace_words import pace_name
