@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
@@ -237,10 +238,7 @@ class QueueRoom:
     def _seated_elsewhere(self, record: MatchRecord, user_id: int) -> None:
         """A member took a seat at a table of a game: their place in its queue is given up
         (a task, since `Seating` calls this under the table's lock)."""
-        self._spawn(self._leave_quietly(record.guild_id, user_id, record.game))
-
-    async def _leave_quietly(self, guild_id: int, user_id: int, game: str) -> None:
-        await self.leave(guild_id, user_id, game)
+        self._spawn(partial(self.leave, record.guild_id, user_id, record.game))
 
     # -- seating a table ------------------------------------------------------------------
 
@@ -446,10 +444,13 @@ class QueueRoom:
         async with self._table_locks.setdefault(match_id, asyncio.Lock()):
             yield
 
-    def _spawn(self, work: Awaitable[None]) -> None:
+    def _spawn(self, work: Callable[[], Awaitable[object]]) -> None:
+        """Run `work` in a task of this room (stopped with it); made only once the task
+        runs, so a task stopped before it began leaves no coroutine never awaited."""
+
         async def run() -> None:
             try:
-                await work
+                await work()
             except Exception as error:
                 self.failures.report(error, "a queue step failed")
 

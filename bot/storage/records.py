@@ -328,6 +328,7 @@ def match_update(
     columns: dict[str, Any] = {
         "status": record.status,
         "version": record.version,
+        "host_id": record.host_id,  # a lobby's host who left hands it on
         **readable,
         "message_id": record.message_id,
         "message_at": record.message_at,
