@@ -107,3 +107,10 @@ def postgres_url(postgres_server):
     name = postgres_server.create_database()
     yield postgres_server.url(name)
     postgres_server.drop_database(name)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests first, in their order. The workers share the collection out in
+    order and then take from each other's ends, so a long test left near the end of one
+    worker's part would keep the run going alone after the rest are done."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)

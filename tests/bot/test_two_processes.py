@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import pytest
 
 from bot.process.shards import shard_of
 
@@ -98,6 +99,7 @@ async def _moves(url: str) -> set[tuple[int, int, str]]:
         await db.close()
 
 
+@pytest.mark.long
 async def test_a_killed_process_leaves_the_other_untouched_and_loses_nothing(postgres_url):
     assert [shard_of(g, 2) for g in GUILDS[0]] == [0, 0]
     assert [shard_of(g, 2) for g in GUILDS[1]] == [1, 1]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.async_api import expect
 
 from cogs.wording import i18n
@@ -64,6 +65,7 @@ async def _contains(locator, text: str) -> None:
     await expect(locator).to_contain_text(text)
 
 
+@pytest.mark.long
 async def test_flip7_played_by_clicking_in_the_page(browser):
     options = PlaygroundOptions(members=2, seed=SEED, ai_delay=0)
     async with playground(options) as place:

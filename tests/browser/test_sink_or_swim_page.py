@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.async_api import expect
 
 from playground import MEMBERS, PlaygroundOptions, playground
@@ -86,6 +87,7 @@ async def _nothing_of_others(page: PlaygroundPage, me: str, hands, picks, held) 
                 assert bold(said) not in shown, (me, other, card)
 
 
+@pytest.mark.long
 async def test_sink_or_swim_picks_stay_secret_in_every_view(browser):
     async with playground(PlaygroundOptions(members=3, seed=7, ai_delay=0)) as place:
         page = await PlaygroundPage.open(browser, place.url)

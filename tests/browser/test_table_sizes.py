@@ -4,6 +4,7 @@ retelling of the one before."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.async_api import expect
 
 from cogs.games.sequence.board import NUMBER_PX, PIXELS
@@ -17,6 +18,7 @@ FLIP7_SEATS = 8
 FLIP7_MOST_PX = 600  # issue 20: a table of 8 under about 600 px at 1,200 px wide
 
 
+@pytest.mark.long
 async def test_a_flip7_table_of_eight_stays_under_600_px(browser):
     # Without the live table: its "Open in a browser" button adds a row under a select menu
     # (the moves stay where they are above it), which this budget of issue 20 predates.

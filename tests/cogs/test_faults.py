@@ -420,6 +420,7 @@ def _asks(world, at) -> list[Ask]:
     ]
 
 
+@pytest.mark.long
 async def test_i26_while_the_database_is_away_every_request_is_told_and_nothing_is_lost(
     world, backend, database_away, caplog
 ):

@@ -21,6 +21,7 @@ from tests.cogs.tournament_helpers import (
 MINUTE = 60
 
 
+@pytest.mark.long
 @pytest.mark.game_seed(29)
 async def test_i29_a_swiss_tournament_of_twelve_runs_from_sign_up_to_champion(simcord_env):
     world = tournament_world(simcord_env, 12)
@@ -93,6 +94,7 @@ async def _all_join(world, people=None):
         assert (await press(person, world.channel, "join")).ephemeral
 
 
+@pytest.mark.long
 @pytest.mark.game_seed(9)
 async def test_i29_a_knockout_of_nine_in_sink_or_swim_ends_at_a_final_table(simcord_env):
     world = tournament_world(simcord_env, 9)

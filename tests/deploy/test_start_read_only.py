@@ -69,6 +69,7 @@ def files_of(clone: Path) -> dict[str, float]:
     }
 
 
+@pytest.mark.long
 def test_the_install_step_writes_only_into_venv_on_a_read_only_checkout(tmp_path):
     if not shutil.which("unshare"):
         pytest.skip("no unshare here: can't make the checkout read-only")

@@ -87,6 +87,7 @@ def test_texts_meet_the_game_texts_protocol() -> None:
     _sentence(rules)
 
 
+@pytest.mark.long
 def test_every_event_decision_and_option_of_200_ai_games_is_worded() -> None:
     seen: set[str] = set()
     for seed in range(GAMES_PLAYED):
