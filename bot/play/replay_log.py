@@ -30,6 +30,19 @@ def apply_kept(record: MatchRecord, game: Game, seat: int, action: Any) -> list[
     return events
 
 
+def copied_extra(extra: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a record's extra data for a reader that keeps it while the match goes on.
+    The first state is never changed once kept and the moves are only ever appended (each
+    a list of its own), so they are shared and copied shallowly: a deep copy of a long
+    match's log at every move grew with the match."""
+    copied = copy.deepcopy({k: v for k, v in extra.items() if k not in (FIRST_KEY, MOVES_KEY)})
+    if FIRST_KEY in extra:
+        copied[FIRST_KEY] = extra[FIRST_KEY]
+    if MOVES_KEY in extra:
+        copied[MOVES_KEY] = list(extra[MOVES_KEY])
+    return copied
+
+
 def kept(record: MatchRecord) -> tuple[dict[str, Any], list[Move]] | None:
     """The first state and moves a full replay needs, or None for a match that kept none."""
     first = record.extra.get(FIRST_KEY)
