@@ -23,8 +23,8 @@ from typing import Any
 import simcord
 import simcord.http.client
 
+from bot.core.settings import Settings
 from bot.process.app import TabletopBot
-from bot.process.settings import Settings
 from cogs.app import create_bot
 from cogs.ui.card_faces import pictures
 

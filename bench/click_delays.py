@@ -33,7 +33,7 @@ from bench.discord_delays import (
 )
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
-from bot.process.settings import Settings
+from bot.core.settings import Settings
 from tests.cogs import test_flip7 as flip7
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import moves_open, table_of

@@ -15,8 +15,8 @@ from contextlib import asynccontextmanager
 
 import simcord
 
+from bot.core.settings import Settings
 from bot.process.app import TabletopBot
-from bot.process.settings import Settings
 from cogs.app import create_bot
 
 

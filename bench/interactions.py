@@ -36,8 +36,8 @@ import discord
 
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
+from bot.core.settings import Settings
 from bot.play.thinking import LoopTime
-from bot.process.settings import Settings
 from bot.storage import NewMatch, Seat
 from tests.cogs.helpers import acting_name, components, moves_open, round_score, table_of
 

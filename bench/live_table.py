@@ -40,8 +40,8 @@ from typing import Any
 
 from bench.discord_delays import DelayedDiscord, Delays, delayed_discord
 from bench.harness import p50_p99, positive, simulated
+from bot.core.settings import Settings
 from bot.play.changes import Change
-from bot.process.settings import Settings
 from playground import serve_table_beside
 from tests.cogs import test_flip7 as flip7
 from tests.cogs.helpers import moves_open, table_of

@@ -29,7 +29,7 @@ import asyncpg
 
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
-from bot.process.settings import Settings
+from bot.core.settings import Settings
 from bot.storage import Seat
 from bot.storage.postgres.dialect import numbered
 from cogs.server.open_tables import PER_PAGE

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
-from bot.process.settings import Settings
+from bot.core.settings import Settings
 from bot.rules.pace import PACES
 from bot.rules.queue import SIZES_KEY
 from bot.storage import NewMatch, Seat

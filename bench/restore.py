@@ -31,9 +31,9 @@ import simcord
 
 from bench.harness import positive, simulated
 from bench.pg import throwaway_postgres
+from bot.core.settings import Settings
 from bot.play.deadlines import SLOW_REMIND_SHARE
 from bot.process.app import TabletopBot
-from bot.process.settings import Settings
 from bot.rules.pace import PACES, SLOW, turn_seconds
 from cogs.app import create_bot
 from tests.cogs.helpers import acting_name, table_of
@@ -109,8 +109,10 @@ async def run(matches: int, pace: str = "live", url: str | None = None) -> None:
         # Deadlines start after a slow pace's reminder lead, so no copy's reminder falls due
         # in the first minute, as at the live pace: reminders fired during the restart would
         # be timed with it, and they are the bot's work after a restore, not the restore.
-        lead = turn_seconds(pace, settings) * SLOW_REMIND_SHARE if pace in SLOW else 0.0
-        turn, start = turn_seconds(pace, settings) - lead, bot.clock() + lead
+        lead = (
+            turn_seconds(pace, settings.turn_timeout) * SLOW_REMIND_SHARE if pace in SLOW else 0.0
+        )
+        turn, start = turn_seconds(pace, settings.turn_timeout) - lead, bot.clock() + lead
         if url is None:
             copy_match(settings.database_path, record.id, matches - 1, start, pace, turn)
         else:

@@ -10,9 +10,9 @@ from pkgutil import iter_modules
 from types import ModuleType
 
 import cogs.games
+from bot.core.settings import Settings
 from bot.process import app
 from bot.process.app import TabletopBot, utc_timestamp
-from bot.process.settings import Settings
 from cogs.desk import desk
 from cogs.live import cog as live
 from cogs.live import inside_discord

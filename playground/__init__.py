@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.core.settings import Settings
 from bot.process.app import TabletopBot
-from bot.process.settings import Settings
 from cogs.app import create_bot, draw_every_card
 from cogs.wording.i18n import LANGUAGES
 from engines.base import GAMES

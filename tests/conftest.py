@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.process.settings import Settings
+from bot.core.settings import Settings
 from cogs.app import create_bot, draw_every_card
 from tests.postgres import PostgresServer
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from bot.process.settings import load_settings
+from bot.core.settings import load_settings
 from engines.sequence_numbers.board import FREE, NUMBERS, ROWS
 from engines.sequence_numbers.cards import label
 

@@ -15,7 +15,7 @@ import pytest
 ROOT = Path(__file__).parents[1]
 
 # Where the store's own work is done: its interface, the backends, and opening them.
-STORE_MODULES = ("bot.storage.sqlite", "bot.storage.postgres", "bot.storage.opening")
+STORE_MODULES = ("bot.storage.sqlite", "bot.storage.postgres", "bot.process.opening")
 STORE_NAMES = {("bot.storage.interface", "Store")}
 
 # The cogs modules allowed to see the store itself. None: the composition root that opens
@@ -103,13 +103,13 @@ def test_the_check_sees_a_store_imported_under_type_checking_or_re_exported(tmp_
         "from typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n"
         "    from bot.storage import Store\n"
-        "from bot.storage import open_storage\n"
+        "from bot.storage import Storage\n"
         "def f(matches):\n"
         "    return matches.storage.get_match(1)\n"
     )
     origins = _origins(hidden, "cogs.hidden")
     assert ("bot.storage.interface", "Store") in origins
-    assert any(_store_work(origin) for origin in origins if origin[1] == "open_storage")
+    assert any(_store_work(origin) for origin in origins if origin[1] == "Storage")
     assert _reads_storage(hidden) == [6]
     assert not _store_work(_defined_at("bot.storage", "MatchRecord"))  # records are data
     assert not _store_work(_defined_at("bot.storage", "Standings"))  # a door

@@ -230,3 +230,70 @@ def test_i27_the_discord_layers_folders_import_only_downward():
             assert theirs == folder or COG_FOLDERS.get(theirs, 9) < COG_FOLDERS[folder], (
                 f"{name} imports {other}"
             )
+
+
+# bot/'s floors, each above those it may import: the pure rules at the ground, then
+# storage, the core every running part reads (settings, failure log, metrics, log
+# context), playing matches, tournaments and the host's tools beside each other, and the
+# process that composes them all (bot/process/app.py). `bot.errors` is read by every floor
+# and imports nothing of bot/; the host's commands at bot/'s top stand above the floors.
+BOT_FLOORS = {
+    "rules": 0,
+    "storage": 1,
+    "core": 2,
+    "play": 3,
+    "tournament": 4,
+    "host": 4,
+    "process": 5,
+}
+BOT_GROUND = {"bot.errors"}
+
+
+def _bot_floor_breaks(modules: dict[str, Path]) -> list[str]:
+    breaks = []
+    for name, path in modules.items():
+        if path.parent == ROOT / "bot":
+            continue  # bot/'s top: the host's commands and errors.py
+        floor = name.split(".")[1]
+        for other in _module_imports(path, set(modules)):
+            if other in BOT_GROUND or other == "bot":
+                continue
+            theirs = other.split(".")[1]
+            if modules[other].parent == ROOT / "bot":
+                theirs = "top"
+            if theirs != floor and BOT_FLOORS.get(theirs, 9) >= BOT_FLOORS[floor]:
+                breaks.append(f"{name} imports {other}")
+    return sorted(breaks)
+
+
+def _bot_modules() -> dict[str, Path]:
+    modules = {}
+    for path in _sources("bot"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    return modules
+
+
+def test_i49_2_bots_floors_import_only_downward():
+    """A rule is read alone, storage knows nothing of the process, and only the process's
+    composition root knows every room; no floor reaches up."""
+    modules = _bot_modules()
+    folders = {name.split(".")[1] for name, path in modules.items() if path.parent != ROOT / "bot"}
+    assert folders == set(BOT_FLOORS), "a folder of bot/ without a floor: name it in BOT_FLOORS"
+    assert not _module_imports(ROOT / "bot" / "errors.py", set(modules))
+    assert _bot_floor_breaks(modules) == []
+
+
+def test_i49_2_the_floor_check_sees_an_arrow_up(tmp_path):
+    """Positive control: a rule that reads the settings, a store that reads the match
+    service, each caught."""
+    rule = tmp_path / "pace.py"
+    rule.write_text("from bot.core.settings import Settings\n")
+    store = tmp_path / "base.py"
+    store.write_text("import bot.play.matches\n")
+    modules = _bot_modules()
+    modules["bot.rules.pace"], modules["bot.storage.base"] = rule, store
+    assert _bot_floor_breaks(modules) == [
+        "bot.rules.pace imports bot.core.settings",
+        "bot.storage.base imports bot.play.matches",
+    ]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from dotenv import find_dotenv, load_dotenv
 
-from bot.process.settings import DEFAULT_DATABASE
+from bot.core.settings import DEFAULT_DATABASE
 from bot.storage.errors import StorageError
 from bot.storage.sqlite.database import newest_schema
 from bot.storage.sqlite.holder import holding

@@ -7,9 +7,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+from bot.core.failure_log import FailureLog
+from bot.core.settings import Settings
 from bot.play.scheduler import Due, Scheduler
-from bot.process.failure_log import FailureLog
-from bot.process.settings import Settings
 from bot.storage import Standings
 
 DAY = 86400.0

@@ -1,20 +1,19 @@
 """`/games away`: a member's days away set or ended, and their clocks stopped or started
-again in each of their open matches at a pausable pace (the rules are in bot/rules/away.py)."""
+again in each of their open matches at a pausable pace (the rules are in bot/rules/away.py,
+the marks on a match in bot/play/away_marks.py)."""
 
 from __future__ import annotations
 
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
+from bot.play.away_marks import keep_marks, marks_of, stopped_until, waiting_members
 from bot.rules.away import (
-    AWAY_KEY,
     DAY,
     MOST_DAYS,
     WINDOW_DAYS,
     current,
     days_left,
     moved_due,
-    stopped_until,
-    waiting_members,
 )
 from bot.rules.pace import PAUSABLE
 from bot.storage import TurnDue
@@ -74,11 +73,12 @@ class Away:
             now = sessions.clock()
             waiting = waiting_members(record, game)
             before = stopped_until(record, waiting, now)
-            marks = record.extra.setdefault(AWAY_KEY, {})
+            marks = marks_of(record)
             if back is None:
                 marks.pop(str(user_id), None)
             else:
                 marks[str(user_id)] = back
+            keep_marks(record, marks)
             due = record.turn_due
             if due is not None and waiting:
                 after = stopped_until(record, waiting, now)

@@ -4,9 +4,9 @@ and the settings."""
 
 from __future__ import annotations
 
+from bot.core.settings import Settings
+from bot.play.away_marks import turn_starts
 from bot.play.scheduler import Due
-from bot.process.settings import Settings
-from bot.rules.away import turn_starts
 from bot.rules.pace import SLOW, turn_seconds
 from bot.storage import Deadline, MatchRecord, OpenBrief, TurnDue
 from engines.base import GAMES, Event, Game
@@ -26,7 +26,7 @@ def deadline_for(
         return None
     if not any(record.seats[s].ai is None for s in game.to_act()):
         return None
-    due = now + turn_seconds(record.pace, settings)
+    due = now + turn_seconds(record.pace, settings.turn_timeout)
     due = turn_starts(record, game, now, due)  # waiting on a member away: from their return
     simultaneous = GAMES[record.game].simultaneous
     # The clock runs per turn, not per click: simultaneous picks keep their turn's
@@ -46,7 +46,7 @@ def next_due(
     """A turn deadline is preceded by one reminder, while there is still time for it: at
     a slow pace when a fifth of the turn is left, live a little before the end."""
     if record.pace in SLOW:
-        left = turn_seconds(record.pace, settings) * SLOW_REMIND_SHARE
+        left = turn_seconds(record.pace, settings.turn_timeout) * SLOW_REMIND_SHARE
     else:
         left = min(REMIND_LEFT, settings.turn_timeout / 3)
     if deadline.kind == "turn" and deadline.due_at - left > now:

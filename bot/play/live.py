@@ -16,8 +16,8 @@ from collections.abc import Callable
 from bot.play.bus import Subscription
 from bot.play.published import MatchChange, published
 from bot.play.sessions import LOG_SIZE, UNLOADABLE, Sessions
-from bot.process.shards import serves
 from bot.storage import MatchRecord
+from bot.storage.shards import serves
 from engines.base import Event
 
 log = logging.getLogger(__name__)

@@ -3,14 +3,17 @@
 `Sessions` holds the locks and saves, `Seating` the lobby and seats, `Moves` a member's
 moves, `AutoMoves` what nobody clicked (AI seats, deadlines, restore) on the `Planner`'s
 timers. Nothing here knows Discord. Changes that no member's click caused are handed to
-`publish`, which the application points at the tables.
+`publish`, which the application points at the tables. The rooms that are peers of
+matches (tournaments, the logs' retention) are built beside it, in bot/process/app.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 
-from bot.host.retention import Retention
+from bot.core.failure_log import FailureLog
+from bot.core.metrics import Metrics
+from bot.core.settings import Settings
 from bot.play.auto_moves import AutoMoves
 from bot.play.away_room import Away
 from bot.play.changes import Change, Publisher
@@ -25,12 +28,8 @@ from bot.play.seating import Seating
 from bot.play.sessions import Sessions
 from bot.play.thinking import Thinker, default_workers
 from bot.play.watching import Watchers
-from bot.process.failure_log import FailureLog
-from bot.process.metrics import Metrics
-from bot.process.settings import Settings
 from bot.storage import MatchRecord, Standings, Store
 from bot.storage.doors import MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices
-from bot.tournament.runner import Tournaments
 
 __all__ = ["Change", "MatchService", "Publisher"]
 
@@ -67,10 +66,6 @@ class MatchService:
         self.live = Live(self.sessions)
         # Changes the bot's other processes save, heard and published here (PostgreSQL).
         self.relay = Relay(self.live, self.sessions, self.auto, self.failures)
-        self.retention = Retention(storage.standings, settings, clock, self.failures)
-        self.tournaments = Tournaments(
-            self.sessions, self.seating, self.moves, self.auto, self.failures
-        )
         self.queues = QueueRoom(self.sessions, self.seating, self.auto, self.scoped, self.failures)
 
     def _count_outage(self, outage: Exception) -> None:
@@ -97,17 +92,17 @@ class MatchService:
     def remind(self, publisher: Publisher) -> None:
         self.auto.remind = publisher
 
-    async def restore(self) -> None:
-        """After a start: hear the other processes' changes, re-arm every open match's
-        timer, and start pruning old logs."""
+    async def restore(self, first: Sequence[Callable[[], Awaitable[None]]] = ()) -> None:
+        """After a start: hear the other processes' changes, run the restores of the rooms
+        built beside this service (`first`: the tournaments'), then re-arm every open
+        match's timer: the timers last, so none falls due while another restore still
+        waits on the database."""
         await self.relay.start()
-        # Tournaments first: the matches' timers are armed last, so none falls due while
-        # another restore still waits on the database.
-        await self.tournaments.restore()
+        for restore in first:
+            await restore()
         await self.queues.restore()
         await self.quiet.restore()
         await self.auto.restore()
-        self.retention.start()
 
     async def shown(self, record: MatchRecord, version: int) -> None:
         """Everything the match's changes up to `version` show is out (see bot/play/outbox.py)."""
@@ -120,9 +115,7 @@ class MatchService:
     async def stop(self) -> None:
         await self.relay.stop()
         await self.sessions.outbox.flush(self.storage)
-        await self.tournaments.stop()
         await self.queues.stop()
-        await self.retention.stop()
         await self.planner.stop()
         await self.quiet.stop()
         self.thinker.stop()

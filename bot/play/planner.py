@@ -7,12 +7,12 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 
+from bot.core.failure_log import FailureLog, outage_of
+from bot.core.settings import Settings
 from bot.play.deadlines import next_due
 from bot.play.scheduler import Due, Fire, Scheduler
-from bot.process.failure_log import FailureLog, outage_of
-from bot.process.settings import Settings
-from bot.process.shards import serves
 from bot.storage import Deadline, MatchRecord, OpenBrief
+from bot.storage.shards import serves
 from engines.base import Game
 
 RETRY_AFTER = 10.0  # seconds before a timer that met an unusable database runs again

@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
 from functools import partial
 
+from bot.core.failure_log import FailureLog
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
 from bot.play.changes import Change
@@ -29,7 +30,6 @@ from bot.play.lobby import free_ai_names
 from bot.play.scheduler import Due, Scheduler
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
-from bot.process.failure_log import FailureLog
 from bot.rules.pace import PACES
 from bot.rules.queue import (
     CHANNEL_KEY,

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from bot.core.failure_log import FailureLog, outage_of
 from bot.play.scheduler import Due, Scheduler
-from bot.process.failure_log import FailureLog, outage_of
-from bot.process.shards import Shards
 from bot.rules.quiet import QUIET_KEY, QuietHours
 from bot.storage import HeldNotice, StorageError
 from bot.storage.doors import MEMBER, HeldNotices, ScopedSettings
+from bot.storage.shards import Shards
 
 Release = Callable[[HeldNotice], Awaitable[None]]
 RETRY_AFTER = 60.0  # seconds before notices a database outage kept from going are tried again

@@ -1,7 +1,7 @@
 """Changes saved by the bot's other processes, brought into this one (issue 47).
 
 With several processes on one PostgreSQL database, a match is timed and shown in Discord
-by the process that serves its server (bot/process/shards.py), but followed, and played,
+by the process that serves its server (bot/storage/shards.py), but followed, and played,
 from any of them: a live table's page may reach any process. Each save notifies every
 process of its match, version and server (the store's `listen`); here each one heard of a
 match this process follows, holds or serves is read back and published on its bus
@@ -22,14 +22,14 @@ import itertools
 from collections.abc import Coroutine
 from typing import Any
 
+from bot.core.failure_log import FailureLog
 from bot.play.auto_moves import AutoMoves
 from bot.play.live import Live
 from bot.play.published import MatchChange
 from bot.play.sessions import Sessions
-from bot.process.failure_log import FailureLog
-from bot.process.shards import serves
 from bot.storage import StorageError
 from bot.storage.interface import ChangeFeed
+from bot.storage.shards import serves
 
 RETRY_AFTER = (0.5, 1.0, 2.0, 5.0, 10.0)  # seconds between attempts to hear again, in turn
 KEEPALIVE = 30.0  # seconds between the round trips that find a connection silently gone

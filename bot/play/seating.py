@@ -8,17 +8,18 @@ import secrets
 from collections.abc import Callable, Collection
 from typing import Any
 
+from bot.core.settings import Settings
 from bot.errors import Notice, Refusal
 from bot.play import house as house_rules
 from bot.play import lobby
+from bot.play.away_marks import keep_marks
 from bot.play.changes import Change, Publisher, refusal
 from bot.play.events import ABANDONED, LEFT, RETURNED, STARTED
 from bot.play.house import HouseRules
 from bot.play.practice import PRACTICE_EXTRA, is_practice
 from bot.play.replay_log import keep_first
 from bot.play.sessions import Sessions
-from bot.process.settings import Settings
-from bot.rules.away import AWAY_KEY, current
+from bot.rules.away import current
 from bot.rules.pace import PAUSABLE
 from bot.storage import Deadline, MatchRecord, NewMatch, Seat
 from bot.storage.doors import CHANNEL, SERVER
@@ -281,10 +282,7 @@ class Seating:
             ongoing = current(periods, now)
             if ongoing is not None:
                 marks[str(seat.user_id)] = ongoing.ends_at
-        if marks:
-            record.extra[AWAY_KEY] = marks
-        else:
-            record.extra.pop(AWAY_KEY, None)
+        keep_marks(record, marks)
 
     def _start(self, record: MatchRecord, info: GameInfo, user_id: int) -> tuple[Game, list[Event]]:
         """The host starts the lobby's game: deal it, with its opening events."""

@@ -8,6 +8,10 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 
+from bot.core.failure_log import FailureLog
+from bot.core.log_format import GUILD, MATCH, log_context
+from bot.core.metrics import Metrics
+from bot.core.settings import Settings
 from bot.errors import Notice, NotSaved, Refusal
 from bot.play.bus import ChangeBus
 from bot.play.changes import Change, Publisher, show_saved
@@ -15,10 +19,6 @@ from bot.play.deadlines import deadline_for
 from bot.play.outbox import Outbox, shows
 from bot.play.planner import Planner
 from bot.play.published import MatchChange, published
-from bot.process.failure_log import FailureLog
-from bot.process.log_format import GUILD, MATCH, log_context
-from bot.process.metrics import Metrics
-from bot.process.settings import Settings
 from bot.storage import EndHow, MatchRecord, ResultRow, StorageError, Store
 from bot.storage.seat_results import seat_rows
 from engines.base import GAMES, BadState, Event, Game

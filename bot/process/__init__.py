@@ -1,3 +1,3 @@
 """Running the bot as a process and its face to the host: the start (`python -m bot`), the
-settings, the bot and its setup, the service gate and stop, health and metrics, the log's
-format, shards, the failure log, the application's emojis."""
+bot and its setup (app.py, the composition root that builds every room), the storage it
+opens (opening.py), the service gate and stop, health, the application's emojis."""

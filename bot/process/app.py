@@ -16,11 +16,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.core.log_format import formatter_for, install_record_context
+from bot.core.settings import Settings
+from bot.host.retention import Retention
 from bot.play.matches import MatchService
 from bot.process.app_emojis import AppEmojis
 from bot.process.command_tree import CommandTree
 from bot.process.health import HealthServer
-from bot.process.log_format import formatter_for, install_record_context
+from bot.process.opening import identify_gate, open_storage, where
 from bot.process.service import (
     DRAIN_SECONDS,
     UNREACHABLE,
@@ -30,8 +33,8 @@ from bot.process.service import (
     start_when_reachable,
     watchdog_interval,
 )
-from bot.process.settings import Settings
-from bot.storage import IdentifyGate, Store, identify_gate, open_storage, where
+from bot.storage import IdentifyGate, Store
+from bot.tournament.runner import Tournaments
 from engines.base import GAMES, packaged_games
 
 log = logging.getLogger(__name__)
@@ -140,8 +143,14 @@ def check_plugins(packaged: Iterable[str], plugged: Iterable[str], known: Iterab
 
 
 class TabletopBot(commands.Bot):
+    """The bot, and the composition root of the platform: the one place that builds the
+    match service and the rooms beside it (tournaments, the logs' retention), hands each
+    what it needs, and restores and stops them in order."""
+
     storage: Store
     matches: MatchService
+    tournaments: Tournaments
+    retention: Retention
 
     def __init__(
         self,
@@ -192,7 +201,13 @@ class TabletopBot(commands.Bot):
         self.storage = await open_storage(self.settings)
         if self.storage.created:
             log.info("created a new database at %s", where(self.settings))
-        self.matches = MatchService(self.storage, self.settings, self.clock)
+        matches = self.matches = MatchService(self.storage, self.settings, self.clock)
+        self.tournaments = Tournaments(
+            matches.sessions, matches.seating, matches.moves, matches.auto, matches.failures
+        )
+        self.retention = Retention(
+            self.storage.standings, self.settings, self.clock, matches.failures
+        )
         # discord.py loads (and unloads at close) an extension by its module's name.
         given = [module.__name__ for module in self.extensions_given]
         for extension in (*given, *self.extra_plugins):
@@ -206,7 +221,9 @@ class TabletopBot(commands.Bot):
             synced = await self.tree.sync()
         # Discord's ids for the commands, so sentences can name them as command mentions.
         self.dispatch("commands_synced", synced)
-        await self.matches.restore()
+        # Tournaments before the matches' timers (see MatchService.restore).
+        await self.matches.restore(first=[self.tournaments.restore])
+        self.retention.start()
         if self.freeze_after_start:
             # What the start made (modules, catalogs, the restored matches) lives as long
             # as the process: out of the collector's sight, a full collection (which a
@@ -300,6 +317,8 @@ class TabletopBot(commands.Bot):
             self.emoji_sync.cancel()
             await asyncio.gather(self.emoji_sync, return_exceptions=True)
         if hasattr(self, "matches"):
+            await self.tournaments.stop()
+            await self.retention.stop()
             await self.matches.stop()
         if hasattr(self, "storage"):
             await self.storage.close()

@@ -2,7 +2,7 @@
 
 - `/healthz`: 200 "ok" while every shard's gateway connection is up and the database
   answers a trivial query within a second; otherwise 503 with one line saying which.
-- `/metrics`: Prometheus' text format, from the bot's own registry (bot/process/metrics.py).
+- `/metrics`: Prometheus' text format, from the bot's own registry (bot/core/metrics.py).
 
 aiohttp is discord.py's own HTTP library, so this adds no dependency. The lines answered
 carry no token, no member and no game.
@@ -19,9 +19,9 @@ import discord
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
+from bot.core.failure_log import outage_of
+from bot.core.settings import SettingsError
 from bot.play.matches import MatchService
-from bot.process.failure_log import outage_of
-from bot.process.settings import SettingsError
 from bot.storage import Store
 
 

@@ -16,10 +16,10 @@ from importlib.metadata import entry_points
 import discord
 from dotenv import find_dotenv, load_dotenv
 
+from bot.core.log_format import JsonFormatter
+from bot.core.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.process.app import PluginMismatch, TabletopBot, setup_logging
-from bot.process.log_format import JsonFormatter
 from bot.process.service import run_until_stopped
-from bot.process.settings import DEFAULT_DATABASE, Settings, SettingsError, load_settings
 from bot.storage import PostgresStorage, StorageBusy, StorageError
 from bot.storage.sqlite.database import open_database
 from bot.storage.sqlite.holder import holding

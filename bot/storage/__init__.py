@@ -13,7 +13,6 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.interface import Standings, Store
-from bot.storage.opening import identify_gate, open_storage, where
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.identify import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.records import (
@@ -83,9 +82,6 @@ __all__ = [
     "TrendPoint",
     "TurnDue",
     "TurnNotice",
-    "identify_gate",
     "marker_of",
     "newest_schema",
-    "open_storage",
-    "where",
 ]

@@ -11,7 +11,6 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
-from bot.process.shards import Shards
 from bot.storage.dialect import Dialect
 from bot.storage.lobby_listing import LobbyListing
 from bot.storage.records import (
@@ -28,6 +27,7 @@ from bot.storage.records import (
     quarantine_reason,
     seats_from,
 )
+from bot.storage.shards import Shards
 from bot.storage.statements import Statement
 from engines.base import Event
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from bot.process.shards import Shards
 from bot.storage.lobby_listing import LobbyPage
 from bot.storage.queue_records import QueueEntry, QueueTable
 from bot.storage.records import HeldNotice, MatchRecord, TurnNotice
+from bot.storage.shards import Shards
 from bot.storage.tournament_records import Podium
 from engines.base import Event
 

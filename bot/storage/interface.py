@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
-from bot.process.shards import Shards
 from bot.storage.doors import (
     HeldNotices,
     MatchReads,
@@ -25,6 +24,7 @@ from bot.storage.records import (
     OpenBrief,
     ResultRow,
 )
+from bot.storage.shards import Shards
 from bot.storage.standings_data import (
     EndHow,
     ExportRow,

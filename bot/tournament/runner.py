@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.core.failure_log import FailureLog
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
 from bot.play.changes import Publisher
@@ -22,7 +23,6 @@ from bot.play.moves import Moves
 from bot.play.scheduler import Due, Scheduler
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
-from bot.process.failure_log import FailureLog
 from bot.storage import MatchRecord, Podium, TournamentRecord
 from bot.tournament import formats
 from bot.tournament.document import Awaiting, Document, Entrant

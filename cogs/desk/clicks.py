@@ -11,11 +11,11 @@ from typing import Any
 
 import discord
 
+from bot.core.log_format import log_context
 from bot.errors import SavedNotShown
 from bot.play import lobby
 from bot.play.matches import Change, MatchService
 from bot.process.app import Interaction
-from bot.process.log_format import log_context
 from bot.storage import MatchRecord
 from cogs.desk.members import members_called
 from cogs.desk.presenters.hands import OpenHands

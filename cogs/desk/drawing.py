@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import discord
 
+from bot.play.away_marks import away_members
 from bot.play.matches import Change
 from bot.play.practice import gives_hints, is_practice
-from bot.rules.away import away_members
 from bot.rules.pace import SLOW
 from bot.storage import MatchRecord
 from cogs.desk.lobby import lobby_table, practice_line

@@ -2,7 +2,7 @@
 
 With the bot in several processes on one PostgreSQL database, a member may play a match
 from a live table that another process serves. Discord shows a match from the process
-that serves its server (bot/process/shards.py) and no other: a process that saved a
+that serves its server (bot/storage/shards.py) and no other: a process that saved a
 change of a server it does not serve shows nothing of it, and the serving process, once
 it has heard of the change (bot/play/relay.py), shows it as if it had made it: under the
 match lock, the table, the hands, the notices, the result, queued for the match's sender.
@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from bot.play.matches import Change, MatchService
 from bot.play.published import MatchChange, record_copy
-from bot.process.shards import serves
+from bot.storage.shards import serves
 from cogs.desk.tables import Tables
 
 

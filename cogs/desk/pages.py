@@ -19,8 +19,8 @@ from typing import Any, Protocol, Self, cast
 import discord
 from discord.ext import commands
 
+from bot.core.failure_log import FailureLog
 from bot.process.app import Interaction
-from bot.process.failure_log import FailureLog
 from bot.storage import Standings
 from bot.storage.doors import MatchReads
 from cogs.desk.refusals import answer_failure

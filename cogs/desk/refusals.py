@@ -14,9 +14,9 @@ from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
+from bot.core.failure_log import FailureLog
 from bot.errors import Refusal
 from bot.process.app import Interaction
-from bot.process.failure_log import FailureLog
 from cogs.desk.match_choice import answer_choice
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import refuse

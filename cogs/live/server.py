@@ -30,10 +30,10 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from bot.core.settings import SettingsError
 from bot.errors import Refusal
 from bot.play.bus import Subscription
 from bot.play.matches import MatchService
-from bot.process.settings import SettingsError
 from bot.storage import MatchRecord
 from cogs.desk.renderers import Renderers
 from cogs.live.frames import Frames, Viewer

@@ -6,6 +6,8 @@ from __future__ import annotations
 from discord.ext import commands
 
 from bot.play.matches import MatchService
+from bot.process.app import TabletopBot
+from bot.tournament.runner import Tournaments
 from cogs.desk.analysis import ANALYSIS, Analysis
 from cogs.desk.desk import Desk, desk_of_bot
 from cogs.desk.pages import MatchPagesButton, PageButton, Pages
@@ -48,11 +50,17 @@ class Games(
     group_description=slash_text("Across all games"),
 ):
     def __init__(
-        self, desk: Desk, matches: MatchService, pages: Pages, board: TournamentBoard
+        self,
+        desk: Desk,
+        matches: MatchService,
+        tournaments: Tournaments,
+        pages: Pages,
+        board: TournamentBoard,
     ) -> None:
         self.desk = desk
         self.board = board
         self.matches = matches
+        self.tournaments = tournaments
         self.queue_board = QueueBoard(desk.bot, matches, desk)
         self.renderers = desk.renderers  # whose texts word a refused reset
         self.pages = pages
@@ -73,10 +81,11 @@ async def setup(bot: commands.Bot) -> None:
     pages.register(REPLAY, Replay(*stored, renderers))
     pages.register(ANALYSIS, Analysis(*stored, renderers, desk.matches.thinker))
     pages.register(MINE, MineSource(*stored, renderers))
-    pages.register(STANDINGS, StandingsSource(*stored, renderers, desk.matches))
+    assert isinstance(bot, TabletopBot)  # the composition root built the tournaments
+    pages.register(STANDINGS, StandingsSource(*stored, renderers, bot.tournaments))
     await bot.add_cog(pages)
-    board = TournamentBoard(bot, desk.matches, desk)
-    await bot.add_cog(Games(desk, desk.matches, pages, board))
+    board = TournamentBoard(bot, desk.matches, bot.tournaments, desk)
+    await bot.add_cog(Games(desk, desk.matches, bot.tournaments, pages, board))
     bot.add_dynamic_items(
         PageButton,
         MatchPagesButton,

@@ -15,7 +15,7 @@ from bot.process.app import Interaction
 from bot.storage import MatchRecord, Standings, TournamentRecord
 from bot.storage.doors import MatchReads
 from bot.tournament.document import Document
-from bot.tournament.runner import TournamentChange
+from bot.tournament.runner import TournamentChange, Tournaments
 from bot.tournament.table_matches import ROUND_KEY, TABLE_KEY
 from cogs.desk.desk import Desk
 from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
@@ -103,9 +103,11 @@ def signup_message(record: TournamentRecord, title: str, rounds: int) -> TableMe
 class TournamentBoard:
     """Shows what the tournament runner did, in the tournament's channel."""
 
-    def __init__(self, bot: discord.Client, matches: MatchService, desk: Desk) -> None:
+    def __init__(
+        self, bot: discord.Client, matches: MatchService, tournaments: Tournaments, desk: Desk
+    ) -> None:
         self.bot, self.matches, self.desk = bot, matches, desk
-        self.runner = matches.tournaments
+        self.runner = tournaments
         self.runner.publish = self.show
 
     def title(self, game: str) -> str:
@@ -259,10 +261,10 @@ class StandingsSource(StoredPages):
     """The `standings` pages of one tournament."""
 
     def __init__(
-        self, reads: MatchReads, standings: Standings, renderers: Any, matches: MatchService
+        self, reads: MatchReads, standings: Standings, renderers: Any, tournaments: Tournaments
     ) -> None:
         super().__init__(reads, standings, renderers)
-        self.runner = matches.tournaments
+        self.runner = tournaments
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         (number,) = split_args(args, 1)

@@ -15,6 +15,7 @@ from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
+from bot.tournament.runner import Tournaments
 from bot.tournament.terms import Terms
 from cogs.desk.desk import Desk
 from cogs.desk.pages import Pages
@@ -42,6 +43,7 @@ class TournamentCommands(commands.Cog):
 
     desk: Desk
     matches: MatchService
+    tournaments: Tournaments
     pages: Pages
     renderers: Renderers
     board: TournamentBoard
@@ -108,7 +110,7 @@ class TournamentCommands(commands.Cog):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
         starts_at = self.matches.clock() + starts_in * 60
-        record = await self.matches.tournaments.create(
+        record = await self.tournaments.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             game=game,
@@ -142,7 +144,7 @@ class TournamentCommands(commands.Cog):
             )
         except discord.HTTPException:
             return _("No server event was made: Discord refused it.")
-        await self.matches.tournaments.set_event(record.id, event.id)
+        await self.tournaments.set_event(record.id, event.id)
         return _("A server event marks the start.")
 
     @tournament.command(
@@ -198,7 +200,7 @@ class TournamentCommands(commands.Cog):
     ) -> None:
         if not await in_server(interaction):
             return
-        record = await self.matches.tournaments.current(interaction.guild_id or 0, number)
+        record = await self.tournaments.current(interaction.guild_id or 0, number)
         await self.pages.show(interaction, STANDINGS, str(record.id), 0)
 
     @tournament.command(
@@ -210,7 +212,7 @@ class TournamentCommands(commands.Cog):
     async def tournament_mine(self, interaction: Interaction, number: int | None = None) -> None:
         if not await in_server(interaction):
             return
-        runner = self.matches.tournaments
+        runner = self.tournaments
         record = await runner.current(interaction.guild_id or 0, number)
         await refuse(interaction, await self._mine_text(record, interaction.user.id))
 
@@ -223,12 +225,12 @@ class TournamentCommands(commands.Cog):
             return (
                 str(why) if why is not None else _("You play no further rounds in this tournament.")
             )
-        table = await self.matches.tournaments.table_of(record, user_id)
+        table = await self.tournaments.table_of(record, user_id)
         if table is not None:
             return _("Your table is here: {link}").format(
                 link=f"https://discord.com/channels/{record.guild_id}/{table.played_in}"
             )
-        if await self.matches.tournaments.awaiting_table_of(record, user_id) is not None:
+        if await self.tournaments.awaiting_table_of(record, user_id) is not None:
             return _(
                 "Your table ended without a result: a moderator chooses whether it is "
                 "replayed or counted as unplayed."
@@ -261,7 +263,7 @@ class TournamentCommands(commands.Cog):
     ) -> None:
         if not await self._moderator(interaction):
             return
-        runner = self.matches.tournaments
+        runner = self.tournaments
         record = await runner.current(interaction.guild_id or 0, number)
         await interaction.response.defer(ephemeral=True, thinking=True)
         if action == "start":
@@ -288,7 +290,7 @@ class TournamentCommands(commands.Cog):
         self, interaction: Interaction, action: str, tournament_id: int
     ) -> None:
         """Join, Leave (drop out, once it runs) or Check in, from the tournament's message."""
-        runner = self.matches.tournaments
+        runner = self.tournaments
         user = interaction.user
         record = await runner.get(tournament_id)
         if record is None or record.guild_id != interaction.guild_id:
@@ -314,7 +316,7 @@ class TournamentCommands(commands.Cog):
         """A moderator replays a table that ended without a result, or counts it unplayed."""
         if not await self._moderator(interaction):
             return
-        runner = self.matches.tournaments
+        runner = self.tournaments
         record = await runner.get(tournament_id)
         if record is None or record.guild_id != interaction.guild_id:
             raise Refusal("no_tournament")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.core.failure_log import FailureLog
 from bot.process.app import Interaction
-from bot.process.failure_log import FailureLog
 from bot.storage import StorageError
 from bot.storage.doors import Preferences
 from cogs.wording import i18n

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from bot.core.failure_log import outage_of
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
-from bot.process.failure_log import outage_of
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.names import shown

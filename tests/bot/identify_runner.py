@@ -26,9 +26,9 @@ from pathlib import Path
 
 from discord.http import Route
 
+from bot.core.settings import Settings
 from bot.process.app import create_bot
-from bot.process.settings import Settings
-from bot.process.shards import parse_shard_ids
+from bot.storage.shards import parse_shard_ids
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "identify-test-token"

@@ -15,10 +15,10 @@ import time
 from typing import Any
 
 import tests.nim.engine  # noqa: F401  (registers the test game)
+from bot.core.settings import Settings
 from bot.errors import Refusal
 from bot.play.changes import Change
 from bot.play.matches import MatchService
-from bot.process.settings import Settings
 from bot.storage import PostgresStorage
 
 

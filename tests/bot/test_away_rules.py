@@ -4,23 +4,14 @@ clock keeps the rest of a turn."""
 from __future__ import annotations
 
 from bot.rules.away import (
-    AWAY_KEY,
     DAY,
     current,
     days_left,
     moved_due,
     stopped_until,
 )
-from bot.storage import MatchRecord, Seat
 
 NOW = 1_000 * DAY
-
-
-def _record(pace: str, away: dict[str, float]) -> MatchRecord:
-    seats = [Seat("ann", 1), Seat("bob", 2), Seat("Ada", None, "strong")]
-    return MatchRecord(
-        1, 1, 1, "flip7", 1, "playing", 3, seats, {}, None, {AWAY_KEY: away}, pace=pace
-    )
 
 
 def test_fourteen_days_are_left_to_a_member_never_away():
@@ -56,7 +47,7 @@ def test_a_stopped_clock_keeps_the_rest_of_the_turn_from_the_return():
 
 def test_only_daily_and_three_day_matches_stop_and_only_for_members_still_away():
     away = {"1": NOW + DAY, "2": NOW - 1}
-    assert stopped_until(_record("daily", away), [1, 2], NOW) == NOW + DAY
-    assert stopped_until(_record("three_days", away), [2], NOW) == NOW  # bob is back
+    assert stopped_until("daily", away, [1, 2], NOW) == NOW + DAY
+    assert stopped_until("three_days", away, [2], NOW) == NOW  # bob is back
     for pace in ("live", "relaxed"):
-        assert stopped_until(_record(pace, away), [1], NOW) == NOW
+        assert stopped_until(pace, away, [1], NOW) == NOW

@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
+from bot.core.failure_log import FailureLog, outage_of
 from bot.errors import NotSaved, SavedNotShown
-from bot.process.failure_log import FailureLog, outage_of
 from bot.storage import StorageBusy, StorageError
 
 UNREACHABLE = StorageError("the PostgreSQL server can't be reached (ConnectionRefusedError).")
@@ -27,7 +27,7 @@ class Clock:
 
 @pytest.fixture(autouse=True)
 def warnings_caught(caplog):
-    caplog.set_level(logging.WARNING, logger="bot.process.failure_log")
+    caplog.set_level(logging.WARNING, logger="bot.core.failure_log")
 
 
 def test_the_first_failure_of_a_kind_is_one_line_without_a_traceback(caplog):

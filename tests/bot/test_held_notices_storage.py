@@ -4,8 +4,8 @@ by the servers a process serves, on SQLite and on PostgreSQL alike."""
 
 from __future__ import annotations
 
-from bot.process.shards import Shards
 from bot.storage import HeldNotice, NewMatch, Seat, TurnDue
+from bot.storage.shards import Shards
 
 SHARD_ONE = 1 << 22  # a server on shard 1 of 2 (servers on shard 0 have ids below 2**22)
 

@@ -14,8 +14,8 @@ import asyncpg
 import pytest
 from discord.http import Route
 
+from bot.core.settings import Settings
 from bot.process.app import ShardedTabletopBot, TabletopBot, create_bot
-from bot.process.settings import Settings
 from bot.storage import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.postgres.identify import IDENTIFY_LOCK
 from tests.bot.identify_runner import TOKEN, discord_api, identify_at_once

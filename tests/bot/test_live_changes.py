@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.settings import Settings
 from bot.play import bus as bus_module
 from bot.play.bus import Delivery, Subscription
 from bot.play.changes import Change
 from bot.play.matches import MatchService
-from bot.process.settings import Settings
 from bot.storage import Storage
 
 ALICE, BOB = 100, 200

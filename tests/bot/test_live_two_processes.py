@@ -21,12 +21,12 @@ import asyncpg
 import discord
 import pytest
 
+from bot.core.settings import Settings
 from bot.play import relay as relay_module
 from bot.play.matches import MatchService
-from bot.process.settings import Settings
-from bot.process.shards import shard_of
 from bot.storage import PostgresStorage, ResultRow, StaleMatch
 from bot.storage.postgres.changes_relay import CHANNEL, parse, payload
+from bot.storage.shards import shard_of
 from cogs.desk.desk import desk_of_bot
 from cogs.live.server import TableServer
 from cogs.ui.layout import Part

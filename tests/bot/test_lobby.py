@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.lobby import AI_NAMES, free_ai_names
 from bot.play.matches import MatchService
-from bot.process.settings import Settings
 
 HOST, GUEST = 100, 200
 

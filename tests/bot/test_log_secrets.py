@@ -13,9 +13,9 @@ import pytest
 from simcord.gateway import FakeGateway
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 
+from bot.core.log_format import JsonFormatter, install_record_context
+from bot.core.settings import load_settings
 from bot.process.app import RedactSecrets, install_log_redaction, secrets_of
-from bot.process.log_format import JsonFormatter, install_record_context
-from bot.process.settings import load_settings
 from tests.cogs.test_sink_or_swim import open_table, pick, seat_user, state
 
 INTERACTION_TOKEN = "simcord_interaction_"  # how SimCord spells every interaction token

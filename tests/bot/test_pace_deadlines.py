@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.settings import Settings
 from bot.play.deadlines import deadline_for, next_due
-from bot.process.settings import Settings
 from bot.storage import Deadline, MatchRecord, OpenBrief, Seat
 from engines.base import GAMES
 

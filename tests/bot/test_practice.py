@@ -9,11 +9,11 @@ import time
 
 import pytest
 
+from bot.core.settings import Settings
 from bot.errors import Refusal
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.play.practice import is_practice
-from bot.process.settings import Settings
 from bot.storage import Storage
 from engines.base import GAMES
 

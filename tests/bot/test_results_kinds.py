@@ -9,9 +9,9 @@ import asyncio
 import pytest
 
 import tests.nim.engine  # noqa: F401  (registers the test game)
+from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
-from bot.process.settings import Settings
 from tests.bot.rating_reference import fresh, near
 
 HOST, LEAVER, SLEEPER = 100, 200, 300

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.process.settings import DEFAULT_DATABASE, SettingsError, load_settings
+from bot.core.settings import DEFAULT_DATABASE, SettingsError, load_settings
 from tests.service.api_at import refusing_api
 
 ROOT = Path(__file__).resolve().parents[2]

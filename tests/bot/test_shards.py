@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
-from bot.process.settings import Settings
-from bot.process.shards import Shards, shard_of
 from bot.storage import Storage
+from bot.storage.shards import Shards, shard_of
 from tests.waiting import until
 
 # Servers whose ids put them on shard 0 and shard 1 of 2.

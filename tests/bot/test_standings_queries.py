@@ -11,9 +11,9 @@ import sqlite3
 import asyncpg
 import pytest
 
+from bot.core.failure_log import FailureLog
+from bot.core.settings import Settings
 from bot.host.retention import DAY, Retention
-from bot.process.failure_log import FailureLog
-from bot.process.settings import Settings
 from bot.storage import (
     EXPORT_COLUMNS,
     NewMatch,

@@ -12,10 +12,10 @@ import time
 
 import pytest
 
+from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.play.thinking import Thinker, default_workers
-from bot.process.settings import Settings
 from bot.storage import Storage
 from engines.base import GAMES, decide_from_state
 

@@ -17,7 +17,7 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.process.shards import shard_of
+from bot.storage.shards import shard_of
 
 ROOT = Path(__file__).resolve().parents[2]
 TURN = 1.0  # seconds a member has for a turn

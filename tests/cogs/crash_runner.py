@@ -19,7 +19,7 @@ from types import SimpleNamespace
 import simcord
 
 from bench.discord_delays import Delays, delayed_discord, real_wait
-from bot.process.settings import Settings
+from bot.core.settings import Settings
 from cogs.app import create_bot
 from tests.cogs import test_sink_or_swim as sink
 from tests.conftest import NAMES, tables_in_channels

@@ -20,8 +20,8 @@ from typing import Any
 import discord
 import pytest
 
+from bot.core.failure_log import outage_of
 from bot.play.planner import RETRY_AFTER
-from bot.process.failure_log import outage_of
 from bot.storage import PostgresStorage, Storage
 from cogs.app import create_bot
 from cogs.wording.replies import NOT_DONE, NOT_SAVED, UNEXPECTED_FAILURE

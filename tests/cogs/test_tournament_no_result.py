@@ -130,7 +130,7 @@ async def test_the_replay_button_makes_a_new_thread_with_the_same_seats_and_its_
     assert [p["match_id"] for p in record.data["played"]] == [again.id]
     summary = await env.bot.storage.standings.match_summary(again.id)
     first = {s.user_id for s in summary.seats if s.place == 1}
-    standings = env.bot.matches.tournaments.standings(record)
+    standings = env.bot.tournaments.standings(record)
     assert standings[0].user_id in first
     podium = await env.bot.storage.podiums(world.guild.id)
     assert [p.user_id for p in podium] == [s.user_id for s in standings[:3]]
@@ -147,7 +147,7 @@ async def test_the_count_as_unplayed_button_shares_points_equally_with_nobody_ou
     assert clicked.ephemeral and "counts as unplayed" in _answer(clicked)
     record = await env.bot.storage.get_tournament(1)
     assert record.data["played"][0]["match_id"] == ended.id
-    standings = env.bot.matches.tournaments.standings(record)
+    standings = env.bot.tournaments.standings(record)
     assert [s.points for s in standings] == [30.0, 30.0, 30.0]
     assert [s.wins for s in standings] == [0, 0, 0], "an unplayed table wins nobody a table"
     assert all(e["dropped"] is None for e in record.data["entrants"])
@@ -218,7 +218,7 @@ async def test_a_double_click_on_a_choice_does_nothing_twice(simcord_env, second
     world = tournament_world(simcord_env, 3)
     env = world.env
     ended = await _table_lost(world, rounds=2)
-    runner = env.bot.matches.tournaments
+    runner = env.bot.tournaments
     # SimCord answers one click at a time: two clicks landing together meet in the runner.
     first, again = await asyncio.gather(
         runner.settle(1, ended.id, "replay", "mod"),

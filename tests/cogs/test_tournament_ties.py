@@ -42,7 +42,7 @@ async def test_standings_show_tie_breaks_and_end_post_links_hall(simcord_env):
     shown = await world.people[0].slash(channel, "games tournament standings")
     text = str(shown.response.embeds[0].description)
     names = Document(record).names()
-    for standing in env.bot.matches.tournaments.standings(record):
+    for standing in env.bot.tournaments.standings(record):
         line = next(row for row in text.splitlines() if f"**{names[standing.user_id]}**" in row)
         assert f"opponents' points {points_text(standing.tiebreak)}" in line, line
         assert f"{standing.wins} won" in line

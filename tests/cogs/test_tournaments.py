@@ -69,7 +69,7 @@ async def test_i29_a_swiss_tournament_of_twelve_runs_from_sign_up_to_champion(si
                 expected[seat.user_id] += share
     record = await ended(env, 1)
     assert record.state == "finished"
-    standings = env.bot.matches.tournaments.standings(record)
+    standings = env.bot.tournaments.standings(record)
     assert {s.user_id: s.points for s in standings} == pytest.approx(expected)
     assert [s.points for s in standings] == sorted(expected.values(), reverse=True)
     champion = standings[0].user_id
@@ -121,7 +121,7 @@ async def test_i29_a_knockout_of_nine_in_sink_or_swim_ends_at_a_final_table(simc
     final = await round_tables(env, 1, round_number - 1)
     assert len(final) == 1, "the last round is one final table"
     summary = await env.bot.storage.standings.match_summary(final[0].id)
-    standings = env.bot.matches.tournaments.standings(record)
+    standings = env.bot.tournaments.standings(record)
     assert standings[0].user_id in {s.user_id for s in summary.seats if s.place == 1}
     assert len(standings) == 9
 

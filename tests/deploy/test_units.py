@@ -9,7 +9,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from bot.process.settings import load_settings
+from bot.core.settings import load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALLED = "/opt/tabletop-bot"  # where the units expect the checkout (README says to edit)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.core.settings import Settings
 from bot.play.matches import Change
 from bot.play.sessions import load_game
-from bot.process.settings import Settings
 from cogs.ui.components import TableMessage
 from cogs.wording.words import LEGACY_TEXT, is_legacy
 from engines.base import GAMES

@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
+from bot.core.settings import Settings
 from bot.play.matches import Change
-from bot.process.settings import Settings
 from cogs.wording import i18n
 from tests.i18n.catalogs import pseudo_translations
 from tests.upgrade.saved import build_v1_database

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.process.settings import Settings
+from bot.core.settings import Settings
 from bot.storage.interface import Store
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.identify import IdentifyGate

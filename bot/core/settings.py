@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.process.shards import Shards, parse_shard_ids
+from bot.storage.shards import Shards, parse_shard_ids
 
 DEFAULT_DATABASE = Path("data") / "tabletop.sqlite3"
 
