@@ -24,6 +24,7 @@ from functools import partial
 from bot.core.failure_log import FailureLog
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
+from bot.play.background import Background
 from bot.play.changes import Change
 from bot.play.house import HouseRules, applied
 from bot.play.lobby import free_ai_names
@@ -115,7 +116,7 @@ class QueueRoom:
         self._expiring: dict[int, tuple[int, str, int]] = {}  # entry id -> guild, game, member
         self.expiries = Scheduler(self.clock, self._expire)
         self.waits = Scheduler(self.clock, self._wait_over)
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background(failures, "a queue step failed")
         seating.seated.append(self._seated_elsewhere)
 
     # -- settings ---------------------------------------------------------------------------
@@ -238,7 +239,7 @@ class QueueRoom:
     def _seated_elsewhere(self, record: MatchRecord, user_id: int) -> None:
         """A member took a seat at a table of a game: their place in its queue is given up
         (a task, since `Seating` calls this under the table's lock)."""
-        self._spawn(partial(self.leave, record.guild_id, user_id, record.game))
+        self._background.spawn(partial(self.leave, record.guild_id, user_id, record.game))
 
     # -- seating a table ------------------------------------------------------------------
 
@@ -425,12 +426,7 @@ class QueueRoom:
     async def stop(self) -> None:
         await self.expiries.stop()
         await self.waits.stop()
-        tasks, self._tasks = list(self._tasks), set()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await self._background.stop()
 
     # -- inside ---------------------------------------------------------------------------
 
@@ -443,17 +439,3 @@ class QueueRoom:
     async def _table(self, match_id: int) -> AsyncIterator[None]:
         async with self._table_locks.setdefault(match_id, asyncio.Lock()):
             yield
-
-    def _spawn(self, work: Callable[[], Awaitable[object]]) -> None:
-        """Run `work` in a task of this room (stopped with it); made only once the task
-        runs, so a task stopped before it began leaves no coroutine never awaited."""
-
-        async def run() -> None:
-            try:
-                await work()
-            except Exception as error:
-                self.failures.report(error, "a queue step failed")
-
-        task = asyncio.get_running_loop().create_task(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)

@@ -13,11 +13,13 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from bot.core.failure_log import FailureLog
 from bot.errors import Refusal
 from bot.play.auto_moves import AutoMoves
+from bot.play.background import Background
 from bot.play.changes import Publisher
 from bot.play.moves import Moves
 from bot.play.scheduler import Due, Scheduler
@@ -92,7 +94,7 @@ class Tournaments:
         self.publish: TournamentPublisher = _nobody
         self.timers = Scheduler(self.clock, self._due)
         self._locks: dict[int, asyncio.Lock] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._background = Background(failures, "a tournament step failed")
         sessions.ended.append(self._table_ended)
 
     @property
@@ -270,31 +272,15 @@ class Tournaments:
                 continue
             self._arm(record)
             if record.state in ("running", "paused"):
-                self._spawn(self.sync(record.id))
+                self._background.spawn(partial(self.sync, record.id))
 
     async def stop(self) -> None:
         await self.timers.stop()
-        tasks, self._tasks = list(self._tasks), set()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await self._background.stop()
 
     def _table_ended(self, match: MatchRecord) -> None:
         if match.tournament_id is not None:
-            self._spawn(self.sync(match.tournament_id))
-
-    def _spawn(self, work: Awaitable[None]) -> None:
-        async def run() -> None:
-            try:
-                await work
-            except Exception as error:
-                self.failures.report(error, "a tournament step failed")
-
-        task = asyncio.get_running_loop().create_task(run())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+            self._background.spawn(partial(self.sync, match.tournament_id))
 
     async def sync(self, tournament_id: int) -> None:
         """Record the round's finished tables; when all are done, open the next round (or

@@ -46,7 +46,7 @@ class ReadyButton(Persistent[discord.ui.Button[Any]], template=READY_TEMPLATE):
     def __init__(self, match_id: int, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or "Ready",
+                label=label or None,  # None when rebuilt from its id, only to route the press
                 style=discord.ButtonStyle.success,
                 custom_id=f"qready:{match_id}",
             )
@@ -68,7 +68,7 @@ class LeaveQueueButton(Persistent[discord.ui.Button[Any]], template=LEAVE_TEMPLA
     def __init__(self, game: str, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or "Leave",
+                label=label or None,  # None when rebuilt from its id, only to route the press
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"qleave:{game}",
             )
