@@ -5,13 +5,10 @@ tests take this module's `settings`, so they run on PostgreSQL."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-import pytest
-
 from bot.storage import PostgresStorage
 from cogs.app import create_bot
 from tests.cogs.helpers import embed_text
+from tests.cogs.on_postgresql import *  # noqa: F403 (its fixtures: settings, on_postgresql)
 from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
 from tests.cogs.test_sequence import (
     test_two_player_game_played_from_hand_views_to_the_end as sequence_whole_game,
@@ -26,18 +23,6 @@ from tests.cogs.test_sink_or_swim import (
 test_a_whole_sequence_game_on_postgresql = sequence_whole_game
 test_a_whole_sink_or_swim_game_on_postgresql = sink_or_swim_whole_game
 test_a_sink_or_swim_restart_on_postgresql = sink_or_swim_restart
-
-
-@pytest.fixture
-def settings(settings, postgres_url):
-    return replace(settings, database_url=postgres_url)
-
-
-@pytest.fixture(autouse=True)
-def on_postgresql(world):
-    """Each test here, the borrowed ones too, plays on PostgreSQL to its end."""
-    yield
-    assert isinstance(world.env.bot.storage, PostgresStorage)
 
 
 async def test_a_whole_game_on_postgresql_survives_a_restart(world, settings):

@@ -4,11 +4,7 @@ and the Ready step, and an expiry."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-import pytest
-
-from bot.storage import PostgresStorage
+from tests.cogs.on_postgresql import *  # noqa: F403 (its fixtures: settings, on_postgresql)
 from tests.cogs.test_queue import (
     test_i48_2_a_queue_of_three_opens_a_table_seats_them_and_starts_after_ready as seated,
 )
@@ -26,14 +22,3 @@ test_i48_2_a_a_queue_of_three_on_postgresql = seated
 test_i48_2_c_two_queues_on_postgresql = two_queues
 test_i48_2_d_a_queue_kept_and_expired_on_postgresql = kept_and_expired
 test_i48_2_d_a_ready_step_kept_on_postgresql = ready_kept
-
-
-@pytest.fixture
-def settings(settings, postgres_url):
-    return replace(settings, database_url=postgres_url)
-
-
-@pytest.fixture(autouse=True)
-def on_postgresql(world):
-    yield
-    assert isinstance(world.env.bot.storage, PostgresStorage)
