@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.core.log_format import log_context
-from bot.errors import SavedNotShown
+from bot.errors import Refusal, SavedNotShown
 from bot.play import lobby
 from bot.play.matches import Change, MatchService
 from bot.process.app import Interaction
@@ -288,8 +288,7 @@ class Clicks:
     async def _show_private(self, interaction: Interaction, match_id: int) -> None:
         record = await self.matches.reads.get_match(match_id)
         if record is None or not record.is_open or record.state is None:
-            await refuse(interaction, _("This game has already ended."))
-            return
+            raise Refusal("already_ended")
         seat = record.seat_of(interaction.user.id)
         if seat is None:
             await refuse(interaction, _("You're not playing in this game, so you have no hand."))

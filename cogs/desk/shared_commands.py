@@ -144,8 +144,7 @@ class SharedCommands:
                 live, _game = await self.matches.sessions.current(record.id)
                 post = await self.tables.queue_post(interaction, live)
         if post is None:
-            await refuse(interaction, _("This game has already ended."))
-            return
+            raise Refusal("already_ended")
         await post()
 
     @answers_refusals

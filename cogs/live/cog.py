@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from bot.errors import Refusal
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.desk import desk_of_bot
+from cogs.desk.renderers import Renderers
 from cogs.live.activity import add_activity_routes
 from cogs.live.browser_button import BrowserButton, browser_button
 from cogs.live.server import TableServer
@@ -19,9 +21,10 @@ from cogs.wording.i18n import _
 class LiveTable(commands.Cog):
     """Found by name ("LiveTable") by the button that asks it for a link."""
 
-    def __init__(self, bot: TabletopBot, server: TableServer) -> None:
+    def __init__(self, bot: TabletopBot, server: TableServer, renderers: Renderers) -> None:
         self.bot = bot
         self.server = server
+        self.renderers = renderers  # whose texts word a refusal
 
     async def cog_load(self) -> None:
         await self.server.start()
@@ -37,7 +40,7 @@ class LiveTable(commands.Cog):
             await refuse(interaction, _("That match is no longer here."))
             return
         if not record.is_open:
-            await refuse(interaction, _("This game has already ended."))
+            await refuse(interaction, self.renderers.refusal(Refusal("already_ended")))
             return
         user_id = interaction.user.id
         if record.seat_of(user_id) is not None:
@@ -72,4 +75,4 @@ async def setup(bot: commands.Bot) -> None:
     )
     if settings.activity:  # the same table inside Discord (cogs/live/activity.py)
         add_activity_routes(server.app, bot, server.links)
-    await bot.add_cog(LiveTable(bot, server))
+    await bot.add_cog(LiveTable(bot, server, desk.renderers))
