@@ -153,11 +153,19 @@ class Sessions:
         """Remember the thread the match is now played in (also on `record` and the
         in-memory copy). Written before the table is posted there: a database that can't
         take it refuses the move to the thread, and the match stays in its channel."""
-        await self.storage.set_thread(record.id, thread_id)
-        record.thread_id = thread_id
+        # The copies first: a save of the match made while the write waits on the database
+        # writes the thread too, rather than the None it had (which would undo this write).
         live = self._live.get(record.id)
-        if live is not None:
-            live[0].thread_id = thread_id
+        copies = [record] if live is None or live[0] is record else [record, live[0]]
+        before = [held.thread_id for held in copies]
+        for held in copies:
+            held.thread_id = thread_id
+        try:
+            await self.storage.set_thread(record.id, thread_id)
+        except StorageError:
+            for held, thread in zip(copies, before, strict=True):
+                held.thread_id = thread
+            raise
 
     async def commit(
         self,
