@@ -115,17 +115,23 @@ async def test_i48_4_a_held_notice_goes_no_more_once_the_member_moved(world, sta
     assert told(world, bob) == []
 
 
+async def bobs_turn_at_noon(world, stacked_flip7, quiet_until: str) -> float:
+    """bob, quiet from 06:00 to `quiet_until` in Saigon, is given his turn of a daily Flip 7
+    at 12:00 there, when alice stays; the moment his turn began."""
+    stacked_flip7(["5", "9", "3"])
+    await quiet(world.people["bob"], world.channel, "06:00", quiet_until, SAIGON)
+    await until_utc(world, 5)  # 12:00 there
+    await daily_flip7(world)
+    await stay(world, "alice")
+    return now(world)
+
+
 async def test_i48_4_a_reminder_due_in_quiet_hours_comes_at_their_end(world, stacked_flip7):
     """bob's turn begins at 12:00 there (its notice goes at once); its reminder, due at
     07:12 the next morning, waits for 09:00 and takes the notice's place, the deadline
     (12:00) unmoved."""
-    stacked_flip7(["5", "9", "3"])
     bob = world.people["bob"]
-    await quiet(bob, world.channel, "06:00", "09:00", SAIGON)
-    await until_utc(world, 5)  # 12:00 there
-    await daily_flip7(world)
-    await stay(world, "alice")
-    turn = now(world)
+    turn = await bobs_turn_at_noon(world, stacked_flip7, quiet_until="09:00")
     due, wakes = int(turn + DAY), turn // DAY * DAY + DAY + 2 * HOUR  # 09:00 there
     assert told(world, bob) == [f"<@{bob.id}>, it's your turn in {TITLE}; it ends <t:{due}:R>."]
     await world.env.advance_time(0.8 * DAY + 60)  # 07:14 there: the reminder was due
@@ -141,13 +147,8 @@ async def test_i48_4_a_reminder_due_in_quiet_hours_comes_at_their_end(world, sta
 async def test_i48_4_a_reminder_whose_deadline_comes_first_is_not_sent(world, stacked_flip7):
     """Quiet from 06:00 to 13:00 there: the reminder due at 07:12 would come after the
     deadline (12:00), so it never goes, and the bot moves for bob at 12:00 as ever."""
-    stacked_flip7(["5", "9", "3"])
     bob = world.people["bob"]
-    await quiet(bob, world.channel, "06:00", "13:00", SAIGON)
-    await until_utc(world, 5)  # 12:00 there
-    await daily_flip7(world)
-    await stay(world, "alice")
-    turn = now(world)
+    turn = await bobs_turn_at_noon(world, stacked_flip7, quiet_until="13:00")
     notice = f"<@{bob.id}>, it's your turn in {TITLE}; it ends <t:{int(turn + DAY)}:R>."
     await world.env.advance_time(0.8 * DAY + 60)  # 07:14 there: the reminder was due
     assert told(world, bob) == [notice]
