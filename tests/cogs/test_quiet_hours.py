@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from cogs.app import create_bot
 from cogs.wording.command_mentions import command
 from tests.cogs.helpers import embed_text, pings, table_of
+from tests.cogs.test_pace import seat_three_at
 
 DAY = 86_400
 HOUR = 3_600
@@ -41,12 +42,7 @@ async def daily_flip7(world, pace: str = "daily"):
     """alice opens a Flip 7 at `pace`, bob and carol join, alice starts: her turn first. A
     minute passes, so bob and carol (who clicked Join) are no longer taken to be at the
     table, and are told of their turns."""
-    channel, people = world.channel, world.people
-    alice = people["alice"]
-    await alice.slash(channel, "flip7 start", pace=pace)
-    for name in ("bob", "carol"):
-        assert (await people[name].click(table_of(channel, alice), label="Join")).acknowledged
-    assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
+    await seat_three_at(world, pace)
     await world.env.advance_time(61)
 
 
@@ -101,12 +97,8 @@ async def test_i48_4_a_daily_notice_waits_through_the_night_and_a_restart(
 async def test_i48_4_a_held_notice_goes_no_more_once_the_member_moved(world, stacked_flip7):
     """bob, up at night after all, plays his turn from the table: the notice held for him is
     dropped, and nothing reaches him at 07:00."""
-    stacked_flip7(["5", "9", "3"])
     bob = world.people["bob"]
-    await quiet(bob, world.channel, "22:00", "07:00", SAIGON)
-    await until_utc(world, 15)  # 22:00 there
-    await daily_flip7(world)
-    await stay(world, "alice")
+    await bobs_turn_in_saigon(world, stacked_flip7, "22:00", "07:00", 15)  # 22:00 there
     assert [who for who, _reminder, _at in await held(world)] == [bob.id]
     await world.env.advance_time(HOUR)
     await stay(world, "bob")
@@ -115,12 +107,12 @@ async def test_i48_4_a_held_notice_goes_no_more_once_the_member_moved(world, sta
     assert told(world, bob) == []
 
 
-async def bobs_turn_at_noon(world, stacked_flip7, quiet_until: str) -> float:
-    """bob, quiet from 06:00 to `quiet_until` in Saigon, is given his turn of a daily Flip 7
-    at 12:00 there, when alice stays; the moment his turn began."""
+async def bobs_turn_in_saigon(world, stacked_flip7, start: str, end: str, utc_hour: float):
+    """bob, quiet from `start` to `end` in Saigon, is given his turn of a daily Flip 7 at
+    `utc_hour` (UTC) when alice stays; the moment his turn began."""
     stacked_flip7(["5", "9", "3"])
-    await quiet(world.people["bob"], world.channel, "06:00", quiet_until, SAIGON)
-    await until_utc(world, 5)  # 12:00 there
+    await quiet(world.people["bob"], world.channel, start, end, SAIGON)
+    await until_utc(world, utc_hour)
     await daily_flip7(world)
     await stay(world, "alice")
     return now(world)
@@ -131,7 +123,7 @@ async def test_i48_4_a_reminder_due_in_quiet_hours_comes_at_their_end(world, sta
     07:12 the next morning, waits for 09:00 and takes the notice's place, the deadline
     (12:00) unmoved."""
     bob = world.people["bob"]
-    turn = await bobs_turn_at_noon(world, stacked_flip7, quiet_until="09:00")
+    turn = await bobs_turn_in_saigon(world, stacked_flip7, "06:00", "09:00", 5)  # 12:00 there
     due, wakes = int(turn + DAY), turn // DAY * DAY + DAY + 2 * HOUR  # 09:00 there
     assert told(world, bob) == [f"<@{bob.id}>, it's your turn in {TITLE}; it ends <t:{due}:R>."]
     await world.env.advance_time(0.8 * DAY + 60)  # 07:14 there: the reminder was due
@@ -148,7 +140,7 @@ async def test_i48_4_a_reminder_whose_deadline_comes_first_is_not_sent(world, st
     """Quiet from 06:00 to 13:00 there: the reminder due at 07:12 would come after the
     deadline (12:00), so it never goes, and the bot moves for bob at 12:00 as ever."""
     bob = world.people["bob"]
-    turn = await bobs_turn_at_noon(world, stacked_flip7, quiet_until="13:00")
+    turn = await bobs_turn_in_saigon(world, stacked_flip7, "06:00", "13:00", 5)  # 12:00 there
     notice = f"<@{bob.id}>, it's your turn in {TITLE}; it ends <t:{int(turn + DAY)}:R>."
     await world.env.advance_time(0.8 * DAY + 60)  # 07:14 there: the reminder was due
     assert told(world, bob) == [notice]
@@ -284,12 +276,8 @@ async def test_i48_4_a_member_reads_their_quiet_hours_in_their_language(world):
 async def test_i48_4_new_quiet_hours_move_what_is_held_and_off_sends_it(world, stacked_flip7):
     """bob's notice waits for 07:00 there; he moves the end to 08:00, so at 07:00 it waits
     on; then he turns his quiet hours off, and it goes at once."""
-    stacked_flip7(["5", "9", "3"])
     bob = world.people["bob"]
-    await quiet(bob, world.channel, "22:00", "07:00", SAIGON)
-    await until_utc(world, 15)  # 22:00 there
-    await daily_flip7(world)
-    await stay(world, "alice")
+    await bobs_turn_in_saigon(world, stacked_flip7, "22:00", "07:00", 15)  # 22:00 there
     turn = now(world)
     wakes = (turn // DAY + 1) * DAY  # 07:00 there
     await bob.slash(world.channel, "games quiet", to="08:00")
