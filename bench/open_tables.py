@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import sqlite3
 import tempfile
@@ -27,6 +28,7 @@ from typing import Any
 
 import asyncpg
 
+from bench.discord_delays import Delays, delayed_discord
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.core.settings import Settings
@@ -80,13 +82,36 @@ def _ms(values: list[float]) -> str:
     return f"p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms"
 
 
-async def run(lobbies: int, channel_count: int, repeat: int, url: str | None = None) -> None:
+async def _open_and_turn(bob: Any, channel: Any, answers: list[float], turns: list[float]) -> None:
+    """bob's /games open, then ▶️ on the list it answered, each timed to its answer."""
+    start = time.perf_counter()
+    result = await bob.slash(channel, "games open")
+    answers.append(time.perf_counter() - start)
+    if not result.acknowledged:
+        raise RuntimeError("/games open was not answered")
+    listed = [m for m in channel.history(viewer=bob) if m.flags.ephemeral][-1]
+    after = next(c for c in components(listed) if str(c.emoji) == "▶️")
+    start = time.perf_counter()
+    turned = await bob.click(listed, custom_id=after.custom_id)
+    turns.append(time.perf_counter() - start)
+    if not turned.acknowledged:
+        raise RuntimeError("the page turn was not answered")
+
+
+async def run(
+    lobbies: int, channel_count: int, repeat: int, url: str | None = None, round_trip: float = 0
+) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-open-tables-") as folder:
-        await _run(Path(folder), lobbies, channel_count, repeat, url)
+        await _run(Path(folder), lobbies, channel_count, repeat, url, round_trip)
 
 
 async def _run(
-    folder: Path, lobbies: int, channel_count: int, repeat: int, url: str | None
+    folder: Path,
+    lobbies: int,
+    channel_count: int,
+    repeat: int,
+    url: str | None,
+    round_trip: float,
 ) -> None:
     settings = Settings(
         token="bench",
@@ -110,20 +135,14 @@ async def _run(
         else:
             await copy_postgres(url, rows)
 
-        answers, turns = [], []
-        for _n in range(repeat):
-            start = time.perf_counter()
-            result = await bob.slash(channels[0], "games open")
-            answers.append(time.perf_counter() - start)
-            if not result.acknowledged:
-                raise RuntimeError("/games open was not answered")
-            listed = [m for m in channels[0].history(viewer=bob) if m.flags.ephemeral][-1]
-            after = next(c for c in components(listed) if str(c.emoji) == "▶️")
-            start = time.perf_counter()
-            turned = await bob.click(listed, custom_id=after.custom_id)
-            turns.append(time.perf_counter() - start)
-            if not turned.acknowledged:
-                raise RuntimeError("the page turn was not answered")
+        answers: list[float] = []
+        turns: list[float] = []
+        # Discord's delays put back (bench.discord_delays) from here, when asked: each call a
+        # round trip, so an answer's time is what a member waits for it.
+        delays = delayed_discord(env, Delays(round_trip=round_trip)) if round_trip else None
+        with delays or contextlib.nullcontext():
+            for _n in range(repeat):
+                await _open_and_turn(bob, channels[0], answers, turns)
 
         places = [channel.id for channel in channels]
         most = {key: GAMES[key].max_players for key in KEYS}
@@ -142,6 +161,8 @@ async def _run(
         f"{backend}: {found.total:,} open lobbies with a free seat (and {full:,} full) "
         f"in {channel_count} channels of one server"
     )
+    if round_trip:
+        print(f"Discord's delays put back: a round trip of {round_trip * 1000:.0f} ms a call")
     print(f"/games open, its answer: {_ms(answers)}")
     print(f"the next page, its answer: {_ms(turns)}")
     print(f"the listing alone (count and page), first page: {_ms(reads['first'])}")
@@ -154,12 +175,16 @@ def main() -> None:
     parser.add_argument("--channels", type=positive, default=400)
     parser.add_argument("--repeat", type=positive, default=200)
     parser.add_argument("--postgresql", action="store_true", help="on a PostgreSQL server")
+    parser.add_argument(
+        "--round-trip", type=float, default=0.0, help="Discord's delay per call, in seconds"
+    )
     args = parser.parse_args()
+    sizes = (args.lobbies, args.channels, args.repeat)
     if not args.postgresql:
-        asyncio.run(run(args.lobbies, args.channels, args.repeat))
+        asyncio.run(run(*sizes, round_trip=args.round_trip))
         return
     with throwaway_postgres() as url:
-        asyncio.run(run(args.lobbies, args.channels, args.repeat, url))
+        asyncio.run(run(*sizes, url, round_trip=args.round_trip))
 
 
 if __name__ == "__main__":
