@@ -12,7 +12,6 @@ import re
 import sys
 from pathlib import Path
 
-from engines.base import GAMES
 from playground import Playground, PlaygroundOptions, playground
 from tests.browser.helpers import worded
 from tests.browser.page import PlaygroundPage, chromium
@@ -22,9 +21,10 @@ WIDTH, HEIGHT = 1200, 860
 
 
 async def _current(place: Playground):
-    for record in await place.bot.storage.open_matches():
-        if record.channel_id == place.channel.id and record.state is not None:
-            return record, GAMES[record.game].from_dict(record.state)
+    """The channel's match as the bot holds it now (the saved copy may be a move behind)."""
+    for saved in await place.bot.storage.open_matches():
+        if saved.channel_id == place.channel.id and saved.state is not None:
+            return await place.bot.matches.sessions.current(saved.id)
     return None, None
 
 
@@ -43,12 +43,25 @@ EVERY_PICTURE_LOADED = (
 )
 
 
+async def _steady_picture(page: PlaygroundPage) -> bytes:
+    """A picture of the page once two in a row are the same: a late font, a redraw from the
+    live feed or a fading highlight has then finished, however slow the machine is."""
+    await page.page.mouse.move(0, HEIGHT - 1)  # no hover highlight on whatever was clicked
+    await page.page.evaluate("() => document.fonts.ready.then(() => true)")
+    last = b""
+    for _try in range(50):
+        picture = await page.page.screenshot(animations="disabled", caret="hide")
+        if picture == last:
+            return picture
+        last = picture
+    raise RuntimeError("the page never held still for two pictures in a row")
+
+
 async def _shoot(page: PlaygroundPage, name: str, path: Path | None = None) -> Path:
     await page.page.evaluate(STEADY_PAGE)  # the page's policy allows no inline style tag
     await page.page.wait_for_function(EVERY_PICTURE_LOADED)  # the cards' emojis among them
-    await page.page.wait_for_timeout(400)  # let fonts settle
     path = path or DOCS / name
-    await page.page.screenshot(path=str(path), animations="disabled", caret="hide")
+    path.write_bytes(await _steady_picture(page))
     print(f"wrote {path}")
     return path
 
