@@ -34,6 +34,7 @@ from bench.discord_delays import (
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.core.settings import Settings
+from cogs.desk.threads import TABLES_WHERE
 from tests.cogs import test_flip7 as flip7
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import moves_open, table_of
@@ -54,7 +55,7 @@ class _World:
 
 async def _world(env, bot, names) -> _World:
     guild = env.create_guild()
-    await bot.storage.set_tables_where(guild.id, "channel")
+    await TABLES_WHERE.write(bot.storage, guild.id, "channel")
     return _World(env, guild, names)
 
 
@@ -191,7 +192,7 @@ async def run(args: argparse.Namespace, url: str | None = None) -> None:
     async with simulated(settings) as (bot, env):
         with delayed_discord(env, delays) as harness:
             watch_locks(harness, bot.matches.sessions)
-            watch_saves(harness, bot.matches.sessions.storage)
+            watch_saves(harness, bot.storage)
             report("flip7", await _flip7(env, bot, harness, args.moves))
             report("sinkorswim", await _sink(env, bot, harness, args.moves))
             joins, starts = await _lobbies(env, harness, max(1, args.moves // 2))

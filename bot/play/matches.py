@@ -28,30 +28,39 @@ from bot.play.seating import Seating
 from bot.play.sessions import Sessions
 from bot.play.thinking import Thinker, default_workers
 from bot.play.watching import Watchers
-from bot.storage import MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices
+from bot.storage import MatchRecord
+from bot.storage.doors import (
+    Doors,
+    MatchReads,
+    MatchWrites,
+    OpenLobbies,
+    ScopedSettings,
+    Standings,
+    StoredTournaments,
+    TurnNotices,
+)
 
 __all__ = ["Change", "MatchService", "Publisher"]
 
 
 class MatchService:
-    def __init__(self, storage: Store, settings: Settings, clock: Callable[[], float]) -> None:
-        self.storage = storage
+    def __init__(self, doors: Doors, settings: Settings, clock: Callable[[], float]) -> None:
+        self.writes: MatchWrites = doors.writes  # its own: the outbox emptied
         # The doors the Discord layer reads and writes through (bot/storage/doors.py).
-        self.reads: MatchReads = storage
-        self.preferences: Preferences = storage
-        self.scoped: ScopedSettings = storage
-        self.notices: TurnNotices = storage
-        self.open_lobbies: OpenLobbies = storage  # /games open's list
+        self.reads: MatchReads = doors.reads
+        self.scoped: ScopedSettings = doors.scoped
+        self.notices: TurnNotices = doors.turn_notices
+        self.open_lobbies: OpenLobbies = doors.lobbies  # /games open's list
+        self.stored_tournaments: StoredTournaments = doors.tournaments  # the hall's podiums
         # Ratings, seasons, history, retention and export (reads, and a season's start).
-        self.standings: Standings = storage.standings
+        self.standings: Standings = doors.standings
         self.settings = settings
         self.clock = clock
         # Failures told to the host: an unusable database once per kind and interval.
         self.metrics = Metrics()
         self.failures = FailureLog(clock, on_outage=self._count_outage)
         self.planner = Planner(clock, settings, self.failures)
-        self.sessions = Sessions(storage, settings, clock, self.planner, self.metrics)
+        self.sessions = Sessions(doors, settings, clock, self.planner, self.metrics)
         self.seating = Seating(self.sessions, settings)
         self.moves = Moves(self.sessions)
         workers = settings.ai_workers
@@ -59,9 +68,11 @@ class MatchService:
         self.auto = AutoMoves(self.sessions, self.thinker)
         self.away = Away(self.auto)
         self.hints = Hints(self.sessions, self.thinker)
-        self.watchers = Watchers(storage, clock)
+        self.watchers = Watchers(doors.watchers, clock)
         # Members' quiet hours, and the turn notices held through them.
-        self.quiet = QuietHolds(self.scoped, storage, clock, settings.shards, self.failures)
+        self.quiet = QuietHolds(
+            self.scoped, doors.held_notices, clock, settings.shards, self.failures
+        )
         self.sessions.watching = self.watchers.count
         self.live = Live(self.sessions)
         # Changes the bot's other processes save, heard and published here (PostgreSQL).
@@ -73,7 +84,7 @@ class MatchService:
 
     async def refresh_metrics(self, latencies: list[tuple[int, float]]) -> None:
         """Read what the gauges show (open matches, timers, gateway latency) for a scrape."""
-        counts = await self.storage.open_counts()
+        counts = await self.reads.open_counts()
         self.metrics.refresh(counts, self.planner.timers.count, latencies)
 
     @property
@@ -106,15 +117,15 @@ class MatchService:
 
     async def shown(self, record: MatchRecord, version: int) -> None:
         """Everything the match's changes up to `version` show is out (see bot/play/outbox.py)."""
-        await self.sessions.outbox.sent(self.storage, record, version)
+        await self.sessions.outbox.sent(self.writes, record, version)
 
     async def unshown(self) -> list[MatchRecord]:
         """The matches whose saved changes were not all shown before the last stop."""
-        return await self.storage.matches_with_outbox()
+        return await self.writes.matches_with_outbox()
 
     async def stop(self) -> None:
         await self.relay.stop()
-        await self.sessions.outbox.flush(self.storage)
+        await self.sessions.outbox.flush(self.writes)
         await self.queues.stop()
         await self.planner.stop()
         await self.quiet.stop()

@@ -34,6 +34,7 @@ from bot.process.service import (
     watchdog_interval,
 )
 from bot.storage import IdentifyGate, Store
+from bot.storage.interface import doors_of
 from bot.tournament.runner import Tournaments
 from engines.base import GAMES, packaged_games
 
@@ -201,7 +202,7 @@ class TabletopBot(commands.Bot):
         self.storage = await open_storage(self.settings)
         if self.storage.created:
             log.info("created a new database at %s", where(self.settings))
-        matches = self.matches = MatchService(self.storage, self.settings, self.clock)
+        matches = self.matches = MatchService(doors_of(self.storage), self.settings, self.clock)
         self.tournaments = Tournaments(
             matches.sessions, matches.seating, matches.moves, matches.auto, matches.failures
         )

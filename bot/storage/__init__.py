@@ -3,6 +3,7 @@ two backends, each in its folder: SQLite (sqlite/, the default) and PostgreSQL
 (postgres/). Here: the interface, the records and what both backends share. Everything the
 application uses is importable from this package."""
 
+from bot.storage.doors import Doors, Standings
 from bot.storage.errors import (
     DatabaseGone,
     DatabaseMissing,
@@ -12,7 +13,7 @@ from bot.storage.errors import (
     StorageBusy,
     StorageError,
 )
-from bot.storage.interface import Standings, Store
+from bot.storage.interface import Store
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.identify import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.records import (
@@ -53,6 +54,7 @@ __all__ = [
     "DatabaseGone",
     "DatabaseMissing",
     "Deadline",
+    "Doors",
     "EndHow",
     "ExportRow",
     "HallEntry",

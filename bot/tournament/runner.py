@@ -26,6 +26,7 @@ from bot.play.scheduler import Due, Scheduler
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
 from bot.storage import MatchRecord, Podium, TournamentRecord
+from bot.storage.doors import MatchReads, Standings, StoredTournaments
 from bot.tournament import formats
 from bot.tournament.document import Awaiting, Document, Entrant
 from bot.tournament.round_robin import MOST_ENTRANTS
@@ -86,7 +87,9 @@ class Tournaments:
         auto: AutoMoves,
         failures: FailureLog,
     ) -> None:
-        self.storage = sessions.storage
+        self.storage: StoredTournaments = sessions.doors.tournaments
+        self.reads: MatchReads = sessions.reads
+        self.ratings: Standings = sessions.doors.standings  # a seeding's ratings
         self.sessions, self.seating, self.moves, self.auto = sessions, seating, moves, auto
         self.clock = sessions.clock
         self.failures = failures
@@ -256,7 +259,7 @@ class Tournaments:
     async def awaiting_table_of(self, record: TournamentRecord, user_id: int) -> Awaiting | None:
         """The member's table waiting for a moderator's choice, if any."""
         for waiting in Document(record).awaiting:
-            match = await self.storage.get_match(waiting.match_id)
+            match = await self.reads.get_match(waiting.match_id)
             if match is not None and user_id in seat_users(match):
                 return waiting
         return None
@@ -311,7 +314,7 @@ class Tournaments:
             if record.state not in ("running", "paused"):
                 raise Refusal("tournament_over")
             waiting = doc.awaiting_table(match_id)
-            match = await self.storage.get_match(match_id)
+            match = await self.reads.get_match(match_id)
             if waiting is None or match is None:
                 raise Refusal("tournament_table_settled")
             if choice == "replay":
@@ -426,7 +429,7 @@ class Tournaments:
             return
         ratings = {}
         for entrant in doc.still_in():
-            rows = await self.storage.standings.member_ratings(record.guild_id, entrant.user_id)
+            rows = await self.ratings.member_ratings(record.guild_id, entrant.user_id)
             row = rows.get(record.game)
             ratings[str(entrant.user_id)] = float(row.shown) if row is not None else 0.0
         doc.data["ratings"] = ratings

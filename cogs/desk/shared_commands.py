@@ -19,7 +19,7 @@ from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
 from cogs.desk.rounds import rounds_of
 from cogs.desk.tables import Tables
-from cogs.desk.threads import lacking_for_threads
+from cogs.desk.threads import TABLES_WHERE, lacking_for_threads
 from cogs.ui.components import fitted_lines, refuse
 from cogs.wording.i18n import _
 from cogs.wording.replies import ended_text, notice_text
@@ -83,7 +83,7 @@ class SharedCommands:
         chosen = (
             where
             or house.where
-            or await self.matches.preferences.tables_where(interaction.guild_id)
+            or await TABLES_WHERE.read(self.matches.scoped, interaction.guild_id)
         )
         lacking = lacking_for_threads(interaction.app_permissions)
         place = "thread" if chosen != "channel" and not lacking else "channel"

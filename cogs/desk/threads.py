@@ -17,6 +17,8 @@ from discord import app_commands
 from bot.errors import Refusal
 from bot.play.matches import MatchService, Publisher
 from bot.storage import MatchRecord, StorageError
+from bot.storage.doors import SERVER
+from bot.storage.setting import Setting
 from cogs.wording.commands_i18n import slash_text
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -40,6 +42,11 @@ TABLE_PLACES = [
     app_commands.Choice(name=slash_text("In a thread of its own"), value="thread"),
     app_commands.Choice(name=slash_text("In the channel"), value="channel"),
 ]
+# Where a server's new matches are played, which this module owns: "thread", "channel", or
+# None (a thread wherever the bot may open one).
+TABLES_WHERE: Setting[str | None] = Setting(
+    SERVER, "tables_where", None, __name__, lambda v: v in ("thread", "channel")
+)
 
 
 def thread_name(title: str, names: list[str]) -> str:

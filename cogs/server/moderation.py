@@ -18,7 +18,7 @@ from cogs.desk import permissions
 from cogs.desk.desk import Desk
 from cogs.desk.refusals import answers_refusals
 from cogs.desk.renderers import Renderers
-from cogs.desk.threads import TABLE_PLACES
+from cogs.desk.threads import TABLE_PLACES, TABLES_WHERE
 from cogs.server.checks import in_server, is_moderator
 from cogs.server.export import export_file
 from cogs.ui.components import refuse
@@ -185,7 +185,7 @@ class Moderation(commands.Cog):
             )
             return
         assert interaction.guild_id is not None
-        await self.matches.preferences.set_tables_where(interaction.guild_id, where)
+        await TABLES_WHERE.write(self.matches.scoped, interaction.guild_id, where)
         answer = (
             _(
                 "From now on each game started here is played in a thread of its own, "

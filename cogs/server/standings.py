@@ -10,6 +10,7 @@ import discord
 from bot.process.app import Interaction
 from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Podium
+from bot.storage.doors import MatchReads, Standings, StoredTournaments
 from bot.storage.standings_data import HallEntry, RatingRow
 from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args
 from cogs.desk.renderers import Renderers
@@ -114,14 +115,25 @@ def board_lines(rows: list[RatingRow], first: int) -> list[str]:
 
 
 class Hall(StoredPages):
-    """The `hall` pages: each past season's top three in every game, newest season first."""
+    """The `hall` pages: each past season's top three in every game, newest season first,
+    and the podiums of the server's tournaments."""
+
+    def __init__(
+        self,
+        reads: MatchReads,
+        standings: Standings,
+        renderers: Renderers,
+        tournaments: StoredTournaments,
+    ) -> None:
+        super().__init__(reads, standings, renderers)
+        self.tournaments = tournaments
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         guild_id = interaction.guild_id
         if guild_id is None:
             return str(OUT_OF_DATE)
         entries = await self.standings.hall(guild_id)
-        podiums = await self.reads.podiums(guild_id)
+        podiums = await self.tournaments.podiums(guild_id)
         if not entries and not podiums:
             return _(
                 "The hall of fame is empty: it fills when a moderator starts a new season "
