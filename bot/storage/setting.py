@@ -29,6 +29,19 @@ def _any(value: object) -> bool:
     return True
 
 
+def is_bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def one_of(*choices: object) -> Callable[[object], bool]:
+    """Takes a stored value that is one of `choices` (a retired choice reads as the default)."""
+    return lambda value: isinstance(value, str | int) and value in choices
+
+
 @dataclass(frozen=True)
 class Setting(Generic[T]):
     scope: str

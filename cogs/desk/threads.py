@@ -18,7 +18,7 @@ from bot.errors import Refusal
 from bot.play.matches import MatchService, Publisher
 from bot.storage import MatchRecord, StorageError
 from bot.storage.doors import SERVER
-from bot.storage.setting import Setting
+from bot.storage.setting import Setting, one_of
 from cogs.wording.commands_i18n import slash_text
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -45,7 +45,7 @@ TABLE_PLACES = [
 # Where a server's new matches are played, which this module owns: "thread", "channel", or
 # None (a thread wherever the bot may open one).
 TABLES_WHERE: Setting[str | None] = Setting(
-    SERVER, "tables_where", None, __name__, lambda v: v in ("thread", "channel")
+    SERVER, "tables_where", None, __name__, accepts=one_of("thread", "channel")
 )
 
 

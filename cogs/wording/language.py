@@ -18,16 +18,11 @@ from bot.core.failure_log import FailureLog
 from bot.process.app import Interaction
 from bot.storage import StorageError
 from bot.storage.doors import MEMBER, SERVER, ScopedSettings
-from bot.storage.setting import Setting
+from bot.storage.setting import Setting, is_text
 from cogs.wording import i18n
 
-
-def _language(value: object) -> bool:
-    return isinstance(value, str)
-
-
-SERVER_LANGUAGE: Setting[str | None] = Setting(SERVER, "language", None, __name__, _language)
-MEMBER_LANGUAGE: Setting[str | None] = Setting(MEMBER, "language", None, __name__, _language)
+SERVER_LANGUAGE: Setting[str | None] = Setting(SERVER, "language", None, __name__, accepts=is_text)
+MEMBER_LANGUAGE: Setting[str | None] = Setting(MEMBER, "language", None, __name__, accepts=is_text)
 
 
 class Languages:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.storage.doors import CHANNEL, MEMBER, SERVER
-from bot.storage.setting import Setting, SettingTaken, owners
+from bot.storage.setting import Setting, SettingTaken, is_text, owners
 from cogs.desk.presenters.pings import NOTIFY_HOW, REMINDERS
 from cogs.desk.threads import TABLES_WHERE
 from cogs.wording.language import MEMBER_LANGUAGE, SERVER_LANGUAGE
@@ -93,7 +93,7 @@ async def test_i49_4_migration_22_moves_the_old_settings_into_scoped_keys(backen
 
 async def test_i49_4_a_new_member_setting_is_one_declaration_and_no_migration(any_storage):
     """A setting no table knows: declared here with its default, kept and read back."""
-    colour = Setting(MEMBER, "i49.test_colour", "red", __name__, lambda v: isinstance(v, str))
+    colour = Setting(MEMBER, "i49.test_colour", "red", __name__, accepts=is_text)
     assert await colour.read(any_storage, 7) == "red"  # the default, nothing stored
     await colour.write(any_storage, 7, "blue")
     assert (await colour.read(any_storage, 7), await colour.read(any_storage, 8)) == ("blue", "red")

@@ -31,7 +31,7 @@ from bot.play.quiet import QuietHolds
 from bot.rules.pace import SLOW
 from bot.storage import HeldNotice, MatchRecord, StorageError, TurnNotice
 from bot.storage.doors import MEMBER, SERVER, MatchReads, ScopedSettings, TurnNotices
-from bot.storage.setting import Setting
+from bot.storage.setting import Setting, is_bool, one_of
 from cogs.desk.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
@@ -45,10 +45,8 @@ HOWS = ("mention", "dm", "off")  # how a member hears of a slow match's turn
 
 # The settings this module owns: whether a server's turns are told (mentions, reminders),
 # and how a member hears of their turn (None: a mention).
-REMINDERS: Setting[bool] = Setting(
-    SERVER, "reminders", True, __name__, lambda v: v in (True, False)
-)
-NOTIFY_HOW: Setting[str | None] = Setting(MEMBER, "notify", None, __name__, HOWS.__contains__)
+REMINDERS: Setting[bool] = Setting(SERVER, "reminders", True, __name__, accepts=is_bool)
+NOTIFY_HOW: Setting[str | None] = Setting(MEMBER, "notify", None, __name__, accepts=one_of(*HOWS))
 
 
 class Pings:
