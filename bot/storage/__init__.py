@@ -1,6 +1,7 @@
-"""Storage: matches, their events, deadlines and results, behind one interface (Store) with
+"""Storage: matches, their events, deadlines, results and settings, behind one door per
+thing kept (doors.py; `Store` in interface.py is them all, for the composition root) with
 two backends, each in its folder: SQLite (sqlite/, the default) and PostgreSQL
-(postgres/). Here: the interface, the records and what both backends share. Everything the
+(postgres/). Here: the doors, the records and what both backends share. Everything the
 application uses is importable from this package."""
 
 from bot.storage.doors import Doors, Standings
