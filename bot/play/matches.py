@@ -251,6 +251,7 @@ class MatchService:
         return back, await self._queues.away(user_id)
 
     async def come_back(self, user_id: int) -> None:
+        """The member is back: their clocks run again."""
         await self._away.back(user_id)
 
     # -- a match as it stands -----------------------------------------------------------
