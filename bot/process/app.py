@@ -202,10 +202,9 @@ class TabletopBot(commands.Bot):
         self.storage = await open_storage(self.settings)
         if self.storage.created:
             log.info("created a new database at %s", where(self.settings))
-        matches = self.matches = MatchService(doors_of(self.storage), self.settings, self.clock)
-        self.tournaments = Tournaments(
-            matches.sessions, matches.seating, matches.moves, matches.auto, matches.failures
-        )
+        doors = doors_of(self.storage)  # the store through each of its doors
+        matches = self.matches = MatchService(doors, self.settings, self.clock)
+        self.tournaments = Tournaments(matches, doors, matches.failures)
         self.retention = Retention(
             self.storage.standings, self.settings, self.clock, matches.failures
         )
