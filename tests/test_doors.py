@@ -1,7 +1,9 @@
 """The Discord layer goes through narrow doors (issue 38, item 2): it reaches what is stored
 through the match service's doors (bot/storage/doors.py), never the store itself. Checked on
 the source, every import included (those under `TYPE_CHECKING` too), each imported name
-followed through re-exports to where it is defined, and every `.storage` the layer reads."""
+followed through re-exports to where it is defined, and every `.storage` the layer reads.
+And the store is split by what it keeps (issue 49, item 4): each door at most 15 methods, and
+only the composition root and the storage itself name the whole `Store`."""
 
 from __future__ import annotations
 
