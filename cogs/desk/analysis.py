@@ -18,8 +18,8 @@ from bot.play.thinking import Thinker
 from bot.process.app import Interaction
 from bot.storage import Standings
 from bot.storage.doors import MatchReads
-from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
-from cogs.desk.renderers import Renderers
+from cogs.tools.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import parse_ref
 from cogs.wording.i18n import _, ngettext, number, percent
 from engines.base import GAMES, Judged, accuracy, analyse, analyse_from_state

@@ -17,12 +17,12 @@ from bot.play import lobby
 from bot.play.matches import Change, MatchService
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.desk.members import members_called
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
-from cogs.desk.refusals import answer_failure, refusal_answered
-from cogs.desk.renderers import Renderers
 from cogs.desk.tables import Reply, Tables
+from cogs.tools.members import members_called
+from cogs.tools.refusals import answer_failure, refusal_answered
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import done_responding, refuse, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _

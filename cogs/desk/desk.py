@@ -18,15 +18,15 @@ from bot.play.matches import MatchService
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.clicks import Clicks
 from cogs.desk.elsewhere import ShownHere
-from cogs.desk.match_choice import MatchChoice
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
-from cogs.desk.renderers import Renderers
-from cogs.desk.sending import MatchSenders
 from cogs.desk.shared_commands import SharedCommands
 from cogs.desk.tables import Tables
 from cogs.desk.threads import Threads
 from cogs.desk.watching import WatchButton
+from cogs.tools.match_choice import MatchChoice
+from cogs.tools.renderers import Renderers
+from cogs.tools.sending import MatchSenders
 from cogs.ui.components import DYNAMIC_ITEMS, refuse
 from cogs.wording import command_mentions, i18n
 from cogs.wording.commands_i18n import CatalogTranslator, StartWords

@@ -24,7 +24,7 @@ from bot.play.replay import Step, step_and_marks
 from bot.play.replay_log import kept
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.desk.pages import Jump, MatchPagesButton, Page, StoredPages, clamp
+from cogs.tools.pages import Jump, MatchPagesButton, Page, StoredPages, clamp
 from cogs.ui.components import (
     GameRenderer,
     TableMessage,

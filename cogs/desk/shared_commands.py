@@ -12,14 +12,14 @@ from bot.errors import Refusal
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.desk import permissions
 from cogs.desk.clicks import Clicks
-from cogs.desk.match_choice import MatchChoices, several
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.rounds import rounds_of
 from cogs.desk.tables import Tables
 from cogs.desk.threads import lacking_for_threads
+from cogs.tools import permissions
+from cogs.tools.match_choice import MatchChoices, several
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import fitted_lines, refuse
 from cogs.wording.i18n import _
 from cogs.wording.replies import ended_text, notice_text

@@ -16,8 +16,8 @@ import discord
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
-from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.desk.rounds import rounds_of
+from cogs.tools.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.ui.components import cards_in_words, parse_ref
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, number

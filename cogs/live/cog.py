@@ -9,10 +9,10 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.desk import desk_of_bot
-from cogs.desk.renderers import Renderers
 from cogs.live.activity import add_activity_routes
 from cogs.live.browser_button import BrowserButton, browser_button
 from cogs.live.server import TableServer
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import refuse
 from cogs.wording import i18n
 from cogs.wording.i18n import _

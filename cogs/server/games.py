@@ -10,7 +10,6 @@ from bot.process.app import TabletopBot
 from bot.tournament.runner import Tournaments
 from cogs.desk.analysis import ANALYSIS, Analysis
 from cogs.desk.desk import Desk, desk_of_bot
-from cogs.desk.pages import MatchPagesButton, PageButton, Pages
 from cogs.desk.replay import REPLAY, Replay
 from cogs.desk.story import STORY, Story
 from cogs.server.history import HISTORY, History, MatchPick
@@ -32,6 +31,7 @@ from cogs.server.tournament_board import (
     TournamentButton,
 )
 from cogs.server.tournament_commands import TournamentCommands
+from cogs.tools.pages import MatchPagesButton, PageButton, Pages
 from cogs.wording.commands_i18n import slash, slash_text
 
 

@@ -11,9 +11,9 @@ import discord
 
 from bot.process.app import Interaction
 from bot.storage.standings_data import MatchSummary
-from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.desk.replay import REPLAY
 from cogs.desk.story import STORY
+from cogs.tools.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.ui.components import SELECT_LIMIT, refuse
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, day

@@ -18,11 +18,11 @@ from bot.process.app import Interaction
 from bot.storage.doors import CHANNEL, SERVER
 from cogs.desk.desk import Desk
 from cogs.desk.lobby import house_parts
-from cogs.desk.option_commands import Extra, game_options_command
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.threads import TABLE_PLACES
-from cogs.server.checks import in_server, is_moderator
+from cogs.tools.checks import in_server, is_moderator
+from cogs.tools.option_commands import Extra, game_options_command
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import refuse
 from cogs.wording.commands_i18n import StartWords, slash, slash_text
 from cogs.wording.i18n import _

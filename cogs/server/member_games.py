@@ -10,11 +10,11 @@ from discord.ext import commands
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.rules.away import LONGEST
-from cogs.desk.match_list import match_lines
-from cogs.desk.pages import OUT_OF_DATE, Page, Pages, StoredPages, clamp, page_count, split_args
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
-from cogs.server.checks import in_server
+from cogs.tools.checks import in_server
+from cogs.tools.match_list import match_lines
+from cogs.tools.pages import OUT_OF_DATE, Page, Pages, StoredPages, clamp, page_count, split_args
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.wording import queue_words
 from cogs.wording.command_mentions import command
 from cogs.wording.commands_i18n import slash, slash_text

@@ -14,13 +14,13 @@ from discord.ext import commands
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.desk import permissions
 from cogs.desk.desk import Desk
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.threads import TABLE_PLACES
-from cogs.server.checks import in_server, is_moderator
 from cogs.server.export import export_file
+from cogs.tools import permissions
+from cogs.tools.checks import in_server, is_moderator
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import refuse
 from cogs.wording import i18n
 from cogs.wording.command_mentions import command

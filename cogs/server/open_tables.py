@@ -36,9 +36,9 @@ from bot.storage import MatchRecord
 from bot.storage.lobby_listing import LobbyPage
 from cogs.desk.desk import Desk
 from cogs.desk.lobby import house_line
-from cogs.desk.match_list import jump_link
-from cogs.desk.refusals import answer_failure
-from cogs.server.checks import in_server
+from cogs.tools.checks import in_server
+from cogs.tools.match_list import jump_link
+from cogs.tools.refusals import answer_failure
 from cogs.ui.components import GameRenderer, parse_ref, ref_of
 from cogs.ui.layout import Part
 from cogs.ui.persistent import Persistent

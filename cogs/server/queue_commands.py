@@ -20,10 +20,10 @@ from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from bot.storage.queue_records import QueueTable
 from cogs.desk.desk import Desk
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.threads import lacking_for_threads
-from cogs.server.checks import in_server, is_moderator
+from cogs.tools.checks import in_server, is_moderator
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import refuse
 from cogs.ui.persistent import Persistent
 from cogs.wording import i18n, queue_words

@@ -10,13 +10,13 @@ from discord.ext import commands
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from cogs.desk.desk import Desk
-from cogs.desk.pages import Pages, join_args
 from cogs.desk.replay import REPLAY
-from cogs.server.checks import in_server, is_moderator
 from cogs.server.history import HISTORY
 from cogs.server.member_stats import stats_message
 from cogs.server.seasons import Seasons
 from cogs.server.standings import ALL, BOARD, HALL, SEASON
+from cogs.tools.checks import in_server, is_moderator
+from cogs.tools.pages import Pages, join_args
 from cogs.ui.components import refuse
 from cogs.wording import i18n
 from cogs.wording.commands_i18n import slash, slash_text

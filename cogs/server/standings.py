@@ -11,8 +11,8 @@ from bot.process.app import Interaction
 from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Podium
 from bot.storage.standings_data import HallEntry, RatingRow
-from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args
-from cogs.desk.renderers import Renderers
+from cogs.tools.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args
+from cogs.tools.renderers import Renderers
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number, percent
 from cogs.wording.standing_words import place_mark

@@ -18,7 +18,7 @@ from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange, Tournaments
 from bot.tournament.table_matches import ROUND_KEY, TABLE_KEY
 from cogs.desk.desk import Desk
-from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
+from cogs.tools.pages import Page, StoredPages, clamp, page_count, split_args
 from cogs.ui.components import TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
 from cogs.ui.persistent import Persistent

@@ -18,11 +18,11 @@ from bot.tournament.document import Document
 from bot.tournament.runner import Tournaments
 from bot.tournament.terms import Terms
 from cogs.desk.desk import Desk
-from cogs.desk.pages import Pages
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
-from cogs.server.checks import in_server, is_moderator
 from cogs.server.tournament_board import STANDINGS, TournamentBoard
+from cogs.tools.checks import in_server, is_moderator
+from cogs.tools.pages import Pages
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import refuse
 from cogs.wording import tournament_words
 from cogs.wording.commands_i18n import slash, slash_text

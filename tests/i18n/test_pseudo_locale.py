@@ -16,13 +16,13 @@ import pytest
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.play.lobby import AI_NAMES
 from bot.storage import MatchRecord, Seat
-from cogs.desk import permissions
 from cogs.desk.lobby import lobby_table
 from cogs.desk.result import ended_table, result_message
 from cogs.games.flip7 import Flip7Renderer
 from cogs.games.flip7.texts import TEXTS as FLIP7
 from cogs.games.sequence import SequenceRenderer
 from cogs.games.sinkorswim.texts import TEXTS as SINK
+from cogs.tools import permissions
 from cogs.ui.components import GameRenderer, TableMessage
 from cogs.ui.layout import Picture, Text
 from cogs.wording import i18n

@@ -31,7 +31,7 @@ from bot.play.quiet import QuietHolds
 from bot.rules.pace import SLOW
 from bot.storage import HeldNotice, MatchRecord, StorageError, TurnNotice
 from bot.storage.doors import MatchReads, Preferences, TurnNotices
-from cogs.desk.sending import MatchSenders, Send
+from cogs.tools.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
 from cogs.wording.language import Languages

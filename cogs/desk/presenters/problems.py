@@ -12,8 +12,8 @@ import discord
 
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.desk import permissions
-from cogs.desk.renderers import Renderers
+from cogs.tools import permissions
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import refuse
 
 log = logging.getLogger(__name__)

@@ -15,9 +15,9 @@ from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.desk.drawing import draw_table
 from cogs.desk.presenters.problems import Problem, ShowProblems
-from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Click, Scene
-from cogs.desk.sending import Send
+from cogs.tools.renderers import Renderers
+from cogs.tools.sending import Send
 from cogs.ui.components import TableMessage, refuse, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _

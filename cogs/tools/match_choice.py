@@ -12,7 +12,7 @@ import discord
 from bot.errors import Refusal
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.desk.match_list import match_lines
+from cogs.tools.match_list import match_lines
 from cogs.ui.components import refuse
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _

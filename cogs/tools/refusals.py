@@ -17,8 +17,8 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 from bot.core.failure_log import FailureLog
 from bot.errors import Refusal
 from bot.process.app import Interaction
-from cogs.desk.match_choice import answer_choice
-from cogs.desk.renderers import Renderers
+from cogs.tools.match_choice import answer_choice
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import refuse
 from cogs.wording.replies import failure_answer
 

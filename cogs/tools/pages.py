@@ -23,8 +23,8 @@ from bot.core.failure_log import FailureLog
 from bot.process.app import Interaction
 from bot.storage import Standings
 from bot.storage.doors import MatchReads
-from cogs.desk.refusals import answer_failure
-from cogs.desk.renderers import Renderers
+from cogs.tools.refusals import answer_failure
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import TableMessage, ref_of, refuse
 from cogs.ui.persistent import Persistent
 from cogs.wording import i18n
