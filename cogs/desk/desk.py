@@ -25,9 +25,10 @@ from cogs.desk.tables import Tables
 from cogs.desk.threads import Threads
 from cogs.desk.watching import WatchButton
 from cogs.tools.match_choice import MatchChoice
+from cogs.tools.refusals import answer_refusal, checks_refused, refusal_in
 from cogs.tools.renderers import Renderers
 from cogs.tools.sending import MatchSenders
-from cogs.ui.components import DYNAMIC_ITEMS, refuse
+from cogs.ui.components import DYNAMIC_ITEMS, answer_privately
 from cogs.wording import command_mentions, i18n
 from cogs.wording.commands_i18n import CatalogTranslator, StartWords
 from cogs.wording.language import Languages
@@ -123,11 +124,22 @@ class Desk(commands.Cog):
             await self.languages.hear(interaction)
         else:
             i18n.set_reader(i18n.supported(str(interaction.locale)) or i18n.SOURCE)
-        await refuse(interaction, str(RESTARTING))
+        await answer_privately(interaction, str(RESTARTING))
+
+    async def before_command(self, interaction: Interaction) -> bool:
+        """Every slash command first learns its member's language, then meets its checks:
+        one that refuses is answered here and the command does not run."""
+        await self.languages.hear(interaction)
+        return not await checks_refused(self.renderers, interaction)
 
     async def answer_failure(self, interaction: Interaction, error: BaseException) -> None:
-        """Answer a failed command in one short, true private line instead of silence."""
-        await refuse(interaction, failure_answer(error))
+        """Answer a slash command that was refused (in its body or by a check) the one way
+        refusals are, and one that failed in one short, true private line, not silence."""
+        refusal = refusal_in(error)
+        if refusal is not None:
+            await answer_refusal(self.renderers, interaction, refusal)
+            return
+        await answer_privately(interaction, failure_answer(error))
 
 
 def desk_of_bot(bot: commands.Bot) -> Desk:
@@ -144,9 +156,10 @@ async def setup(bot: commands.Bot) -> None:
     desk = Desk(bot, bot.matches)
     await bot.add_cog(desk)
     bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice, WatchButton)
-    # Every slash command first learns its member's language; a failed one is answered in it.
-    # discord.py asks the tree for this check, and the tree exists before the Desk does.
-    bot.tree.interaction_check = desk.languages.hear  # type: ignore[method-assign]
+    # Every slash command first learns its member's language and meets its checks; a failed
+    # one is answered in it. discord.py asks the tree for this check, and the tree exists
+    # before the Desk does.
+    bot.tree.interaction_check = desk.before_command  # type: ignore[method-assign]
     bot.answer_failure = desk.answer_failure
     bot.gate.answer_restarting = desk.answer_restarting
     await bot.tree.set_translator(CatalogTranslator())

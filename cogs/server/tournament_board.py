@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Self
+from typing import Any, Protocol, Self, cast
 
 import discord
+from discord.ext import commands
 
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
@@ -53,8 +54,9 @@ class TournamentButton(Persistent[discord.ui.Button[Any]], template=TOURNAMENT_T
         return cls(match["action"], int(match["id"]))
 
     async def clicked(self, interaction: Interaction) -> None:
-        games: Any = interaction.client.get_cog("Games")  # found by name, as desk_of_bot says
-        await games.tournament_click(interaction, self.action, self.tournament_id)
+        await clicks_of(interaction.client).tournament_click(
+            interaction, self.action, self.tournament_id
+        )
 
 
 class TableChoiceButton(Persistent[discord.ui.Button[Any]], template=CHOICE_TEMPLATE):
@@ -74,8 +76,32 @@ class TableChoiceButton(Persistent[discord.ui.Button[Any]], template=CHOICE_TEMP
         return cls(match["choice"], int(match["id"]), int(match["match"]))
 
     async def clicked(self, interaction: Interaction) -> None:
-        games: Any = interaction.client.get_cog("Games")
-        await games.table_choice_click(interaction, self.choice, self.tournament_id, self.match_id)
+        await clicks_of(interaction.client).table_choice_click(
+            interaction, self.choice, self.tournament_id, self.match_id
+        )
+
+
+class TournamentClicks(Protocol):
+    """What answers the tournament's buttons (`TournamentCommands`, which imports this
+    module, so it is named here by what it does)."""
+
+    async def tournament_click(
+        self, interaction: Interaction, action: str, tournament_id: int
+    ) -> None: ...
+
+    async def table_choice_click(
+        self, interaction: Interaction, choice: str, tournament_id: int, match_id: int
+    ) -> None: ...
+
+
+CLICKS_COG = "TournamentCommands"  # the cog that answers them, found by name as the Desk is
+
+
+def clicks_of(client: discord.Client) -> TournamentClicks:
+    room = cast(commands.Bot, client).get_cog(CLICKS_COG)
+    if room is None:
+        raise RuntimeError("cogs.server.games adds the TournamentCommands cog")
+    return cast(TournamentClicks, room)
 
 
 def signup_message(record: TournamentRecord, title: str, rounds: int) -> TableMessage:

@@ -11,6 +11,7 @@ import contextlib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, runtime_checkable
@@ -603,6 +604,10 @@ class ClickHandler(Protocol):
 
     async def hint(self, interaction: Interaction, match_id: int, stamp: int) -> None: ...
 
+    def refusals_answered(self, interaction: Interaction) -> AbstractAsyncContextManager[None]:
+        """A refusal raised inside is answered the one way (`cogs.tools.refusals`)."""
+        ...
+
     async def pace_click(self, interaction: Interaction, match_id: int, pace: str) -> None: ...
 
     async def from_elsewhere(self, interaction: Interaction, database: str | None) -> bool: ...
@@ -631,8 +636,9 @@ def done_responding(interaction: Interaction) -> None:
     _RESPONDING.pop(interaction.id, None)
 
 
-async def refuse(interaction: Interaction, message: str) -> None:
-    """Answer privately and briefly, whether or not the interaction was answered already."""
+async def answer_privately(interaction: Interaction, message: str) -> None:
+    """Answer privately and briefly, whether or not the interaction was answered already.
+    A refusal is raised instead, and answered through here by `cogs.tools.refusals`."""
     async with responding(interaction):
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)
