@@ -222,7 +222,7 @@ class TournamentCommands(commands.Cog):
     async def _mine_text(self, record: TournamentRecord, user_id: int) -> str:
         entrant = Document(record).entrant(user_id)
         if entrant is None:
-            return str(tournament_words.REFUSALS["tournament_not_in"])
+            raise Refusal("tournament_not_in")
         if entrant.dropped is not None:
             why = tournament_words.MINE_DROPS.get(entrant.dropped)
             return (
@@ -244,7 +244,7 @@ class TournamentCommands(commands.Cog):
             )
         if record.is_live:
             return _("Your table is done; your next one is posted when the round ends.")
-        return str(tournament_words.REFUSALS["tournament_over"])
+        raise Refusal("tournament_over")
 
     # -- shared -------------------------------------------------------------------------
 

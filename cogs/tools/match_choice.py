@@ -20,7 +20,6 @@ from cogs.wording.words import join_names, seat_names
 
 SELECT_LIMIT = 25  # Discord's limit on a select's options
 DESCRIPTION_LIMIT = 4000  # within Discord's 4,096 for an embed's description
-ACTIONS = ("join", "leave", "table", "hand", "log", "reset")
 
 
 def several(records: list[MatchRecord], action: str) -> Refusal:

@@ -40,7 +40,6 @@ from cogs.wording.pace_words import when
 log = logging.getLogger(__name__)
 
 ACTIVE_WINDOW = 60.0  # seconds: a member who acted this recently needs no mention
-HOWS = ("mention", "dm", "off")  # how a member hears of a slow match's turn
 
 
 class Pings:
