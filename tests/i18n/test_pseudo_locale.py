@@ -294,6 +294,7 @@ def test_every_platform_answer_is_translated():
     seen = Seen()
     texts = {"flip7": FLIP7}.get
     data = {"count": 5, "game": "flip7", "least": 2, "missing": 1, "name": "Ann", "host": "Bao"}
+    data |= {"round": 3, "known": "1, 2", "thread": "<#1>"}
     data["limit"] = 25
     seats = [Seat("Ann", user_id=1), Seat("Ada", ai="strong")]
     kinds = ["not_your_turn", "channel_full", "member_full", "too_few_players", "wrong_game"]
