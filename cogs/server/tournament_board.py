@@ -11,6 +11,7 @@ from typing import Any, Protocol, Self, cast
 import discord
 from discord.ext import commands
 
+from bot.errors import Refusal
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.storage import MatchRecord, Standings, TournamentRecord
@@ -296,7 +297,7 @@ class StandingsSource(StoredPages):
         (number,) = split_args(args, 1)
         record = await self.runner.get(int(number))
         if record is None or record.guild_id != interaction.guild_id:
-            return str(tournament_words.REFUSALS["no_tournament"])
+            raise Refusal("no_tournament")
         doc = Document(record)
         if not doc.entrants:
             return _("Nobody has signed up for this tournament yet.")
