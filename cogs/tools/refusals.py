@@ -2,11 +2,14 @@
 anywhere has it worded for the member who asked, privately, and stops there; a request
 that failed is told whether it happened, and the failure is logged for the host.
 
-A slash command's refusal, raised in it or by one of its checks (`Refused`), reaches the
-command tree's error hook (the Desk's `answer_error`), which answers it here. Component
-handlers are wrapped in `@answers_refusals`; the table's buttons go through `Clicks`,
+Slash commands and component handlers are wrapped in `@answers_refusals` (a component
+callback without an owner in `refusal_answered`); the table's buttons go through `Clicks`,
 whose guard also answers a failure and defers a slow click, and meets refusals through the
-same `refusal_answered`."""
+same `refusal_answered`. A slash command's refusing checks (`@moderator_only`, which fail
+as `Refused`) are run first by the tree's interaction check (`checks_refused`, in the
+Desk's `before_command`), since discord.py takes any failed check to its error hook, where
+a bot's errors go. A refusal that reaches that hook all the same is answered there too
+(`refusal_in`, the Desk's `answer_failure`) and not logged as a failure."""
 
 from __future__ import annotations
 
