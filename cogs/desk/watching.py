@@ -12,17 +12,18 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Self, cast
+from typing import Any, Self
 
 import discord
 
 from bot.errors import Refusal
+from bot.play.handles import WatchHandle
 from bot.play.matches import MatchService
-from bot.play.watching import Refused, Watchers
+from bot.play.watching import Refused
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
-from cogs.tools.refusals import refusal_answered
 from cogs.ui.components import answer_privately, parse_ref, ref_of
+from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, ngettext, number
 
@@ -51,11 +52,11 @@ class WatchButton(
         return cls(ref_of(match))
 
     async def clicked(self, interaction: Interaction) -> None:
-        desk = cast(Any, interaction.client.get_cog("Desk"))
+        desk = desk_of(interaction.client)
         await desk.languages.hear(interaction)
         if await desk.clicks.from_elsewhere(interaction, self.database):
             return
-        async with refusal_answered(desk.renderers, interaction):
+        async with desk.clicks.refusals_answered(interaction):
             await press_watch(interaction, desk.matches, self.match_id)
 
 
@@ -107,7 +108,7 @@ async def press_watch(interaction: Interaction, matches: MatchService, match_id:
     await answer_privately(interaction, text)
 
 
-def _refusal(why: Refused, record: MatchRecord, watchers: Watchers) -> Refusal:
+def _refusal(why: Refused, record: MatchRecord, watchers: WatchHandle) -> Refusal:
     """Why the press was refused, with what its wording names (`watch_*` refusals)."""
     return Refusal(
         f"watch_{why}",
@@ -116,7 +117,7 @@ def _refusal(why: Refused, record: MatchRecord, watchers: Watchers) -> Refusal:
     )
 
 
-async def tell_watchers(bot: discord.Client, watchers: Watchers, record: MatchRecord) -> None:
+async def tell_watchers(bot: discord.Client, watchers: WatchHandle, record: MatchRecord) -> None:
     """The match is over and its result posted in its thread: mention its watchers there,
     in the thread's language being read, and forget them."""
     watching = await watchers.ended(record.id)

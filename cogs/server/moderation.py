@@ -80,7 +80,7 @@ class Moderation(commands.Cog):
             reason = "reset_by_moderator"
         else:
             raise Refusal("host_or_moderator_resets")
-        await self.matches.moves.end(record.id, reason, user.display_name, self.desk.tables.publish)
+        await self.matches.end(record.id, reason, user.display_name, self.desk.tables.publish)
         await interaction.response.send_message(
             _("You ended this game of {title}. No result is recorded.").format(
                 title=self.desk.renderers.title(record.game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Self, cast
+from typing import Any, Self
 
 import discord
 
@@ -13,6 +13,7 @@ from bot.errors import Refusal
 from bot.process.app import Interaction
 from bot.storage import MatchRecord
 from cogs.tools.match_list import match_lines
+from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -53,7 +54,7 @@ class MatchChoice(Persistent[discord.ui.Select[Any]], template=r"pick:do:(?P<act
         return cls(match["action"])
 
     async def clicked(self, interaction: Interaction) -> None:
-        chooser = cast(Any, interaction.client.get_cog("Desk")).shared.choices
+        chooser = desk_of(interaction.client).shared.choices
         value = self.item.values[0] if self.item.values else ""
         await chooser.picked(interaction, self.action, value)
 
