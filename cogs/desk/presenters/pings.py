@@ -32,7 +32,7 @@ from bot.rules.pace import SLOW
 from bot.storage import HeldNotice, MatchRecord, StorageError, TurnNotice
 from bot.storage.doors import MEMBER, SERVER, MatchReads, ScopedSettings, TurnNotices
 from bot.storage.setting import Setting, is_bool, one_of
-from cogs.desk.sending import MatchSenders, Send
+from cogs.tools.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
 from cogs.wording.language import Languages
