@@ -13,10 +13,16 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.interface import Standings, Store
+from bot.storage.match_fields import (
+    OPEN_STATUSES,
+    EndReason,
+    MatchExtra,
+    MatchStatus,
+    TournamentTable,
+)
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.identify import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.records import (
-    OPEN_STATUSES,
     Deadline,
     HeldNotice,
     MatchRecord,
@@ -54,11 +60,14 @@ __all__ = [
     "DatabaseMissing",
     "Deadline",
     "EndHow",
+    "EndReason",
     "ExportRow",
     "HallEntry",
     "HeldNotice",
     "IdentifyGate",
+    "MatchExtra",
     "MatchRecord",
+    "MatchStatus",
     "MatchSummary",
     "NewMatch",
     "OpenBrief",
@@ -79,6 +88,7 @@ __all__ = [
     "StorageError",
     "Store",
     "TournamentRecord",
+    "TournamentTable",
     "TrendPoint",
     "TurnDue",
     "TurnNotice",

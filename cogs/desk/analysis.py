@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from bot.play.model import MatchStatus
 from bot.play.replay_log import kept
 from bot.play.thinking import Thinker
 from bot.process.app import Interaction
@@ -52,7 +53,7 @@ class Analysis(StoredPages):
         record = await self.reads.get_match(match_id)
         if record is None or record.guild_id != interaction.guild_id:
             return _("This server has no such match.")
-        if record.status != "finished":
+        if record.status != MatchStatus.FINISHED:
             return _("An analysis opens once the match is over.")
         info = GAMES.get(record.game)
         renderer = self.renderers.get(record.game)
@@ -61,7 +62,7 @@ class Analysis(StoredPages):
         seats = [s for s, seat in enumerate(record.seats) if seat.user_id == interaction.user.id]
         if not seats:
             return _("You had no seat in this match, so there is no play of yours to analyse.")
-        saved = kept(record)
+        saved = await kept(self.reads, record)
         if saved is None:
             return _("This match was played before moves were kept, so it can't be analysed.")
         first, moves = saved

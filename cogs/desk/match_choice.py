@@ -10,8 +10,8 @@ from typing import Any, Self, cast
 import discord
 
 from bot.errors import Refusal
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.desk.match_list import match_lines
 from cogs.ui.components import refuse
 from cogs.ui.persistent import Persistent

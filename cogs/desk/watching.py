@@ -17,9 +17,9 @@ from typing import Any, Self, cast
 import discord
 
 from bot.play.matches import MatchService
+from bot.play.model import MatchRecord, MatchStatus
 from bot.play.watching import Refused, Watchers
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.ui.components import parse_ref, ref_of, refuse
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, ngettext, number
@@ -131,7 +131,7 @@ async def tell_watchers(bot: discord.Client, watchers: Watchers, record: MatchRe
     if not watching or not isinstance(thread, discord.abc.Messageable):
         return
     mentions = " ".join(f"<@{user_id}>" for user_id in watching)
-    if record.status == "finished":
+    if record.status == MatchStatus.FINISHED:
         text = _("The match you were watching has ended: its result is just above.")
     else:
         text = _("The match you were watching ended early: the table above says why.")

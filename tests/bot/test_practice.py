@@ -14,7 +14,7 @@ from bot.errors import Refusal
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.play.practice import is_practice
-from bot.storage import Storage
+from bot.storage import MatchStatus, Storage
 from engines.base import GAMES
 
 ALICE, BOB, CAROL = 100, 200, 300
@@ -60,7 +60,7 @@ async def _refusal(service: MatchService, match_id: int, user: int, stamp: int) 
 async def test_a_hint_is_given_on_ones_turn_at_a_practice_table_only(service):
     match_id = await _table(service, practice=True)
     record, game = await service.sessions.current(match_id)
-    assert game is not None and is_practice(record) and record.extra["unrated"] is True
+    assert game is not None and is_practice(record) and record.extra.unrated is True
     seat = game.to_act()[0]
     mover = record.seats[seat].user_id
     waiting = BOB if mover == ALICE else ALICE
@@ -102,10 +102,10 @@ async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(
         hinted = await service.hints.hint(match_id, user, game.epoch())
         await service.moves.play(match_id, user, game.epoch(), hinted.hint.move, _quiet)
     finished = await service.storage.get_match(match_id)
-    assert finished is not None and finished.status == "finished"
+    assert finished is not None and finished.status == MatchStatus.FINISHED
     assert await _refusal(service, match_id, ALICE, 0) == "already_ended"
     again = await service.seating.rematch(match_id, ALICE, "alice", _quiet)
-    assert is_practice(again.record) and again.record.extra["unrated"] is True
+    assert is_practice(again.record) and again.record.extra.unrated is True
 
 
 async def test_a_hint_the_workers_are_too_busy_for_is_refused_kindly(service):

@@ -27,9 +27,10 @@ import discord
 
 from bot.play.events import STARTED, TIMED_OUT
 from bot.play.matches import Change
+from bot.play.model import HeldNotice, MatchRecord, MatchStatus, TurnNotice
 from bot.play.quiet import QuietHolds
 from bot.rules.pace import SLOW
-from bot.storage import HeldNotice, MatchRecord, StorageError, TurnNotice
+from bot.storage import StorageError
 from bot.storage.doors import MatchReads, Preferences, TurnNotices
 from cogs.desk.sending import MatchSenders, Send
 from cogs.wording import i18n
@@ -216,7 +217,11 @@ class Pings:
         first meets the match (so a restart forgets none), then as sent and taken down."""
         out = self._out.get(record.id)
         if out is None:
-            kept = [] if record.status == "lobby" else await self.notices.turn_notices(record.id)
+            kept = (
+                []
+                if record.status == MatchStatus.LOBBY
+                else await self.notices.turn_notices(record.id)
+            )
             out = self._out[record.id] = {notice.user_id: notice for notice in kept}
         return out
 

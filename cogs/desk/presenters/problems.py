@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.desk import permissions
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import refuse
