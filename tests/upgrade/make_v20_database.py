@@ -163,9 +163,12 @@ def main() -> None:
         db = sqlite3.connect(path)
         try:
             lines = [line for line in db.iterdump() if not line.startswith("BEGIN")]
+            # The schema's number, which a dump leaves out: the new bot migrates from it.
+            (schema,) = db.execute("PRAGMA user_version").fetchone()
         finally:
             db.close()
-    out.write_text("\n".join(line for line in lines if line != "COMMIT;") + "\n", "utf-8")
+    lines = [line for line in lines if line != "COMMIT;"]
+    out.write_text("\n".join([*lines, f"PRAGMA user_version = {schema};"]) + "\n", "utf-8")
 
 
 if __name__ == "__main__":

@@ -273,9 +273,9 @@ CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
-INSERT INTO "meta" VALUES('instance','922368b4');
-INSERT INTO "meta" VALUES('ties_rated_since','1796686623');
-INSERT INTO "meta" VALUES('opened_at','1796686623.93839');
+INSERT INTO "meta" VALUES('instance','2ce4ffa0');
+INSERT INTO "meta" VALUES('ties_rated_since','1796687250');
+INSERT INTO "meta" VALUES('opened_at','1796687250.06575');
 CREATE TABLE queue_entries (
     id          INTEGER PRIMARY KEY AUTOINCREMENT,
     guild_id    INTEGER NOT NULL,
@@ -441,3 +441,4 @@ CREATE INDEX queue_entries_by_member ON queue_entries (user_id);
 DELETE FROM "sqlite_sequence";
 INSERT INTO "sqlite_sequence" VALUES('matches',15);
 INSERT INTO "sqlite_sequence" VALUES('tournaments',1);
+PRAGMA user_version = 20;
