@@ -106,7 +106,7 @@ def record_copy(record: MatchRecord) -> MatchRecord:
     copied = copy.copy(record)
     copied.seats = [copy.copy(seat) for seat in record.seats]
     copied.options = copy.deepcopy(record.options)
-    copied.extra = copy.deepcopy(record.extra)  # small: the replay is kept apart
+    copied.extra = record.extra.copied()
     copied.replay = copied_replay(record.replay)
     copied.ended_data = copy.deepcopy(record.ended_data)
     copied.outbox = list(record.outbox)

@@ -10,6 +10,7 @@ document (bot/play/replay_log.py): a version 1 row hands them over once (`OldRep
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -98,6 +99,25 @@ class MatchExtra:
     replay_moves: int | None = None
     # Keys a newer or older version wrote that this one does not know, kept as read.
     unknown: dict[str, Any] = field(default_factory=dict)
+
+    def copied(self) -> MatchExtra:
+        """A copy that later changes to this one leave alone (each move's published copy
+        takes one, so it copies each container once rather than deep-copying the record)."""
+        return MatchExtra(
+            self.where,
+            self.practice,
+            self.unrated,
+            copy.deepcopy(self.house) if self.house else self.house,
+            self.rematch_of,
+            dict(self.away),
+            dict(self.missed),
+            list(self.moved),
+            dict(self.left),
+            dict(self.ai_from),
+            self.table,  # frozen
+            self.replay_moves,
+            copy.deepcopy(self.unknown) if self.unknown else {},
+        )
 
 
 VERSION = 2

@@ -300,6 +300,23 @@ def parse_column(name: str, text: Any, convert: Callable[[Any], Any]) -> tuple[A
         return None, f"{name}_json: unexpected shape ({type(error).__name__})"
 
 
+def _kinds(
+    status: str, reason: str | None, raw: dict[str, str]
+) -> tuple[MatchStatus | None, EndReason | None]:
+    """The row's status and end reason as kinds; one this version does not know (a newer
+    bot's) is kept in `raw` and read as None, and the record is quarantined (a match of
+    unknown status is never played: it reads as closed)."""
+    try:
+        known_status: MatchStatus | None = MatchStatus(status)
+    except ValueError:
+        raw["status"], known_status = str(status), None
+    try:
+        known_reason = None if reason is None else EndReason(reason)
+    except ValueError:
+        raw["ended_reason"], known_reason = str(reason), None
+    return known_status, known_reason
+
+
 def record_from_row(row: Sequence[Any]) -> MatchRecord:
     """A record from a row; a column that can't be read is kept as raw text in `raw`, its
     field left empty, and the record marked as quarantined with the first reason."""
@@ -313,6 +330,9 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
             reason = reason or problem
         values[name] = value
     values["extra"], turn_due, replay = values["extra"]
+    status, ended_reason = _kinds(row[5], row[13], raw)
+    if status is None or (row[13] is not None and ended_reason is None):
+        reason = reason or f"unknown status or end reason: {row[5]!r}, {row[13]!r}"
     return MatchRecord(
         turn_due=turn_due,
         replay=replay,
@@ -321,11 +341,11 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
         channel_id=row[2],
         game=row[3],
         host_id=row[4],
-        status=MatchStatus(row[5]),
+        status=status or MatchStatus.CANCELLED,
         version=row[6],
         message_id=row[11],
         message_at=row[12],
-        ended_reason=None if row[13] is None else EndReason(row[13]),
+        ended_reason=ended_reason,
         created_at=row[14],
         updated_at=row[15],
         thread_id=row[18],

@@ -38,6 +38,7 @@ def test_i49_2_a_match_with_every_field_set_reads_back_the_same():
     stored = json.loads(json.dumps(extra_to_json(extra)))
     assert stored["v"] == 2
     assert extra_from_json(stored) == (extra, None)
+    assert extra.copied() == extra and extra.copied().house is not extra.house
 
 
 def test_i49_2_a_plain_lobby_stores_only_its_version():
@@ -92,5 +93,32 @@ async def test_i49_2_an_unknown_key_and_the_old_replay_survive_a_save(tmp_path):
         again = await store.get_match(record.id)
         assert again is not None and again.status is MatchStatus.CANCELLED
         assert again.ended_reason is EndReason.HOST_CANCELLED
+    finally:
+        await store.close()
+
+
+async def test_i49_1_a_status_or_end_reason_this_version_does_not_know_quarantines_the_row(
+    tmp_path,
+):
+    """A newer bot's kinds: the row is read (never raised), closed and quarantined, and its
+    stored text kept; the server's other matches read on."""
+    store = await Storage.open(tmp_path / "bot.sqlite3", create=True)
+    try:
+        made = [
+            await store.create_match(
+                NewMatch(1, 10 + n, "flip7", 100, [Seat("Ann", 100)], {}), now=1.0
+            )
+            for n in range(2)
+        ]
+        with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
+            db.execute(
+                "UPDATE matches SET status = 'archived', ended_reason = 'meteor' WHERE id = ?",
+                (made[0].id,),
+            )
+        odd = await store.get_match(made[0].id)
+        assert odd is not None and odd.quarantine is not None and not odd.is_open
+        assert odd.raw == {"status": "archived", "ended_reason": "meteor"}
+        assert odd.ended_reason is None
+        assert [m.id for m in await store.open_matches()] == [made[1].id]
     finally:
         await store.close()
