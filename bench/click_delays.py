@@ -191,8 +191,8 @@ async def run(args: argparse.Namespace, url: str | None = None) -> None:
     delays = Delays(round_trip=args.round_trip, jitter=args.jitter)
     async with simulated(settings) as (bot, env):
         with delayed_discord(env, delays) as harness:
-            watch_locks(harness, bot.matches.sessions)
-            watch_saves(harness, bot.matches.sessions.storage)
+            watch_locks(harness, bot.matches)
+            watch_saves(harness, bot.storage)
             report("flip7", await _flip7(env, bot, harness, args.moves))
             report("sinkorswim", await _sink(env, bot, harness, args.moves))
             joins, starts = await _lobbies(env, harness, max(1, args.moves // 2))

@@ -56,7 +56,7 @@ from discord.http import Route
 from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from simcord.results import InteractionResult
 
-from bot.play.sessions import Sessions
+from bot.play.matches import MatchService
 from bot.storage import Store
 
 DM_CHANNEL = 1  # Discord's channel type of a direct message
@@ -436,14 +436,9 @@ async def press_together(
     return [*made, await presses[-1]()]
 
 
-def watch_locks(harness: DelayedDiscord, sessions: Sessions) -> None:
-    """Time every hold of the bot's match locks from now on (locks made from now on)."""
-    locks: dict[int, asyncio.Lock] = {}
-
-    def lock(match_id: int) -> asyncio.Lock:
-        return locks.setdefault(match_id, _TimedLock(harness.lock_holds, harness.lock_spans))
-
-    sessions.lock = lock  # type: ignore[method-assign]
+def watch_locks(harness: DelayedDiscord, matches: MatchService) -> None:
+    """Time every hold of the bot's match locks made from now on."""
+    matches.time_locks(lambda: _TimedLock(harness.lock_holds, harness.lock_spans))
 
 
 def watch_saves(harness: DelayedDiscord, storage: Store) -> None:

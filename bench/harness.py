@@ -17,7 +17,7 @@ import simcord
 
 from bot.core.settings import Settings
 from bot.process.app import TabletopBot
-from cogs.app import create_bot
+from cogs.app import create_bot, draw_every_card
 
 
 def positive(text: str) -> int:
@@ -48,7 +48,11 @@ async def simulated(
 ) -> AsyncIterator[tuple[TabletopBot, simcord.Env]]:
     """A bot built from `settings`, logged in to SimCord; its database closed at the end.
     `clock`: the bot's clock instead of the one SimCord moves (`time.time`: its timers
-    come due in real time, as AI moves do on a live bot)."""
+    come due in real time, as AI moves do on a live bot). The card faces are drawn first:
+    SimCord gives a starting bot 5 s to settle, which the emoji sync's drawing can pass on a
+    busy machine."""
+    if settings.card_emojis:
+        draw_every_card()
     bot = create_bot(settings) if clock is None else create_bot(settings, clock)
     try:
         async with simcord.run(bot) as env:

@@ -29,7 +29,6 @@ import asyncio
 import resource
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import discord
@@ -134,7 +133,7 @@ async def _deal_ai_tables(bot, env, count: int) -> list[int]:
             ),
             now=bot.clock(),
         )
-        await bot.matches.seating.deal(record.id, bot.matches.publish)
+        await bot.matches.deal(record.id, bot.matches.publish)
         ids.append(record.id)
     return ids
 
@@ -156,10 +155,9 @@ async def _first_moves(bot, ids: list[int]) -> None:
 
 async def _part(bot, tables: list[tuple], moves: int) -> tuple[list[float], LoopTime]:
     """The part's click timings, and the event loop's time on AI decisions meanwhile."""
-    thinker = bot.matches.thinker
-    thinker.on_loop = LoopTime()
+    bot.matches.ai_time_on_loop()  # counted from here
     timings = await _play(tables, moves)
-    return timings, replace(thinker.on_loop)  # as it stood at the part's end
+    return timings, bot.matches.ai_time_on_loop()  # as it stood at the part's end
 
 
 async def run(args: argparse.Namespace, channels: int | None, url: str | None = None) -> None:

@@ -198,7 +198,7 @@ async def _many_matches(
     service = bot.matches
     ids = []
     for index in range(matches):
-        record = await service.seating.open_lobby(
+        record = await service.open_lobby(
             guild_id=10_000 + index,
             channel_id=20_000 + index,
             game="flip7",
@@ -207,8 +207,8 @@ async def _many_matches(
             options={"goal": 1000},
         )
         for user, name in ((2, "bob"), (3, "carol")):
-            await service.seating.lobby_action(record.id, user, name, "join", _quiet)
-        await service.seating.lobby_action(record.id, 1, "alice", "start", _quiet)
+            await service.act_in_lobby(record.id, user, name, "join", _quiet)
+        await service.act_in_lobby(record.id, 1, "alice", "start", _quiet)
         ids.append(record.id)
     links = []
     owners = []
@@ -236,11 +236,11 @@ async def _many_matches(
     made: set[tuple[int, int]] = set()
     for index in range(moves):
         match = ids[index % matches]
-        record, game = await service.sessions.current(match)
+        record, game = await service.current(match)
         seat = game.to_act()[0]
         decision = game.decision(seat)
         option = decision.options[0]
-        await service.moves.play(match, seat + 1, game.epoch(), option.code, _quiet)
+        await service.play(match, seat + 1, game.epoch(), option.code, _quiet)
         made.add((match, record.version))
     delays = await delivered(pages, saves, placed, made)
     d50, d99 = p50_p99(delays)

@@ -64,7 +64,7 @@ def _sizes(path: Path, match_id: int) -> tuple[int, int]:
 
 
 async def _started(matches: MatchService) -> int:
-    record = await matches.seating.open_lobby(
+    record = await matches.open_lobby(
         guild_id=1,
         channel_id=10,
         game="flip7",
@@ -73,14 +73,14 @@ async def _started(matches: MatchService) -> int:
         options={"goal": 1000},
     )
     for n in range(1, PLAYERS):
-        await matches.seating.lobby_action(record.id, 100 + n, f"m{n}", "join", _quiet)
-    await matches.seating.lobby_action(record.id, 100, "m0", "start", _quiet)
+        await matches.act_in_lobby(record.id, 100 + n, f"m{n}", "join", _quiet)
+    await matches.act_in_lobby(record.id, 100, "m0", "start", _quiet)
     return record.id
 
 
 async def _move(matches: MatchService, match_id: int) -> bool:
     """One member's move; False once the match has ended."""
-    record, game = await matches.sessions.current(match_id)
+    record, game = await matches.current(match_id)
     assert game is not None
     seat = game.to_act()[0]
     info = GAMES["flip7"]
@@ -89,7 +89,7 @@ async def _move(matches: MatchService, match_id: int) -> bool:
         action = STAY
     user = record.seats[seat].user_id
     assert user is not None
-    change = await matches.moves.play(match_id, user, game.epoch(), action.code, _quiet)
+    change = await matches.play(match_id, user, game.epoch(), action.code, _quiet)
     return change.record.status == MatchStatus.PLAYING
 
 

@@ -13,7 +13,7 @@ import cogs.games
 from bot.core.settings import Settings
 from bot.process import app
 from bot.process.app import TabletopBot, utc_timestamp
-from cogs.desk import desk
+from cogs.desk import extension as desk
 from cogs.live import cog as live
 from cogs.live import inside_discord
 from cogs.server import games

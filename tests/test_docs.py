@@ -118,3 +118,27 @@ def test_i26_the_readme_is_short_and_its_links_lead_to_files():
         for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", doc.read_text()):
             if not target.startswith("http"):
                 assert (doc.parent / target).exists(), f"{doc.name} links to a missing {target}"
+
+
+# bench/ modules a person runs, not a part another bench starts (the live table's pages).
+BENCH_PARTS = {"live_clients"}
+BENCH_COMMAND = re.compile(r"python -m bench\.([a-z_]+)")
+
+
+def _benches_run_by_hand() -> set[str]:
+    found = {p.stem for p in (ROOT / "bench").glob("*.py") if "__main__" in p.read_text()}
+    return found - BENCH_PARTS
+
+
+def _benches_not_named(text: str) -> set[str]:
+    return _benches_run_by_hand() - set(BENCH_COMMAND.findall(text))
+
+
+def test_i49_6_every_bench_is_in_the_figures_with_its_command_and_every_command_runs_a_bench():
+    figures = (ROOT / "docs" / "FIGURES.md").read_text()
+    assert _benches_not_named(figures) == set()
+    # The check can fail: a page that names no bench misses every one of them.
+    assert {"interactions", "ai_strength"} <= _benches_not_named("no figures here")
+    for doc in (ROOT / "README.md", *(ROOT / "docs").rglob("*.md")):
+        for module in BENCH_COMMAND.findall(doc.read_text()):
+            assert (ROOT / "bench" / f"{module}.py").exists(), f"{doc.name}: bench.{module}"

@@ -218,7 +218,7 @@ def test_i27_the_discord_layers_folders_import_only_downward():
         modules[name.removesuffix(".__init__")] = path
     assert {"cogs.wording.i18n", "cogs.ui.components", "cogs.desk.desk"} <= set(modules)
     assert {"cogs.server.games", "cogs.games.api", "cogs.app"} <= set(modules)
-    assert {"cogs.desk.desk", "cogs.server.games"} <= _module_imports(
+    assert {"cogs.desk.extension", "cogs.server.games"} <= _module_imports(
         ROOT / "cogs" / "app.py", set(modules)
     )
     for name, path in modules.items():
@@ -297,3 +297,130 @@ def test_i49_2_the_floor_check_sees_an_arrow_up(tmp_path):
         "bot.rules.pace imports bot.core.settings",
         "bot.storage.base imports bot.play.matches",
     ]
+
+
+# -- issue 49, item 1: the match service speaks in verbs; its rooms are its own --------------
+
+MATCH_SERVICE = ROOT / "bot" / "play" / "matches.py"
+HANDLES = ROOT / "bot" / "play" / "handles.py"
+# What a match service is called where it is used: the bot's `matches`, a test's `service`.
+SERVICE_NAMES = {"matches", "service"}
+
+
+def _class_of(path: Path, name: str) -> ast.ClassDef:
+    (found,) = [
+        node
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.ClassDef) and node.name == name
+    ]
+    return found
+
+
+def _service_rooms() -> set[str]:
+    """The rooms MatchService builds for itself: the private attributes its __init__ sets."""
+    init = next(
+        node
+        for node in _class_of(MATCH_SERVICE, "MatchService").body
+        if isinstance(node, ast.FunctionDef) and node.name == "__init__"
+    )
+    return {
+        target.attr
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Attribute)
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+        and target.attr.startswith("_")
+    }
+
+
+def _service_handles() -> dict[str, set[str]]:
+    """The rooms MatchService hands out as read-only handles (its properties typed by a
+    Protocol of bot/play/handles.py), each with the verbs its Protocol names."""
+    protocols = {
+        node.name: {
+            item.name
+            for item in node.body
+            if isinstance(item, ast.AsyncFunctionDef | ast.FunctionDef)
+        }
+        for node in ast.parse(HANDLES.read_text()).body
+        if isinstance(node, ast.ClassDef)
+    }
+    return {
+        node.name: protocols[node.returns.id]
+        for node in _class_of(MATCH_SERVICE, "MatchService").body
+        if isinstance(node, ast.FunctionDef)
+        and isinstance(node.returns, ast.Name)
+        and node.returns.id in protocols
+    }
+
+
+def _names_a_service(node: ast.expr) -> bool:
+    """Whether an expression reads as a match service: `matches`, `service`, `x.matches`."""
+    if isinstance(node, ast.Name):
+        return node.id in SERVICE_NAMES
+    return isinstance(node, ast.Attribute) and node.attr == "matches"
+
+
+def _reaches_into_the_service(
+    path: Path, rooms: set[str], handles: dict[str, set[str]]
+) -> list[str]:
+    """Where a file names one of the match service's rooms (`matches.moves`, `x._sessions`),
+    or reaches past a handle's verbs (`matches.queues.sessions`)."""
+    public = {room.removeprefix("_") for room in rooms} - set(handles)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if not isinstance(node, ast.Attribute):
+            continue
+        owner, name = node.value, node.attr
+        own = isinstance(owner, ast.Name) and owner.id == "self"  # a class's own attribute
+        if (name in rooms and not own) or (name in public and _names_a_service(owner)):
+            found.append(f"{path.name}:{node.lineno} {name}")
+        elif (
+            isinstance(owner, ast.Attribute)
+            and owner.attr in handles
+            and _names_a_service(owner.value)
+            and name not in handles[owner.attr]
+        ):
+            found.append(f"{path.name}:{node.lineno} {owner.attr}.{name}")
+    return sorted(found)
+
+
+def _outside_the_match_service() -> list[Path]:
+    play = ROOT / "bot" / "play"
+    folders = ("bot", "cogs", "playground", "bench", "tests")
+    return [path for folder in folders for path in _sources(folder) if play not in path.parents]
+
+
+def test_i49_1_no_module_outside_bot_play_names_a_room_of_the_match_service():
+    """Callers say what they do (`matches.play`, `matches.act_in_lobby`), never which room
+    does it: the rooms are the service's own, and a handle it hands out (the queues, quiet
+    hours, watchers) offers its verbs and nothing behind them."""
+    rooms, handles = _service_rooms(), _service_handles()
+    assert {"_sessions", "_seating", "_moves", "_planner", "_thinker", "_live"} <= rooms
+    assert {"queues", "quiet", "watchers"} == set(handles) and "join" in handles["queues"]
+    found = [
+        hit
+        for path in _outside_the_match_service()
+        for hit in _reaches_into_the_service(path, rooms, handles)
+    ]
+    assert found == []
+
+
+def test_i49_1_the_room_check_sees_a_caller_reach_through(tmp_path):
+    """Positive control: a room named through the bot's service, a private room read from
+    outside, and a handle reached past its verbs are each caught; verbs, a handle's own
+    verbs and a class's own private attribute are not."""
+    caller = tmp_path / "caller.py"
+    caller.write_text(
+        "await bot.matches.moves.play(1, 2, 3, 'hit', publish)\n"
+        "async with service._sessions.lock(1):\n"
+        "    pass\n"
+        "timers = self.matches.queues.sessions\n"
+        "await self.matches.play(1, 2, 3, 'hit', publish)\n"
+        "await matches.queues.join(guild_id=1)\n"
+        "self._sessions = {}\n"
+    )
+    found = _reaches_into_the_service(caller, _service_rooms(), _service_handles())
+    assert found == ["caller.py:1 moves", "caller.py:2 _sessions", "caller.py:4 queues.sessions"]

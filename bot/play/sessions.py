@@ -74,9 +74,14 @@ class Sessions:
         # The language a server chose for what everyone reads (None: none chosen), which
         # the Discord layer keeps; carried by the changes, so drawing one reads nothing.
         self.server_language: Callable[[int], Awaitable[str | None]] = _no_language
+        # How a match's lock is made (a bench hands one that times its holds).
+        self.new_lock: Callable[[], asyncio.Lock] = asyncio.Lock
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = self.new_lock()
+        return lock
 
     @contextlib.asynccontextmanager
     async def session(self, match_id: int) -> AsyncIterator[None]:

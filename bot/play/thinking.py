@@ -26,8 +26,12 @@ from functools import partial
 from typing import Any
 
 from engines.base import (
+    GAMES,
     AnyGame,
     AnyGameInfo,
+    Judged,
+    analyse,
+    analyse_from_state,
     decide_from_state,
     hint_from_state,
     packaged_games,
@@ -139,6 +143,21 @@ class Thinker:
             return self.decide_here(info, game, seat, level)
         action = await self.answer(info, self.ask(info, game, seat, level))
         return info.timeout_move(game, seat) if action is None else action
+
+    async def analyse(
+        self, key: str, first: dict[str, Any], moves: list[list[Any]], seat: int
+    ) -> list[tuple[int, Judged]]:
+        """A finished match's decisions of one seat, valued by its strongest AI off the loop:
+        in the workers when they run, else in a thread."""
+        if self.workers > 0:
+            loop = asyncio.get_running_loop()
+            module = GAMES[key].new_game.__module__
+            job = partial(analyse_from_state, module, key, first, moves, seat)
+            result: list[tuple[int, Judged]] = await loop.run_in_executor(
+                self.running_pool(loop), job
+            )
+            return result
+        return await asyncio.to_thread(analyse, key, first, moves, seat)
 
     def running_pool(self, loop: asyncio.AbstractEventLoop) -> Executor:
         """The worker pool, started if it is not running."""

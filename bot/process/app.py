@@ -202,9 +202,7 @@ class TabletopBot(commands.Bot):
         if self.storage.created:
             log.info("created a new database at %s", where(self.settings))
         matches = self.matches = MatchService(self.storage, self.settings, self.clock)
-        self.tournaments = Tournaments(
-            matches.sessions, matches.seating, matches.moves, matches.auto, matches.failures
-        )
+        self.tournaments = Tournaments(matches, self.storage, matches.failures)
         self.retention = Retention(
             self.storage.standings, self.settings, self.clock, matches.failures
         )

@@ -123,7 +123,7 @@ class HealthServer:
                 if outage_of(error) is None:
                     raise
                 # The counters still tell; the gauges keep their last values.
-        body = self.bot.matches.metrics.exposition() if hasattr(self.bot, "matches") else b""
+        body = self.bot.matches.exposition() if hasattr(self.bot, "matches") else b""
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     def latencies(self) -> list[tuple[int, float]]:

@@ -18,14 +18,11 @@ from typing import Any
 
 from bot.core.failure_log import FailureLog
 from bot.errors import Refusal
-from bot.play.auto_moves import AutoMoves
 from bot.play.background import Background
 from bot.play.changes import Publisher
-from bot.play.moves import Moves
+from bot.play.matches import MatchService
 from bot.play.scheduler import Due, Scheduler
-from bot.play.seating import Seating
-from bot.play.sessions import Sessions
-from bot.storage import EndReason, MatchRecord, MatchStatus, Podium, TournamentRecord
+from bot.storage import EndReason, MatchRecord, MatchStatus, Podium, Store, TournamentRecord
 from bot.tournament import formats
 from bot.tournament.document import Awaiting, Document, Entrant
 from bot.tournament.round_robin import MOST_ENTRANTS
@@ -77,28 +74,22 @@ async def _nobody(change: TournamentChange) -> None:
 
 
 class Tournaments:
-    def __init__(
-        self,
-        sessions: Sessions,
-        seating: Seating,
-        moves: Moves,
-        auto: AutoMoves,
-        failures: FailureLog,
-    ) -> None:
-        self.storage = sessions.storage
-        self.sessions, self.seating, self.moves, self.auto = sessions, seating, moves, auto
-        self.clock = sessions.clock
+    def __init__(self, matches: MatchService, storage: Store, failures: FailureLog) -> None:
+        self.storage = storage
+        # A tournament's tables are matches: dealt, left, ended and played out by their verbs.
+        self.matches = matches
+        self.clock = matches.clock
         self.failures = failures
         # Changes to show; the application points it at the tournaments' messages.
         self.publish: TournamentPublisher = _nobody
         self.timers = Scheduler(self.clock, self._due)
         self._locks: dict[int, asyncio.Lock] = {}
         self._background = Background(failures, "a tournament step failed")
-        sessions.ended.append(self._table_ended)
+        matches.on_ended(self._table_ended)
 
     @property
     def tables_publisher(self) -> Publisher:
-        return self.auto.publish
+        return self.matches.publish
 
     # -- the steps ----------------------------------------------------------------------
 
@@ -214,7 +205,7 @@ class Tournaments:
             await self._save(doc)
         for match in await self._open_tables(record.id):
             with contextlib.suppress(Refusal):
-                await self.moves.end(
+                await self.matches.end(
                     match.id, EndReason.TOURNAMENT_CANCELLED, by_name, self.tables_publisher
                 )
         await self.publish(TournamentChange(record, "cancelled", {"name": by_name}))
@@ -265,9 +256,8 @@ class Tournaments:
     async def restore(self) -> None:
         """After a start: re-arm every live tournament's timer and pick up what a restart
         interrupted (tables that finished unheard, a round opened but not dealt)."""
-        shards = self.sessions.settings.shards
         for record in await self.storage.live_tournaments():
-            if record.problem is not None or (shards and not shards.owns(record.guild_id)):
+            if record.problem is not None or not self.matches.serves(record.guild_id):
                 continue
             self._arm(record)
             if record.state in ("running", "paused"):
@@ -323,7 +313,7 @@ class Tournaments:
             await self._save(doc, tables=replay)
         if match.is_open:  # a damaged table is still open: the choice ends it
             with contextlib.suppress(Refusal):
-                await self.moves.end(
+                await self.matches.end(
                     match_id, EndReason.RESET_BY_MODERATOR, by_name, self.tables_publisher
                 )
         data = {**waiting.to_dict(), "name": by_name}
@@ -466,7 +456,7 @@ class Tournaments:
         for match in await self._round_tables(Document(record)):
             if match.status == MatchStatus.LOBBY:
                 with contextlib.suppress(Refusal):
-                    await self.seating.deal(match.id, self.tables_publisher)
+                    await self.matches.deal(match.id, self.tables_publisher)
 
     async def _finish(self, doc: Document) -> None:
         record = doc.record
@@ -557,7 +547,7 @@ class Tournaments:
         table still waiting for a moderator's choice counts as unplayed."""
         for match in await self._round_tables(Document(record)):
             if match.status == MatchStatus.PLAYING:
-                await self.auto.play_out(match.id)
+                await self.matches.play_out(match.id)
         await self.sync(record.id)  # a damaged table not yet heard of counts as unplayed
         async with self._editing(record.id) as doc:
             waiting = doc.awaiting
@@ -593,7 +583,7 @@ class Tournaments:
         table = await self.table_of(record, user_id)
         if table is not None:
             with contextlib.suppress(Refusal):
-                await self.seating.lobby_action(
+                await self.matches.act_in_lobby(
                     table.id, user_id, "", "leave", self.tables_publisher
                 )
         await self.publish(TournamentChange(record, "entrants", {"dropped": user_id, "why": why}))

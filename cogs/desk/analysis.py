@@ -1,21 +1,19 @@
 """A finished match's analysis, privately for the member who asks (`pg:analysis:<match
 ref>,<member>:<page>`): each of their decisions valued by the game's strongest AI against
 the best choice (`GameInfo.judge`), their accuracy, and their three costliest decisions,
-each with a button to that step of the replay. Worked out off the event loop: in the AI's
-worker processes when the bot runs them, else in a thread. Pages carry the member's id,
-and a member asking for another's analysis is refused."""
+each with a button to that step of the replay. Worked out off the event loop by the match
+service (in the AI's worker processes when the bot runs them, else a thread). Pages carry
+the member's id, and a member asking for another's analysis is refused."""
 
 from __future__ import annotations
 
-import asyncio
-from functools import partial
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
 from bot.play.model import MatchStatus
 from bot.play.replay_log import kept
-from bot.play.thinking import Thinker
 from bot.process.app import Interaction
 from bot.storage import Standings
 from bot.storage.doors import MatchReads
@@ -23,12 +21,16 @@ from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_ar
 from cogs.desk.renderers import Renderers
 from cogs.ui.components import parse_ref
 from cogs.wording.i18n import _, ngettext, number, percent
-from engines.base import GAMES, Judged, accuracy, analyse, analyse_from_state
+from engines.base import GAMES, Judged, accuracy
 
 ANALYSIS = "analysis"  # the page kind
 COLOUR = discord.Colour.gold()
 PER_PAGE = 10
 COSTLIEST = 3
+# A seat's decisions valued (game, first state, moves, seat), worked out off the event loop.
+Analysed = Callable[
+    [str, dict[str, Any], list[list[Any]], int], Awaitable[list[tuple[int, Judged]]]
+]
 
 
 def analysis_button(ref: str) -> discord.ui.Item[Any]:
@@ -38,10 +40,14 @@ def analysis_button(ref: str) -> discord.ui.Item[Any]:
 
 class Analysis(StoredPages):
     def __init__(
-        self, reads: MatchReads, standings: Standings, renderers: Renderers, thinker: Thinker
+        self,
+        reads: MatchReads,
+        standings: Standings,
+        renderers: Renderers,
+        analysed: Analysed,
     ) -> None:
         super().__init__(reads, standings, renderers)
-        self.thinker = thinker
+        self.analysed = analysed  # the match service's, worked out off the event loop
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         ref, member = split_args(args, 2)
@@ -67,7 +73,7 @@ class Analysis(StoredPages):
             return _("This match was played before moves were kept, so it can't be analysed.")
         first, moves = saved
         raw = [move.to_list() for move in moves]
-        judged = await self._worked_out(record.game, first, raw, seats[0])
+        judged = await self.analysed(record.game, first, raw, seats[0])
         if not judged:
             return _("None of your decisions in this match was a real choice to value.")
         score = accuracy([found.cost for _step, found in judged], info.accuracy_scale) or 0.0
@@ -112,17 +118,3 @@ class Analysis(StoredPages):
             colour=COLOUR,
         )
         return Page(embed, shown, count)
-
-    async def _worked_out(
-        self, key: str, first: dict[str, Any], moves: list[list[Any]], seat: int
-    ) -> list[tuple[int, Judged]]:
-        """The analysis off the loop: in the AI's workers when they run, else a thread."""
-        if self.thinker.workers > 0:
-            loop = asyncio.get_running_loop()
-            module = GAMES[key].new_game.__module__
-            job = partial(analyse_from_state, module, key, first, moves, seat)
-            result: list[tuple[int, Judged]] = await loop.run_in_executor(
-                self.thinker.running_pool(loop), job
-            )
-            return result
-        return await asyncio.to_thread(analyse, key, first, moves, seat)

@@ -127,7 +127,7 @@ class Clicks:
 
         async def request() -> None:
             present = await self._members_called_like_ai(interaction, match_id, action)
-            await self.matches.seating.lobby_action(
+            await self.matches.act_in_lobby(
                 match_id,
                 interaction.user.id,
                 interaction.user.display_name,
@@ -144,7 +144,7 @@ class Clicks:
         self.pings.seen(match_id, interaction.user.id)
 
         reply = _Reply(self.tables, interaction)
-        request = self.matches.seating.set_pace(match_id, interaction.user.id, pace, reply.decide)
+        request = self.matches.set_pace(match_id, interaction.user.id, pace, reply.decide)
         await self._answering(interaction, match_id, request, reply)
 
     async def _members_called_like_ai(
@@ -169,7 +169,7 @@ class Clicks:
         async def decide(change: Change) -> None:  # under the new lobby's lock
             posts.append(await self.tables.queue_post(interaction, change.record, change.notice))
 
-        change = await self.matches.seating.rematch(
+        change = await self.matches.rematch(
             match_id, interaction.user.id, interaction.user.display_name, decide
         )
         for post in posts:
@@ -201,7 +201,7 @@ class Clicks:
         await self._answering(
             interaction,
             match_id,
-            self.matches.moves.play(match_id, interaction.user.id, stamp, code, reply.decide),
+            self.matches.play(match_id, interaction.user.id, stamp, code, reply.decide),
             reply,
             move=True,
         )
@@ -239,7 +239,7 @@ class Clicks:
             watch.cancel()
             done_responding(interaction)
             kind = "move" if move else "lobby"
-            self.matches.metrics.answer_seconds.labels(kind).observe(time.perf_counter() - started)
+            self.matches.time_answer(kind, time.perf_counter() - started)
         await reply.send_rest()
 
     async def _guarded(
@@ -273,7 +273,7 @@ class Clicks:
         await self._guarded(interaction, match_id, self._hint(interaction, match_id, stamp))
 
     async def _hint(self, interaction: Interaction, match_id: int, stamp: int) -> None:
-        hinted = await self.matches.hints.hint(match_id, interaction.user.id, stamp)
+        hinted = await self.matches.hint(match_id, interaction.user.id, stamp)
         record = hinted.record
         texts = self.renderers[record.game].texts
         line = texts.hint(hinted.hint, hinted.view, seat_names(record.seats))
@@ -293,7 +293,7 @@ class Clicks:
         if seat is None:
             await refuse(interaction, _("You're not playing in this game, so you have no hand."))
             return
-        game = await self.matches.sessions.game_of(record)
+        game = await self.matches.game_of(record)
         assert game is not None
         private = await self.renderers[record.game].private(record, game, seat)
         if private is None:

@@ -8,7 +8,6 @@ the shared slash commands ask; `Languages`, `OpenHands` and `Pings` serve them a
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 import discord
 from discord import app_commands
@@ -16,10 +15,9 @@ from discord.ext import commands
 
 from bot.play.matches import MatchService
 from bot.play.model import EndReason
-from bot.process.app import Interaction, TabletopBot
+from bot.process.app import Interaction
 from cogs.desk.clicks import Clicks
 from cogs.desk.elsewhere import ShownHere
-from cogs.desk.match_choice import MatchChoice
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
 from cogs.desk.renderers import Renderers
@@ -27,10 +25,9 @@ from cogs.desk.sending import MatchSenders
 from cogs.desk.shared_commands import SharedCommands
 from cogs.desk.tables import Tables
 from cogs.desk.threads import Threads
-from cogs.desk.watching import WatchButton
-from cogs.ui.components import DYNAMIC_ITEMS, refuse
+from cogs.ui.components import refuse
 from cogs.wording import command_mentions, i18n
-from cogs.wording.commands_i18n import CatalogTranslator, StartWords
+from cogs.wording.commands_i18n import StartWords
 from cogs.wording.language import Languages
 from cogs.wording.replies import RESTARTING, failure_answer
 
@@ -46,7 +43,7 @@ class Desk(commands.Cog):
         # by the commands made once per game elsewhere (the house rules').
         self.when_plugged: list[Callable[[str, app_commands.locale_str, StartWords], None]] = []
         self.languages = Languages(bot, matches.preferences, matches.failures)
-        matches.sessions.server_language = self.languages.chosen
+        matches.server_language = self.languages.chosen
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.
         gate = getattr(bot, "gate", None)
         self.senders = MatchSenders(gate.keep if gate is not None else None)
@@ -80,6 +77,7 @@ class Desk(commands.Cog):
         self.shown_here = ShownHere(matches, self.tables, gate.keep if gate is not None else None)
         matches.publish = self.shown_here.publish
         matches.remind = self.pings.remind
+        matches.release = self.pings.release
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -132,22 +130,10 @@ class Desk(commands.Cog):
 
 
 def desk_of_bot(bot: commands.Bot) -> Desk:
-    """The Desk cog. Found by name, not by class: loading `cogs.desk.desk` as an extension makes
-    a fresh module, whose Desk class is not the one a plain import saw."""
+    """The Desk cog, for the extensions that load after it (the /games group, the games, the
+    live table). Its class is this module's: the Desk is loaded through
+    `cogs.desk.extension`, so this module is imported once and the check holds."""
     desk = bot.get_cog("Desk")
-    if desk is None:
-        raise RuntimeError("cogs.desk.desk must load before the games")
-    return cast(Desk, desk)  # the class check can't be made (see above)
-
-
-async def setup(bot: commands.Bot) -> None:
-    assert isinstance(bot, TabletopBot), "the Desk serves the bot that create_bot makes"
-    desk = Desk(bot, bot.matches)
-    await bot.add_cog(desk)
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice, WatchButton)
-    # Every slash command first learns its member's language; a failed one is answered in it.
-    # discord.py asks the tree for this check, and the tree exists before the Desk does.
-    bot.tree.interaction_check = desk.languages.hear  # type: ignore[method-assign]
-    bot.answer_failure = desk.answer_failure
-    bot.gate.answer_restarting = desk.answer_restarting
-    await bot.tree.set_translator(CatalogTranslator())
+    if not isinstance(desk, Desk):
+        raise RuntimeError("cogs.desk.extension must load before the games")
+    return desk

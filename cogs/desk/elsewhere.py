@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 from bot.play.matches import Change, MatchService
 from bot.play.published import MatchChange, record_copy
-from bot.storage.shards import serves
 from cogs.desk.tables import Tables
 
 
@@ -31,10 +30,10 @@ class ShownHere:
         # A stop waits for a change being shown as for a click in flight.
         self._track = track
         self._showing: set[asyncio.Task[None]] = set()  # kept until done
-        matches.live.from_elsewhere.append(self._heard)
+        matches.on_change_elsewhere(self._heard)
 
     def serves(self, guild_id: int) -> bool:
-        return serves(self.matches.settings.shards, guild_id)
+        return self.matches.serves(guild_id)
 
     async def publish(self, change: Change) -> None:
         """The publisher of a change no click made (an AI move, a timer, a move from a live
@@ -51,10 +50,9 @@ class ShownHere:
                 self._track(task)
 
     async def _show(self, published: MatchChange) -> None:
-        sessions = self.matches.sessions
         try:
-            async with sessions.session(published.match_id):
-                latest = sessions.bus.latest(published.match_id)
+            async with self.matches.session(published.match_id):
+                latest = self.matches.latest_change(published.match_id)
                 if latest is not None and latest.version > published.version:
                     return  # a newer change is shown already, or next: it shows all of it
                 # The presenters may note where the table now is on the record: a copy of

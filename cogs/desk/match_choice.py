@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Self, cast
+from typing import Any, Self
 
 import discord
 
@@ -14,6 +14,7 @@ from bot.play.model import MatchRecord
 from bot.process.app import Interaction
 from cogs.desk.match_list import match_lines
 from cogs.ui.components import refuse
+from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -57,7 +58,7 @@ class MatchChoice(Persistent[discord.ui.Select[Any]], template=r"pick:do:(?P<act
         return cls(match["action"])
 
     async def clicked(self, interaction: Interaction) -> None:
-        chooser = cast(Any, interaction.client.get_cog("Desk")).shared.choices
+        chooser = desk_of(interaction.client).shared.choices
         value = self.item.values[0] if self.item.values else ""
         await chooser.picked(interaction, self.action, value)
 

@@ -57,7 +57,7 @@ async def read_scene(
     restart) has the platform read them now."""
     record = change.record
     if change.published is None:
-        await matches.sessions.publishing(change)
+        await matches.publishing(change)
     assert change.published is not None
     language = languages.server_as_chosen(record.guild_id, change.published.language)
     return Scene(change, language, renderers.get(record.game), click)

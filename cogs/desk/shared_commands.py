@@ -78,8 +78,7 @@ class SharedCommands:
                 _("Start a game in a channel: each game gets a thread of its own from there."),
             )
             return
-        seating = self.matches.seating
-        house = await seating.house(interaction.guild_id, interaction.channel_id, game)
+        house = await self.matches.house(interaction.guild_id, interaction.channel_id, game)
         chosen = (
             where
             or house.where
@@ -87,7 +86,7 @@ class SharedCommands:
         )
         lacking = lacking_for_threads(interaction.app_permissions)
         place = "thread" if chosen != "channel" and not lacking else "channel"
-        record = await seating.open_lobby(
+        record = await self.matches.open_lobby(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             game=game,
@@ -117,7 +116,7 @@ class SharedCommands:
 
     @answers_refusals
     async def _lobby_step(self, interaction: Interaction, record: MatchRecord, action: str) -> None:
-        change = await self.matches.seating.lobby_action(
+        change = await self.matches.act_in_lobby(
             record.id,
             interaction.user.id,
             interaction.user.display_name,
@@ -137,11 +136,11 @@ class SharedCommands:
     @answers_refusals
     async def _repost(self, interaction: Interaction, record: MatchRecord) -> None:
         post = None
-        async with self.matches.sessions.lock(record.id):
+        async with self.matches.lock(record.id):
             fresh = await self.matches.reads.get_match(record.id)
             if fresh is not None and fresh.is_open:
                 # The in-memory copy, whose table message the later changes edit.
-                live, _game = await self.matches.sessions.current(record.id)
+                live, _game = await self.matches.current(record.id)
                 post = await self.tables.queue_post(interaction, live)
         if post is None:
             raise Refusal("already_ended")
@@ -192,7 +191,7 @@ class SharedCommands:
         else:
             shown = rounds[-1:]
             record.log = logged  # a copy read for this answer: the renderer reads its log
-            game_now = await self.matches.sessions.game_of(record) if record.state else None
+            game_now = await self.matches.game_of(record) if record.state else None
             if game_now is not None and renderer.finished_round_shown(record, game_now):
                 shown = rounds[-2:]
         embed = discord.Embed(

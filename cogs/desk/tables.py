@@ -107,7 +107,7 @@ class Tables:
         notice: Notice | None = None,
     ) -> discord.Message:
         """Answer a slash command (or a Rematch) with a fresh table message."""
-        game = await self.matches.sessions.game_of(record)
+        game = await self.matches.game_of(record)
         change = Change(record, game, notice=notice)
         posted = await self.table.post_new(interaction, change, await self.table_now(change))
         self._tell_watchers(change)
@@ -120,7 +120,7 @@ class Tables:
         match still has to send, so the later changes' edits find the new message. The
         caller awaits what this returns once the lock is free: the post goes out then
         (a refusal of it reaches the caller, to be answered)."""
-        change = Change(record, await self.matches.sessions.game_of(record), notice=notice)
+        change = Change(record, await self.matches.game_of(record), notice=notice)
         table = await self.table_now(change)
         gate = asyncio.Event()
         posted: asyncio.Future[discord.Message] = asyncio.get_running_loop().create_future()
@@ -154,8 +154,8 @@ class Tables:
         card redrawn, the turn notices, the result, the thread's end; each once."""
         for record in await self.matches.unshown():
             try:
-                async with self.matches.sessions.lock(record.id):
-                    game = await self.matches.sessions.game_of(record)
+                async with self.matches.lock(record.id):
+                    game = await self.matches.game_of(record)
                     await self.decide(Change(record, game))
             except Refusal:  # a match that can't be loaded any more shows nothing
                 log.info("match %s: what it had still to show is dropped", record.id)

@@ -92,7 +92,7 @@ class Threads:
                 or thread_name(title, names),
                 auto_archive_duration=minutes,
             )
-            await self.matches.sessions.set_thread(record, thread.id)
+            await self.matches.set_thread(record, thread.id)
         except (discord.HTTPException, StorageError) as error:
             log.info("match %s stays in channel %s: no thread (%s)", record.id, channel.id, error)
             record.extra.where = "channel"
@@ -131,7 +131,7 @@ class Threads:
         if match is None or not match.is_open:
             return
         try:
-            await self.matches.moves.end(match.id, reason, "", publish)
+            await self.matches.end(match.id, reason, "", publish)
         except Refusal:
             log.debug("match %s had already ended", match.id)
 

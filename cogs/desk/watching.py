@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Self, cast
+from typing import Any, Self
 
 import discord
 
+from bot.play.handles import WatchHandle
 from bot.play.matches import MatchService
 from bot.play.model import MatchRecord, MatchStatus
-from bot.play.watching import Refused, Watchers
+from bot.play.watching import Refused
 from bot.process.app import Interaction
 from cogs.ui.components import parse_ref, ref_of, refuse
+from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, ngettext, number
 
@@ -49,7 +51,7 @@ class WatchButton(
         return cls(ref_of(match))
 
     async def clicked(self, interaction: Interaction) -> None:
-        desk = cast(Any, interaction.client.get_cog("Desk"))
+        desk = desk_of(interaction.client)
         await desk.languages.hear(interaction)
         if await desk.clicks.from_elsewhere(interaction, self.database):
             return
@@ -107,7 +109,7 @@ async def press_watch(interaction: Interaction, matches: MatchService, match_id:
     await refuse(interaction, text)
 
 
-def _refusal(why: Refused, record: MatchRecord, watchers: Watchers) -> str:
+def _refusal(why: Refused, record: MatchRecord, watchers: WatchHandle) -> str:
     if why == "no_thread":
         return _("This match is played in its channel, so there is no thread to watch.")
     if why == "ended":
@@ -123,7 +125,7 @@ def _refusal(why: Refused, record: MatchRecord, watchers: Watchers) -> str:
     )
 
 
-async def tell_watchers(bot: discord.Client, watchers: Watchers, record: MatchRecord) -> None:
+async def tell_watchers(bot: discord.Client, watchers: WatchHandle, record: MatchRecord) -> None:
     """The match is over and its result posted in its thread: mention its watchers there,
     in the thread's language being read, and forget them."""
     watching = await watchers.ended(record.id)

@@ -178,7 +178,7 @@ class TableServer:
                         "browser” on the match's table."
                     )
                 ) from None
-        known = self.matches.live.known(link.match_id)  # a page reconnecting reads nothing
+        known = self.matches.known_change(link.match_id)  # a page reconnecting reads nothing
         record = known.record if known is not None else None
         if record is None:
             record = await self.matches.reads.get_match(link.match_id)
@@ -261,7 +261,7 @@ class TableServer:
             raise web.HTTPNotFound() from None
         language = i18n.supported(request.query.get("l")) or admitted.viewer.language
         match_id, name = admitted.record.id, request.match_info["name"]
-        latest = self.matches.live.bus.latest(match_id)
+        latest = self.matches.latest_change(match_id)
         png = await self.frames.picture(latest, match_id, version, language, name)
         if png is None:
             raise web.HTTPNotFound()
@@ -319,7 +319,7 @@ class TableServer:
         since = int(since_text) if since_text.isdigit() else None
         try:
             admitted = await self.admit(request.query.get("t", ""), self._asked(request))
-            subscription = await self.matches.live.follow(admitted.record.id, since)
+            subscription = await self.matches.follow(admitted.record.id, since)
         except LinkRefused as refused:
             await page.bye(str(refused))
             return None
@@ -369,7 +369,7 @@ class TableServer:
                 if link.user_id is None:
                     raise Refusal("watching")
                 self.seen(link.match_id, link.user_id)
-                await self.matches.moves.play(
+                await self.matches.play(
                     link.match_id, link.user_id, stamp, code, self.matches.publish
                 )
             except Refusal as refusal:

@@ -79,7 +79,7 @@ async def setup(bot: commands.Bot) -> None:
     pages.register(HISTORY, History(*stored, renderers))
     pages.register(STORY, Story(*stored, renderers))
     pages.register(REPLAY, Replay(*stored, renderers))
-    pages.register(ANALYSIS, Analysis(*stored, renderers, desk.matches.thinker))
+    pages.register(ANALYSIS, Analysis(*stored, renderers, desk.matches.analyse))
     pages.register(MINE, MineSource(*stored, renderers))
     assert isinstance(bot, TabletopBot)  # the composition root built the tournaments
     pages.register(STANDINGS, StandingsSource(*stored, renderers, bot.tournaments))

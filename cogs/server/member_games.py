@@ -84,15 +84,14 @@ class MemberGames(commands.Cog):
         user_id = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)  # tables are redrawn
         if days == 0:
-            await self.matches.away.back(user_id)
+            await self.matches.come_back(user_id)
             text = _("Welcome back: your clocks run again in your daily and 3-day matches.")
         else:
-            back = await self.matches.away.go(user_id, days)
+            back, left = await self.matches.go_away(user_id, days)  # queue places given up
             text = _(
                 "You're away until {date}. Your turns in daily and 3-day matches wait for "
                 "you until then, in every server; live and relaxed matches go on as usual."
             ).format(date=f"<t:{int(back)}:f>")
-            left = await self.matches.queues.away(user_id)  # going away gives up queue places
             if left:
                 titles = [self.renderers.title(entry.game) for entry in left]
                 text += "\n" + queue_words.left_for_away(titles)

@@ -85,7 +85,7 @@ class Moderation(commands.Cog):
                 _("Only the game's host or a moderator (Manage Messages) can end this game."),
             )
             return
-        await self.matches.moves.end(record.id, reason, user.display_name, self.desk.tables.publish)
+        await self.matches.end(record.id, reason, user.display_name, self.desk.tables.publish)
         await interaction.response.send_message(
             _("You ended this game of {title}. No result is recorded.").format(
                 title=self.desk.renderers.title(record.game)

@@ -65,8 +65,8 @@ class NoticeCommands(commands.Cog):
         else:
             await pings.set_how(user_id, how)  # Discord sends only a choice
             lines = [str(ANSWERS[how])]
-        quiet = self.desk.matches.quiet
-        lines.append(quiet_line(await quiet.hours(user_id), quiet.clock()))
+        matches = self.desk.matches
+        lines.append(quiet_line(await matches.quiet.hours(user_id), matches.clock()))
         guild_id = interaction.guild_id
         if guild_id is not None and not await pings.enabled(guild_id):
             lines.append(

@@ -394,7 +394,7 @@ class OpenTables:
         if record.channel_id not in visible_places(guild, member):  # hidden since it was listed
             return "⚠️ " + _("That lobby is in a channel you can't see.")
         try:
-            change = await self.matches.seating.lobby_action(
+            change = await self.matches.act_in_lobby(
                 match_id, member.id, member.display_name, "join", self.desk.tables.publish
             )
         except Refusal as refusal:

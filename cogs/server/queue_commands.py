@@ -105,7 +105,7 @@ class QueueBoard:
 
     def __init__(self, bot: discord.Client, matches: MatchService, desk: Desk) -> None:
         self.bot, self.matches, self.desk = bot, matches, desk
-        matches.queues.publish = self.show
+        matches.publish_queues = self.show
 
     def title(self, game: str) -> str:
         return self.desk.renderers.title(game)
@@ -134,7 +134,7 @@ class QueueBoard:
             # Its members are mentioned once, by the call below; the lobby pings nobody.
             quiet = discord.AllowedMentions.none()
             posted = await channel.send(**table.to_send(), allowed_mentions=quiet)
-            await self.matches.sessions.set_message(record.id, posted.id, self.matches.clock())
+            await self.matches.set_message(record.id, posted.id, self.matches.clock())
             users = [s.user_id for s in record.seats if s.user_id is not None]
             mentions = [f"<@{user}>" for user in users]
             due = waiting.due_at if waiting is not None else self.matches.clock()

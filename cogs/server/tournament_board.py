@@ -201,7 +201,7 @@ class TournamentBoard:
             round_, number = mark.round, mark.table
             card = await self._send(record, tournament_words.table_card(round_, number, names), [])
             if card is not None:
-                await self.matches.sessions.set_message(table.id, card.id, self.matches.clock())
+                await self.matches.set_message(table.id, card.id, self.matches.clock())
 
     async def _ask_choice(self, record: TournamentRecord, waiting: dict[str, Any]) -> None:
         """Ask the moderator running the tournament, where it is announced, what to do with

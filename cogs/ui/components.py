@@ -20,6 +20,7 @@ import discord
 from bot.play.model import MatchRecord
 from bot.process.app import Interaction
 from bot.process.app_emojis import AppEmojis
+from cogs.ui.desk_handle import ClickHandler, desk_of
 from cogs.ui.face import CardShown, Face
 from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id
 from cogs.ui.persistent import Persistent
@@ -587,33 +588,11 @@ class PaceSelect(
 DYNAMIC_ITEMS = (LobbyButton, MoveButton, MoveSelect, HandButton, HintButton, PaceSelect)
 
 
-class ClickHandler(Protocol):
-    """What the table buttons call: the Desk cog's `Clicks`, found by name so buttons need
-    no import."""
-
-    async def lobby_click(
-        self, interaction: Interaction, match_id: int, action: str, stamp: int | None
-    ) -> None: ...
-
-    async def move(
-        self, interaction: Interaction, match_id: int, stamp: int, code: str
-    ) -> None: ...
-
-    async def show_private(self, interaction: Interaction, match_id: int) -> None: ...
-
-    async def hint(self, interaction: Interaction, match_id: int, stamp: int) -> None: ...
-
-    async def pace_click(self, interaction: Interaction, match_id: int, pace: str) -> None: ...
-
-    async def from_elsewhere(self, interaction: Interaction, database: str | None) -> bool: ...
-
-
 async def heard(interaction: Interaction) -> ClickHandler:
     """A button's first step: the member's language learnt, then the Desk's clicks."""
-    desk: Any = interaction.client.get_cog("Desk")
+    desk = desk_of(interaction.client)
     await desk.languages.hear(interaction)
-    clicks: ClickHandler = desk.clicks
-    return clicks
+    return desk.clicks
 
 
 _RESPONDING: dict[int, asyncio.Lock] = {}

@@ -31,7 +31,7 @@ async def fired(change: Change) -> None:
 
 
 async def open_against_the_ai(service: MatchService, guild: int, user: int) -> dict[str, Any]:
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=guild,
         channel_id=guild + 1,
         game="nim",
@@ -39,18 +39,18 @@ async def open_against_the_ai(service: MatchService, guild: int, user: int) -> d
         host_name=f"u{user}",
         options={"stones": 30},
     )
-    await service.seating.lobby_action(record.id, user, f"u{user}", "ai", quiet)
-    started = await service.seating.lobby_action(record.id, user, f"u{user}", "start", quiet)
+    await service.act_in_lobby(record.id, user, f"u{user}", "ai", quiet)
+    started = await service.act_in_lobby(record.id, user, f"u{user}", "start", quiet)
     return {"match": record.id, "version": started.record.version}
 
 
 async def play(service: MatchService, match_id: int, user: int) -> dict[str, Any]:
     """The member takes one stone, from the game as this process reads it now."""
-    async with service.sessions.session(match_id):
-        _record, game = await service.sessions.current(match_id)
+    async with service.session(match_id):
+        _record, game = await service.current(match_id)
         assert game is not None
         stamp = game.epoch()
-    change = await service.moves.play(match_id, user, stamp, "take1", quiet)
+    change = await service.play(match_id, user, stamp, "take1", quiet)
     return {"version": change.record.version}
 
 
@@ -69,9 +69,9 @@ async def follow(subscription: Subscription) -> None:
 
 def standing(service: MatchService, match_id: int) -> dict[str, Any]:
     """How the match stands in this process: its in-memory copy, its timer, its bus."""
-    held = service.sessions.held(match_id)
-    due = service.planner.timers.pending(match_id)
-    latest = service.live.bus.latest(match_id)
+    held = service.held(match_id)
+    due = service.due(match_id)
+    latest = service.latest_change(match_id)
     return {
         "held": None if held is None else held.version,
         "timer": None if due is None else [due.version, due.kind],
@@ -105,12 +105,12 @@ async def main(url: str, shard: int) -> None:
             elif op == "play":
                 answer = await play(service, command["match"], command["user"])
             elif op == "follow":
-                subscription = await service.live.follow(command["match"])
+                subscription = await service.follow(command["match"])
                 assert subscription is not None
                 following.append(asyncio.create_task(follow(subscription)))
                 answer = {}
             else:
-                await service.relay.settled()
+                await service.settled()
                 answer = standing(service, command["match"])
         except Refusal as refusal:
             answer = {"refused": refusal.kind}

@@ -38,7 +38,7 @@ async def open_match(
     service: MatchService, guild: int, channel: int, users: list[int]
 ) -> dict[str, Any]:
     host, guest = users
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=guild,
         channel_id=channel,
         game="nim",
@@ -46,18 +46,18 @@ async def open_match(
         host_name=f"u{host}",
         options={"stones": 30},
     )
-    await service.seating.lobby_action(record.id, guest, f"u{guest}", "join", quiet)
-    started = await service.seating.lobby_action(record.id, host, f"u{host}", "start", quiet)
+    await service.act_in_lobby(record.id, guest, f"u{guest}", "join", quiet)
+    started = await service.act_in_lobby(record.id, host, f"u{host}", "start", quiet)
     return {"match": record.id, "version": started.record.version}
 
 
 async def play(service: MatchService, match_id: int) -> dict[str, Any]:
     """The member whose turn it is takes one stone (as their click would)."""
-    async with service.sessions.lock(match_id):
-        record, game = await service.sessions.current(match_id)
+    async with service.lock(match_id):
+        record, game = await service.current(match_id)
         assert game is not None
         user = record.seats[game.to_act()[0]].user_id
-    change = await service.moves.play(match_id, user or 0, game.epoch(), "take1", quiet)
+    change = await service.play(match_id, user or 0, game.epoch(), "take1", quiet)
     return {"version": change.record.version}
 
 
@@ -71,7 +71,7 @@ async def main(url: str, shard: int, turn_timeout: float) -> None:
     known = [record.id for record in await storage.open_matches()]
     await service.restore()
     # The open matches this process now times (read before any timer can fire).
-    say({"ready": shard, "timed": [i for i in known if service.planner.timers.pending(i)]})
+    say({"ready": shard, "timed": [i for i in known if service.due(i)]})
     loop = asyncio.get_running_loop()
     while line := await loop.run_in_executor(None, sys.stdin.readline):
         command = json.loads(line)

@@ -32,24 +32,24 @@ async def service(tmp_path):
 
 
 async def _flip7(service: MatchService) -> int:
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=1, channel_id=5, game="flip7", host_id=ALICE, host_name="alice", options={}
     )
-    await service.seating.lobby_action(record.id, BOB, "bob", "join", _quiet)
-    await service.seating.lobby_action(record.id, ALICE, "alice", "start", _quiet)
+    await service.act_in_lobby(record.id, BOB, "bob", "join", _quiet)
+    await service.act_in_lobby(record.id, ALICE, "alice", "start", _quiet)
     return record.id
 
 
 async def _move(service: MatchService, match_id: int) -> Change:
     """The acting member's first legal move."""
-    record, game = await service.sessions.current(match_id)
+    record, game = await service.current(match_id)
     assert game is not None
     seat = game.to_act()[0]
     action = game.legal_actions(seat)[0]
     code = _code_of(record.game, game, seat, action)
     user = record.seats[seat].user_id
     assert user is not None
-    return await service.moves.play(match_id, user, game.epoch(), code, _quiet)
+    return await service.play(match_id, user, game.epoch(), code, _quiet)
 
 
 def _code_of(key, game, seat, action) -> str:
@@ -69,7 +69,7 @@ def _drain(subscription: Subscription) -> list[Delivery]:
 
 async def test_i47_1_each_saved_change_reaches_a_follower_in_order_with_its_events(service):
     match_id = await _flip7(service)
-    following = await service.live.follow(match_id)
+    following = await service.follow(match_id)
     assert following is not None
     first = await following.next()
     assert first is not None and first.snapshot
@@ -86,7 +86,7 @@ async def test_i47_1_each_saved_change_reaches_a_follower_in_order_with_its_even
 
 async def test_i47_1_a_change_is_frozen_at_its_version(service):
     match_id = await _flip7(service)
-    following = await service.live.follow(match_id)
+    following = await service.follow(match_id)
     assert following is not None
     await following.next()
     await _move(service, match_id)
@@ -101,23 +101,23 @@ async def test_i47_1_a_change_is_frozen_at_its_version(service):
     assert published.view(None) == seen
     assert published.to_act() == acting
     assert published.record.version == published.version
-    record, _game = await service.sessions.current(match_id)
+    record, _game = await service.current(match_id)
     assert record is not published.record and record.version == published.version + 3
 
 
 async def test_i47_1_a_seat_sees_its_own_view_in_a_change(service):
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=1, channel_id=5, game="sinkorswim", host_id=ALICE, host_name="alice", options={}
     )
     for user, name in ((BOB, "bob"), (300, "carol")):
-        await service.seating.lobby_action(record.id, user, name, "join", _quiet)
-    await service.seating.lobby_action(record.id, ALICE, "alice", "start", _quiet)
-    following = await service.live.follow(record.id)
+        await service.act_in_lobby(record.id, user, name, "join", _quiet)
+    await service.act_in_lobby(record.id, ALICE, "alice", "start", _quiet)
+    following = await service.follow(record.id)
     assert following is not None
     delivery = await following.next()
     assert delivery is not None
     change = delivery.change
-    _live, game = await service.sessions.current(record.id)
+    _live, game = await service.current(record.id)
     assert game is not None
     for seat in range(3):
         assert change.view(seat) == game.view(seat)
@@ -127,7 +127,7 @@ async def test_i47_1_a_seat_sees_its_own_view_in_a_change(service):
 
 async def test_i47_1_a_follower_resumes_after_the_version_it_saw(service):
     match_id = await _flip7(service)
-    first = await service.live.follow(match_id)
+    first = await service.follow(match_id)
     assert first is not None
     start = (await first.next()).change.version
     await _move(service, match_id)
@@ -135,7 +135,7 @@ async def test_i47_1_a_follower_resumes_after_the_version_it_saw(service):
     first.close()
     for _ in range(3):
         await _move(service, match_id)
-    again = await service.live.follow(match_id, since=seen)
+    again = await service.follow(match_id, since=seen)
     assert again is not None
     got = _drain(again)
     assert [d.change.version for d in got] == [seen + 1, seen + 2, seen + 3]
@@ -145,23 +145,23 @@ async def test_i47_1_a_follower_resumes_after_the_version_it_saw(service):
 
 async def test_i47_1_an_unknown_or_forgotten_version_resumes_from_a_snapshot(service):
     match_id = await _flip7(service)
-    following = await service.live.follow(match_id, since=10_000)
+    following = await service.follow(match_id, since=10_000)
     assert following is not None
     got = _drain(following)
     assert len(got) == 1 and got[0].snapshot
-    assert got[0].change.version == (await service.sessions.current(match_id))[0].version
+    assert got[0].change.version == (await service.current(match_id))[0].version
 
 
 async def test_i47_1_a_follower_far_behind_gets_one_snapshot(service, monkeypatch):
     monkeypatch.setattr(bus_module, "BEHIND", 3)
     match_id = await _flip7(service)
-    following = await service.live.follow(match_id)
+    following = await service.follow(match_id)
     assert following is not None
     _drain(following)
     for _ in range(5):
         await _move(service, match_id)
     got = _drain(following)
-    latest = (await service.sessions.current(match_id))[0].version
+    latest = (await service.current(match_id))[0].version
     assert got[-1].change.version == latest
     assert any(d.snapshot for d in got)
     versions = [d.change.version for d in got]
@@ -176,13 +176,13 @@ async def test_i47_1_a_match_nobody_moved_in_since_the_start_is_followed_as_it_s
     settings = Settings(token="t", ai_delay=0, game_seed=7)
     first = MatchService(storage, settings, lambda: 1000.0)
     match_id = await _flip7(first)
-    version = (await first.sessions.current(match_id))[0].version
+    version = (await first.current(match_id))[0].version
     await first.stop()
     await storage.close()
     storage = await Storage.open(path)
     second = MatchService(storage, settings, lambda: 1000.0)
     try:
-        following = await second.live.follow(match_id)
+        following = await second.follow(match_id)
         assert following is not None
         delivery = await following.next()
         assert delivery is not None and delivery.snapshot
@@ -190,7 +190,7 @@ async def test_i47_1_a_match_nobody_moved_in_since_the_start_is_followed_as_it_s
         await _move(second, match_id)
         assert following.pending() == 1  # published before the move returns
         assert following._waiting[0].change.version == version + 1
-        assert await second.live.follow(999_999) is None
+        assert await second.follow(999_999) is None
     finally:
         await second.stop()
         await storage.close()

@@ -256,10 +256,10 @@ async def test_i47_1_a_notification_for_no_match_here_publishes_nothing(
         await db.execute(f"NOTIFY {CHANNEL}, 'not a change'")  # told once, then ignored
         await db.execute(f"NOTIFY {CHANNEL}, 'nonsense'")
         await db.execute(f"NOTIFY {CHANNEL}, '424242:3:1'")  # no such match in this database
-        await until(lambda: service.relay.heard_count == 1, "the notification")
-        await service.relay.settled()
-        assert service.live.bus.latest(424242) is None
-        assert service.sessions.held(424242) is None
+        await until(lambda: service.heard_count == 1, "the notification")
+        await service.settled()
+        assert service.latest_change(424242) is None
+        assert service.held(424242) is None
         strange = [r for r in caplog.records if "names no change" in r.getMessage()]
         assert len(strange) == 1
     finally:
@@ -273,20 +273,20 @@ def _shard(shard: int) -> Settings:
 
 
 async def _nim_of_two(service: MatchService) -> int:
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=GUILD, channel_id=5, game="nim", host_id=ALICE, host_name="alice", options={}
     )
-    await service.seating.lobby_action(record.id, ALICE + 1, "bob", "join", quiet)
-    await service.seating.lobby_action(record.id, ALICE, "alice", "start", quiet)
+    await service.act_in_lobby(record.id, ALICE + 1, "bob", "join", quiet)
+    await service.act_in_lobby(record.id, ALICE, "alice", "start", quiet)
     return record.id
 
 
 async def _take_one(service: MatchService, match: int) -> int:
-    async with service.sessions.session(match):
-        record, game = await service.sessions.current(match)
+    async with service.session(match):
+        record, game = await service.current(match)
         assert game is not None
         user, stamp = record.seats[game.to_act()[0]].user_id, game.epoch()
-    change = await service.moves.play(match, user or 0, stamp, "take1", quiet)
+    change = await service.play(match, user or 0, stamp, "take1", quiet)
     return change.record.version
 
 
@@ -301,10 +301,10 @@ async def test_i47_1_a_process_reads_back_only_the_matches_it_follows_holds_or_s
         for service in (owner, other):
             await service.restore()
         match = await _nim_of_two(owner)  # a lobby, a join, a start: two saves heard
-        await until(lambda: other.relay.heard_count >= 2, "the other process to hear them")
-        await other.relay.settled()
-        assert other.live.bus.latest(match) is None and other.sessions.held(match) is None
-        following = await other.live.follow(match)
+        await until(lambda: other.heard_count >= 2, "the other process to hear them")
+        await other.settled()
+        assert other.latest_change(match) is None and other.held(match) is None
+        following = await other.follow(match)
         assert following is not None
         first = await following.next()
         assert first is not None and first.snapshot
@@ -325,7 +325,7 @@ async def test_i47_1_a_lost_feed_connects_again_and_reads_back_what_it_missed(
     feed is back the follower is given it from the database."""
     storage = service.storage
     match = (await open_lobby(storage)).id
-    following = await service.live.follow(match)
+    following = await service.follow(match)
     assert following is not None
     assert (await following.next()).change.version == 0
     asked, allowed = asyncio.Event(), asyncio.Event()
@@ -389,14 +389,14 @@ async def test_i47_1_a_move_saved_by_another_process_shows_on_the_owners_table(w
     match = (await env.bot.storage.open_match_in_channel(channel.id)).id
     elsewhere = await other_process(world, settings, owner)
     try:
-        async with elsewhere.sessions.session(match):
-            record, game = await elsewhere.sessions.current(match)
+        async with elsewhere.session(match):
+            record, game = await elsewhere.current(match)
             assert game is not None
             seat = game.to_act()[0]
             user, stamp = record.seats[seat].user_id, game.epoch()
             code = game.decision(seat).options[0].code
-        change = await elsewhere.moves.play(match, user, stamp, code, elsewhere.publish)
-        assert elsewhere.planner.timers.pending(match) is None  # not its server's match
+        change = await elsewhere.play(match, user, stamp, code, elsewhere.publish)
+        assert elsewhere.due(match) is None  # not its server's match
         made = change.published
         assert made is not None
 
@@ -407,19 +407,15 @@ async def test_i47_1_a_move_saved_by_another_process_shows_on_the_owners_table(w
 
         await until(shown, "the owner's table to show the move made elsewhere")
         due = await until(
-            lambda: (
-                (pending := owner.planner.timers.pending(match))
-                and pending.version == made.version
-                and pending
-            ),
+            lambda: (pending := owner.due(match)) and pending.version == made.version and pending,
             "the owner's timer for the new turn",
         )
         assert due.kind == "remind"
-        assert owner.live.bus.latest(match).version == made.version
+        assert owner.latest_change(match).version == made.version
         await play_one(channel, people)  # the next click, in Discord, plays on from it
-        assert owner.live.bus.latest(match).version == made.version + 1
+        assert owner.latest_change(match).version == made.version + 1
         await until(
-            lambda: elsewhere.live.bus.latest(match).version == made.version + 1,
+            lambda: elsewhere.latest_change(match).version == made.version + 1,
             "the other process to hear of the click",
         )
     finally:
@@ -439,13 +435,13 @@ async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_disc
     info = GAMES["flip7"]
     try:
         for _move in range(2000):
-            async with elsewhere.sessions.session(match):
-                record, game = await elsewhere.sessions.current(match)
+            async with elsewhere.session(match):
+                record, game = await elsewhere.current(match)
                 assert game is not None
                 seat = game.to_act()[0]
                 user, stamp = record.seats[seat].user_id, game.epoch()
                 code = info.choose_ai(game, seat, info.ai_levels[-1]).code
-            change = await elsewhere.moves.play(match, user, stamp, code, elsewhere.publish)
+            change = await elsewhere.play(match, user, stamp, code, elsewhere.publish)
             if not change.record.is_open:
                 break
         assert change.record.status == MatchStatus.FINISHED
@@ -457,7 +453,7 @@ async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_disc
         final = await until(result, "the result in the bot's channel")
         assert "win" in part(final, Part.HEADING)
         assert len(part(final, Part.RESULT).split("\n")) == 3
-        await until(lambda: owner.planner.timers.pending(match) is None, "the timer to end")
+        await until(lambda: owner.due(match) is None, "the timer to end")
     finally:
         await closed(elsewhere)
 
@@ -470,21 +466,21 @@ async def test_i47_1_a_step_made_elsewhere_redraws_the_members_open_hand(world, 
     await open_sequence(channel, people)
     match = (await env.bot.storage.open_match_in_channel(channel.id)).id
     owner: MatchService = env.bot.matches
-    async with owner.sessions.session(match):
-        record, game = await owner.sessions.current(match)
+    async with owner.session(match):
+        record, game = await owner.current(match)
         assert game is not None
         seat = game.to_act()[0]
     person = people["alice"] if record.seats[seat].user_id == alice.id else people["bob"]
     hand = await open_hand(channel, person)
     elsewhere = await other_process(world, settings, owner)
     try:
-        async with elsewhere.sessions.session(match):
-            _record, game = await elsewhere.sessions.current(match)
+        async with elsewhere.session(match):
+            _record, game = await elsewhere.current(match)
             assert game is not None
             action = choose_sequence(game, seat, "strong")
             code = action.code if isinstance(action, Exchange | Pass) else f"c.{action.card}"
             stamp = game.epoch()
-        change = await elsewhere.moves.play(match, person.id, stamp, code, elsewhere.publish)
+        change = await elsewhere.play(match, person.id, stamp, code, elsewhere.publish)
         made = change.published
         assert made is not None and made.epoch() != stamp
 
@@ -514,7 +510,7 @@ async def test_i47_1_a_page_on_another_process_follows_and_plays_the_match(world
     await server.start()
     page = None
     try:
-        standing = await elsewhere.live.stand(match)
+        standing = await elsewhere.stand(match)
         assert standing is not None
         seat = standing.to_act()[0]
         user = standing.record.seats[seat].user_id
@@ -527,10 +523,10 @@ async def test_i47_1_a_page_on_another_process_follows_and_plays_the_match(world
         moved = await page.table_at(standing.version + 1)
         assert moved["v"] == standing.version + 1
         await until(
-            lambda: (latest := owner.live.bus.latest(match)) and latest.version == moved["v"],
+            lambda: (latest := owner.latest_change(match)) and latest.version == moved["v"],
             "the serving process to hear of the page's move",
         )
-        epoch = owner.live.bus.latest(match).epoch()
+        epoch = owner.latest_change(match).epoch()
 
         def shown() -> bool:
             seen = table_of(channel, people["alice"])

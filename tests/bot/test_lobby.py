@@ -29,7 +29,7 @@ async def service(any_storage):
 
 
 async def _lobby(service: MatchService, host_name: str) -> int:
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=1, channel_id=5, game="flip7", host_id=HOST, host_name=host_name, options={}
     )
     return record.id
@@ -43,17 +43,17 @@ async def _seats(service: MatchService, match_id: int) -> list[tuple[str, bool]]
 
 async def test_i26_an_ai_seat_is_never_called_like_a_seated_member(service):
     match_id = await _lobby(service, "ada")  # the first AI name, in other letters
-    await service.seating.lobby_action(match_id, HOST, "ada", "ai", _quiet)
+    await service.act_in_lobby(match_id, HOST, "ada", "ai", _quiet)
     assert await _seats(service, match_id) == [("ada", False), ("Bao", True)]
     # A member called like the AI seat joins: the AI takes the next free name.
-    await service.seating.lobby_action(match_id, GUEST, "BAO", "join", _quiet)
+    await service.act_in_lobby(match_id, GUEST, "BAO", "join", _quiet)
     assert await _seats(service, match_id) == [("ada", False), ("Cleo", True), ("BAO", False)]
 
 
 async def test_i26_an_ai_seat_is_not_called_like_a_member_present(service):
     match_id = await _lobby(service, "Host")
-    await service.seating.lobby_action(match_id, HOST, "Host", "ai", _quiet, present=["ADA", "bao"])
-    await service.seating.lobby_action(match_id, HOST, "Host", "ai", _quiet, present=["Bao"])
+    await service.act_in_lobby(match_id, HOST, "Host", "ai", _quiet, present=["ADA", "bao"])
+    await service.act_in_lobby(match_id, HOST, "Host", "ai", _quiet, present=["Bao"])
     assert await _seats(service, match_id) == [("Host", False), ("Cleo", True), ("Ada", True)]
 
 

@@ -32,7 +32,7 @@ async def service(any_storage):
 
 
 async def _seated(service: MatchService, channel: int) -> int:
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=1,
         channel_id=channel,
         game="nim",
@@ -41,9 +41,9 @@ async def _seated(service: MatchService, channel: int) -> int:
         options={"stones": 30},
     )
     for user, name in ((LEAVER, "Leaver"), (SLEEPER, "Sleeper")):
-        await service.seating.lobby_action(record.id, user, name, "join", _quiet)
-    await service.seating.lobby_action(record.id, HOST, "Host", "ai", _quiet)
-    await service.seating.lobby_action(record.id, HOST, "Host", "start", _quiet)
+        await service.act_in_lobby(record.id, user, name, "join", _quiet)
+    await service.act_in_lobby(record.id, HOST, "Host", "ai", _quiet)
+    await service.act_in_lobby(record.id, HOST, "Host", "start", _quiet)
     return record.id
 
 
@@ -51,23 +51,23 @@ async def _play_out(service: MatchService, match_id: int) -> None:
     """The host takes one stone a turn, the sleeper never answers, AI seats move."""
     for _ in range(500):
         try:  # under the match lock: an AI move changes the live copy before it is saved
-            async with service.sessions.lock(match_id):
-                record, game = await service.sessions.current(match_id)
+            async with service.lock(match_id):
+                record, game = await service.current(match_id)
         except Exception:
             return  # finished
         seat = game.to_act()[0]
         if record.seats[seat].ai is not None:
             await asyncio.sleep(0.005)  # the AI's timer moves
         elif record.seats[seat].user_id == SLEEPER:
-            await service.auto.step(match_id, record.version, "turn")
+            await service.fall_due(match_id, record.version, "turn")
         else:
-            await service.moves.play(match_id, HOST, game.epoch(), "take1", _quiet)
+            await service.play(match_id, HOST, game.epoch(), "take1", _quiet)
     raise AssertionError("the match did not end")
 
 
 async def test_members_who_left_or_stopped_answering_are_rated_last(service):
     match_id = await _seated(service, 10)
-    await service.seating.lobby_action(match_id, LEAVER, "Leaver", "leave", _quiet)
+    await service.act_in_lobby(match_id, LEAVER, "Leaver", "leave", _quiet)
     await _play_out(service, match_id)
     summary = await service.standings.match_summary(match_id)
     assert summary.end_how == "played"
@@ -98,12 +98,12 @@ async def test_members_who_left_or_stopped_answering_are_rated_last(service):
 
 async def test_a_reset_records_the_seats_and_rates_nobody(service):
     match_id = await _seated(service, 11)
-    async with service.sessions.lock(match_id):
-        record, game = await service.sessions.current(match_id)
+    async with service.lock(match_id):
+        record, game = await service.current(match_id)
         mover = record.seats[game.to_act()[0]].user_id  # the seed picks who begins
     if mover is not None:  # a member's move; an AI seat to begin moves on its own
-        await service.moves.play(match_id, mover, game.epoch(), "take1", _quiet)
-    await service.moves.end(match_id, EndReason.RESET_BY_MODERATOR, "Mod", _quiet)
+        await service.play(match_id, mover, game.epoch(), "take1", _quiet)
+    await service.end(match_id, EndReason.RESET_BY_MODERATOR, "Mod", _quiet)
     summary = await service.standings.match_summary(match_id)
     assert summary.end_how == "reset"
     assert [s.kind for s in summary.seats] == ["member", "member", "member", "ai"]

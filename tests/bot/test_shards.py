@@ -21,7 +21,7 @@ async def _open_lobbies(path, base, now):
     service = MatchService(store, base, lambda: now)
     ids = {}
     for shard, guild in GUILDS.items():
-        record = await service.seating.open_lobby(
+        record = await service.open_lobby(
             guild_id=guild,
             channel_id=100 + shard,
             game="flip7",
@@ -63,7 +63,7 @@ async def test_each_process_restores_and_fires_only_its_own_shards_deadlines(tmp
     await until(
         lambda: (
             len(fired[0]) + len(fired[1]) >= 2
-            and all(s.planner.timers.pending(m) is None for s in services for m in ids.values())
+            and all(s.due(m) is None for s in services for m in ids.values())
         ),
         "both lobbies to expire and no timer left in either process",
     )
@@ -83,11 +83,11 @@ async def test_without_shard_settings_one_process_restores_every_match(tmp_path)
     store = await Storage.open(path)
     service = MatchService(store, base, lambda: 1000.0)
     await service.restore()
-    assert all(service.planner.timers.pending(match_id) is not None for match_id in ids.values())
+    assert all(service.due(match_id) is not None for match_id in ids.values())
     sharded = MatchService(store, replace(base, shard_count=2, shard_ids=(1,)), lambda: 1000.0)
     await sharded.restore()
-    assert sharded.planner.timers.pending(ids[0]) is None
-    assert sharded.planner.timers.pending(ids[1]) is not None
+    assert sharded.due(ids[0]) is None
+    assert sharded.due(ids[1]) is not None
     for each in (service, sharded):
         await each.stop()
     await store.close()

@@ -120,14 +120,14 @@ async def test_a_worker_that_died_is_replaced(thinker):
 
 
 async def _table(service: MatchService, game: str, members: int, ais: int) -> int:
-    record = await service.seating.open_lobby(
+    record = await service.open_lobby(
         guild_id=1, channel_id=5, game=game, host_id=HOST, host_name="host", options={}
     )
     if members > 1:
-        await service.seating.lobby_action(record.id, GUEST, "guest", "join", _quiet)
+        await service.act_in_lobby(record.id, GUEST, "guest", "join", _quiet)
     for _ in range(ais):
-        await service.seating.lobby_action(record.id, HOST, "host", "ai", _quiet)
-    await service.seating.lobby_action(record.id, HOST, "host", "start", _quiet)
+        await service.act_in_lobby(record.id, HOST, "host", "ai", _quiet)
+    await service.act_in_lobby(record.id, HOST, "host", "start", _quiet)
     return record.id
 
 
@@ -142,24 +142,25 @@ async def test_a_table_waiting_for_its_worker_holds_up_no_other_match(tmp_path):
     match's member moves, and its AI seat (Flip 7's, decided in place) moves too."""
     storage = await Storage.open(tmp_path / "bot.sqlite3")
     settings = Settings(token="t", ai_delay=0, ai_workers=1, game_seed=1)
-    service = MatchService(storage, settings, lambda: 1000.0)
+    thinker = Thinker(1)  # the service's one worker, handed to it to be kept busy here
+    service = MatchService(storage, settings, lambda: 1000.0, thinker)
     try:
         loop = asyncio.get_running_loop()
-        busy = loop.run_in_executor(service.thinker.running_pool(loop), time.sleep, 1.5)
+        busy = loop.run_in_executor(thinker.running_pool(loop), time.sleep, 1.5)
         thinking = await _table(service, "sinkorswim", 1, 2)
         waiting = await _version(service, thinking)
         other = await _table(service, "flip7", 2, 1)
-        record, game = await service.sessions.current(other)
+        record, game = await service.current(other)
         assert game is not None
         seat = game.to_act()[0]
         mover = record.seats[seat].user_id
         if mover is None:  # the AI seat acts first: it moves at once, in place
             await asyncio.sleep(0.05)
-            record, game = await service.sessions.current(other)
+            record, game = await service.current(other)
             seat = game.to_act()[0]
             mover = record.seats[seat].user_id
         assert mover is not None
-        moved = await service.moves.play(
+        moved = await service.play(
             other, mover, game.epoch(), game.legal_actions(seat)[0].code, _quiet
         )
         assert moved.record.version > 1

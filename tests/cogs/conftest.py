@@ -39,7 +39,7 @@ def delayed(simcord_env, delays):
     from bench.discord_delays import delayed_discord, watch_locks
 
     with delayed_discord(simcord_env, delays) as harness:
-        watch_locks(harness, simcord_env.bot.matches.sessions)
+        watch_locks(harness, simcord_env.bot.matches)
         yield harness
 
 

@@ -268,11 +268,9 @@ async def test_a_second_start_and_a_strangers_im_back_get_answers_about_them(wor
     record = await matches.storage.open_match_in_channel(channel.id)
     answer = world.env.bot.get_cog("Desk").tables.publish
     with pytest.raises(Refusal, match=r"^under_way$"):
-        await matches.seating.lobby_action(
-            record.id, alice.id, "alice", "start", answer, record.version
-        )
+        await matches.act_in_lobby(record.id, alice.id, "alice", "start", answer, record.version)
     with pytest.raises(Refusal, match=r"^already_started$"):
-        await matches.seating.lobby_action(record.id, people["carol"].id, "carol", "start", answer)
+        await matches.act_in_lobby(record.id, people["carol"].id, "carol", "start", answer)
 
 
 async def test_im_back_from_someone_not_at_the_table_is_told_whose_button_it_is(world, settings):

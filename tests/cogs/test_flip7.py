@@ -176,8 +176,8 @@ async def test_match_lock_applies_one_of_two_clicks_racing_after_a_restart(world
         answered.append(change.record.version)
 
     results = await asyncio.gather(
-        matches.moves.play(record.id, actor.id, epoch, "hit", answer),
-        matches.moves.play(record.id, actor.id, epoch, "hit", answer),
+        matches.play(record.id, actor.id, epoch, "hit", answer),
+        matches.play(record.id, actor.id, epoch, "hit", answer),
         return_exceptions=True,
     )
     refused = [r for r in results if isinstance(r, Refusal)]
@@ -186,7 +186,7 @@ async def test_match_lock_applies_one_of_two_clicks_racing_after_a_restart(world
     assert (await matches.storage.get_match(record.id)).version == record.version + 1
     # The same old button once more, later (a double click arriving after the first answer).
     with pytest.raises(Refusal, match=r"^stale_button$"):
-        await matches.moves.play(record.id, actor.id, epoch, "hit", answer)
+        await matches.play(record.id, actor.id, epoch, "hit", answer)
 
 
 async def test_match_lock_shows_moves_in_the_order_they_happened(world):
@@ -209,8 +209,8 @@ async def test_match_lock_shows_moves_in_the_order_they_happened(world):
         shown.append(("reset drawn", change.record.version))
 
     await asyncio.gather(
-        matches.moves.play(record.id, actor.id, epoch, "hit", slow_redraw),
-        matches.moves.end(record.id, EndReason.RESET_BY_HOST, "alice", reset_drawn),
+        matches.play(record.id, actor.id, epoch, "hit", slow_redraw),
+        matches.end(record.id, EndReason.RESET_BY_HOST, "alice", reset_drawn),
     )
     moved = record.version + 1
     assert shown == [("move starts", moved), ("move drawn", moved), ("reset drawn", moved + 1)]
@@ -288,7 +288,7 @@ async def test_finished_game_buttons_answer_briefly(world):
         raise AssertionError("a finished match must not change")
 
     with pytest.raises(Refusal, match=r"^already_ended$"):
-        await env.bot.matches.moves.play(match_id, actor.id, int(stamp), code, answer)
+        await env.bot.matches.play(match_id, actor.id, int(stamp), code, answer)
 
 
 async def test_restart_mid_round_continues_from_old_message(world, settings):

@@ -38,7 +38,7 @@ async def test_i48_3_server_house_rules_shape_a_flip7_lobby_and_say_so(world, mo
     # The started game plays to the house's goal.
     await world.people["bob"].click(lobby, label="Join")
     await alice.click(table_of(world.channel, alice), label="Start")
-    _record, game = await world.env.bot.matches.sessions.current(record.id)
+    _record, game = await world.env.bot.matches.current(record.id)
     assert game.goal == 150 and game.brutal
 
 

@@ -21,25 +21,28 @@ def settings(settings):
     return replace(settings, member_match_limit=20)
 
 
-async def _set(world, match_id: int, **fields) -> None:
-    """Give an open match a pace or a thread, saved as the match service saves any change
-    (the pace option and the threads are built beside this work)."""
+async def _set_pace(world, match_id: int, host_id: int, pace: str) -> None:
+    """The host picks the lobby's pace, as the lobby's pace select does."""
     matches = world.env.bot.matches
-    async with matches.sessions.session(match_id):
-        record, game = await matches.sessions.current(match_id)
-        for name, value in fields.items():
-            setattr(record, name, value)
-        await matches.sessions.commit(record, game, [], matches.publish)
+    await matches.set_pace(match_id, host_id, pace, matches.publish)
     # What the change shows goes out after the lock, from the match's sender: wait for it,
     # as SimCord waits for a click's (this change came from no click).
     await world.env.bot.get_cog("Desk").senders.drain()
+
+
+async def _set_thread(world, match_id: int, thread_id: int) -> None:
+    """The match is played in this thread from now on, as its move to a thread records."""
+    matches = world.env.bot.matches
+    async with matches.session(match_id):
+        record, _game = await matches.current(match_id)
+        await matches.set_thread(record, thread_id)
 
 
 async def _lobby(world, channel, host, pace="live", others=(), game="flip7") -> int:
     """`host` opens a lobby of `game` in `channel` at `pace`, `others` join; its match id."""
     assert (await host.slash(channel, f"{game} start")).acknowledged
     record = (await world.env.bot.matches.storage.open_matches_in_channel(channel.id))[-1]
-    await _set(world, record.id, pace=pace)
+    await _set_pace(world, record.id, host.id, pace)
     for person in others:
         assert (await person.click(table_of(channel, host), label="Join")).acknowledged
     return record.id
@@ -94,7 +97,7 @@ async def test_games_mine_lists_twelve_matches_in_pages_turns_first_with_jump_li
     first = await _record(world, ids[1])
     text_channel = world.env.bot.get_channel(channels[1].id)
     thread = await text_channel.get_partial_message(first.message_id).create_thread(name="t")
-    await _set(world, ids[1], thread_id=thread.id)
+    await _set_thread(world, ids[1], thread.id)
     waiting_on_alice = {
         match_id
         for match_id, channel in zip(ids[:11], channels[:11], strict=True)

@@ -99,7 +99,7 @@ async def test_i28_the_host_picks_the_pace_in_the_lobby_and_others_are_refused(w
     assert not any(m.custom_id.startswith("pace:") for m in menus)  # no pace to pick now
     matches = world.env.bot.matches
     with pytest.raises(Refusal, match=r"^already_started$"):  # a pick that raced Start
-        await matches.seating.set_pace(record.id, alice.id, "daily", no_publisher)
+        await matches.set_pace(record.id, alice.id, "daily", no_publisher)
     assert (await record_of(world)).pace == "relaxed"
 
 

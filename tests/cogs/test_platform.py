@@ -42,9 +42,9 @@ async def test_a_double_click_on_add_ai_adds_one(world):
     record = await matches.storage.open_match_in_channel(channel.id)
     answer = world.env.bot.get_cog("Desk").tables.publish  # redraw the table, as a click does
 
-    await matches.seating.lobby_action(record.id, alice.id, "alice", "ai", answer, stamp)
+    await matches.act_in_lobby(record.id, alice.id, "alice", "ai", answer, stamp)
     with pytest.raises(Refusal, match=r"^stale_lobby_button$"):  # the second click of the pair
-        await matches.seating.lobby_action(record.id, alice.id, "alice", "ai", answer, stamp)
+        await matches.act_in_lobby(record.id, alice.id, "alice", "ai", answer, stamp)
     assert len((await matches.storage.get_match(record.id)).seats) == 2
     assert (await alice.click(table_of(channel, alice), label="Add AI")).acknowledged
     seating = embed_text(table_of(channel, alice))

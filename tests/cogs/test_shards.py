@@ -54,8 +54,8 @@ async def test_a_process_answers_restores_and_times_only_its_own_shards(simcord_
 
     await env.bot.shutdown_storage()
     await env.restart_bot(create_bot(settings))
-    timers = env.bot.matches.planner.timers
-    assert timers.pending(own.id) is not None and timers.pending(foreign.id) is None
+    matches = env.bot.matches
+    assert matches.due(own.id) is not None and matches.due(foreign.id) is None
     await env.advance_time(settings.lobby_timeout + 1)
     assert "Nobody started the lobby in time, so it closed." in embed_text(table_of(here, ann))
     ended, untouched = await env.bot.storage.get_matches([own.id, foreign.id])

@@ -302,7 +302,7 @@ async def test_an_open_hand_follows_the_game_and_an_old_button_is_refused(world)
     _, ref, stamp, code = old_id.split(":")
     match_id, _database = parse_ref(ref)
     with pytest.raises(Refusal, match=r"^stale_button$"):
-        await world.env.bot.matches.moves.play(match_id, people["alice"].id, int(stamp), code, noop)
+        await world.env.bot.matches.play(match_id, people["alice"].id, int(stamp), code, noop)
 
 
 async def noop(change):

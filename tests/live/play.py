@@ -41,7 +41,7 @@ class Pages:
                 token = links.member(self.match_id, held.user_id, language)
                 self.seats[seat] = await Socket.open(self.server, token)
         self.watcher = await Socket.open(self.server, links.watch(self.match_id))
-        subscription = await self.bot.matches.live.follow(self.match_id)
+        subscription = await self.bot.matches.follow(self.match_id)
         self._tasks = [asyncio.create_task(self._read(s)) for s in self.sockets()]
         self._tasks.append(asyncio.create_task(self._follow(subscription)))
 

@@ -12,6 +12,8 @@ import re
 import aiohttp
 import pytest
 
+from bot.play.bus import ChangeBus
+from bot.play.live import Live
 from bot.storage.errors import DatabaseGone
 from tests.cogs.helpers import seat_three
 from tests.cogs.players import open_game
@@ -81,8 +83,8 @@ async def test_i47_2_a_page_that_meets_an_unusable_database_tries_again(world, l
 
     monkeypatch.setattr(reads, "get_match", gone)
     # As after a restart: this process knows nothing of the match, so it must read it.
-    monkeypatch.setattr(world.env.bot.matches.live, "known", lambda match_id: None)
-    monkeypatch.setattr(world.env.bot.matches.live.bus, "latest", lambda match_id: None)
+    monkeypatch.setattr(Live, "known", lambda live, match_id: None)
+    monkeypatch.setattr(ChangeBus, "latest", lambda bus, match_id: None)
     socket = await Socket.open(live, live.links.watch(record.id))
     closed = await socket.socket.receive(timeout=30)
     assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 1011  # no bye: try again

@@ -77,7 +77,7 @@ async def test_a_stale_nim_button_is_refused(world):
         raise AssertionError("a stale click must change nothing")
 
     with pytest.raises(Refusal, match=r"^stale_button$"):
-        await world.env.bot.matches.moves.play(match_id, other.id, int(stamp), code, answer)
+        await world.env.bot.matches.play(match_id, other.id, int(stamp), code, answer)
 
 
 def _names_nim(path: Path) -> bool:
@@ -161,7 +161,7 @@ async def test_a_table_of_any_age_is_edited_in_place_without_send_messages(world
     env = world.env
     record = await env.bot.storage.open_match_in_channel(world.channel.id)
     long_ago = env.bot.matches.clock() - 61 * 60
-    await env.bot.matches.sessions.set_message(record.id, record.message_id, long_ago)
+    await env.bot.matches.set_message(record.id, record.message_id, long_ago)
     _deny(env, world.channel, send_messages=True)
     await env.advance_time(settings.turn_timeout + 1)  # a deadline redraws the table
     table = table_of(world.channel, alice)

@@ -29,6 +29,7 @@ import simcord
 
 from bot.process import start as bot_main
 from bot.process.app import TabletopBot
+from cogs.app import draw_every_card
 from cogs.wording.replies import RESTARTING
 from tests.cogs.helpers import acting_name, buttons, moves_open, round_score, selects, table_of
 from tests.conftest import NAMES, tables_in_channels
@@ -152,6 +153,8 @@ async def simulated_start(self: TabletopBot, token: str, *, reconnect: bool = Tr
         closed.set()
 
     self.close = close  # type: ignore[method-assign]
+    if self.settings.card_emojis:
+        draw_every_card()  # before SimCord's 5 s for a start to settle (see its docstring)
     async with simcord.run(self) as env:
         world = World(env, self)
         await tables_in_channels(env, world.guild)

@@ -51,10 +51,10 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
     for record in [r for r in records if r.status == MatchStatus.PLAYING]:
         info = GAMES[record.game]
         for _ in range(3000):
-            current, game = await matches.sessions.current(record.id)
+            current, game = await matches.current(record.id)
             seat = game.to_act()[0]
             action = info.choose_ai(game, seat, info.ai_levels[-1])
-            change = await matches.moves.play(
+            change = await matches.play(
                 record.id, current.seats[seat].user_id, game.epoch(), action.code, _noop
             )
             if not change.record.is_open:

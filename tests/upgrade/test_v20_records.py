@@ -167,14 +167,14 @@ async def _noop(change: Change) -> None:
 
 async def _member_move(bot: Any, match_id: int) -> Change | None:
     """The strongest AI's choice for the member whose turn it is (None: an AI seat acts)."""
-    current, game = await bot.matches.sessions.current(match_id)
+    current, game = await bot.matches.current(match_id)
     assert game is not None
     seat = next((s for s in game.to_act() if current.seats[s].user_id is not None), None)
     if seat is None or current.seats[seat].ai is not None:
         return None
     action = GAMES[current.game].choose_ai(game, seat, "strong")
     user = current.seats[seat].user_id
-    return await bot.matches.moves.play(match_id, user, game.epoch(), action.code, _noop)
+    return await bot.matches.play(match_id, user, game.epoch(), action.code, _noop)
 
 
 async def test_i49_5_every_old_match_plays_on_and_the_tournament_runs_to_its_end(
@@ -185,7 +185,7 @@ async def test_i49_5_every_old_match_plays_on_and_the_tournament_runs_to_its_end
     played = 0
     for record in await store.open_matches():
         if record.status == MatchStatus.LOBBY:
-            change = await bot.matches.seating.lobby_action(record.id, 105, "erin", "join", _noop)
+            change = await bot.matches.act_in_lobby(record.id, 105, "erin", "join", _noop)
             assert change.record.seat_of(105) is not None
             continue
         before = await kept(store, record)

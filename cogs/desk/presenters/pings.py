@@ -26,9 +26,9 @@ from collections.abc import Callable
 import discord
 
 from bot.play.events import STARTED, TIMED_OUT
+from bot.play.handles import QuietHandle
 from bot.play.matches import Change
 from bot.play.model import HeldNotice, MatchRecord, MatchStatus, TurnNotice
-from bot.play.quiet import QuietHolds
 from bot.rules.pace import SLOW
 from bot.storage import StorageError
 from bot.storage.doors import MatchReads, Preferences, TurnNotices
@@ -54,7 +54,7 @@ class Pings:
         languages: Languages,
         title: Callable[[str], str],
         senders: MatchSenders,
-        quiet: QuietHolds,
+        quiet: QuietHandle,
         reads: MatchReads,
     ) -> None:
         self.bot = bot
@@ -62,7 +62,6 @@ class Pings:
         self.preferences = preferences
         self.notices = notices
         self.quiet = quiet
-        quiet.release = self.release
         self.reads = reads  # a held notice's match, as it is when the notice may go
         self.clock = clock
         self.languages = languages  # mentions in the server's language, DMs in the member's

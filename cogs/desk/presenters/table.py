@@ -90,7 +90,7 @@ class TablePresenter:
             await refuse(interaction, _("It's here: {link}").format(link=message.jump_url))
         self.problems.noted.pop(record.id, None)  # shown again: a noted refusal is over
         old = record.message_id
-        await self.matches.sessions.set_message(record.id, message.id, self.matches.clock())
+        await self.matches.set_message(record.id, message.id, self.matches.clock())
         if old and old != message.id:
             await self._delete_old(record.played_in, old)
         return message
@@ -99,7 +99,7 @@ class TablePresenter:
         """A public table of the match that the database didn't hear of (it couldn't take
         the message's id when the table was posted) is the table from now on."""
         posted_at = clicked.created_at.timestamp()
-        await self.matches.sessions.set_message(record.id, clicked.id, posted_at)
+        await self.matches.set_message(record.id, clicked.id, posted_at)
         record.message_id, record.message_at = clicked.id, posted_at
 
     async def _edit_or_repost(self, record: MatchRecord, table: TableMessage) -> Problem | None:
@@ -131,7 +131,7 @@ class TablePresenter:
             # Not allowed to post: the old table kept current beats a stale one.
             await channel.get_partial_message(old).edit(**table.to_edit(with_files=False))
             return ("no_fresh_table", {})
-        await self.matches.sessions.set_message(record.id, message.id, now)
+        await self.matches.set_message(record.id, message.id, now)
         record.message_id, record.message_at = message.id, now
         if old:
             await self._delete_old(record.played_in, old)

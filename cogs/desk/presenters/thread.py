@@ -8,7 +8,7 @@ from functools import partial
 
 import discord
 
-from bot.play.watching import Watchers
+from bot.play.handles import WatchHandle
 from cogs.desk.presenters.card import CardPresenter
 from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Scene
@@ -25,7 +25,7 @@ class ThreadPresenter:
         bot: discord.Client,
         threads: Threads,
         cards: CardPresenter,
-        watchers: Watchers,
+        watchers: WatchHandle,
         renderers: Renderers,
     ) -> None:
         self.bot = bot
