@@ -300,21 +300,15 @@ def parse_column(name: str, text: Any, convert: Callable[[Any], Any]) -> tuple[A
         return None, f"{name}_json: unexpected shape ({type(error).__name__})"
 
 
-def _kinds(
-    status: str, reason: str | None, raw: dict[str, str]
-) -> tuple[MatchStatus | None, EndReason | None]:
-    """The row's status and end reason as kinds; one this version does not know (a newer
-    bot's) is kept in `raw` and read as None, and the record is quarantined (a match of
-    unknown status is never played: it reads as closed)."""
+def _end_reason(reason: str | None, raw: dict[str, str]) -> EndReason | None:
+    """The row's end reason as a kind; one this version does not know (a newer bot's) is
+    kept in `raw` and read as None, and the record quarantined. (The status needs no such
+    care: both backends' schemas allow only MatchStatus's values.)"""
     try:
-        known_status: MatchStatus | None = MatchStatus(status)
+        return None if reason is None else EndReason(reason)
     except ValueError:
-        raw["status"], known_status = str(status), None
-    try:
-        known_reason = None if reason is None else EndReason(reason)
-    except ValueError:
-        raw["ended_reason"], known_reason = str(reason), None
-    return known_status, known_reason
+        raw["ended_reason"] = str(reason)
+        return None
 
 
 def record_from_row(row: Sequence[Any]) -> MatchRecord:
@@ -330,9 +324,9 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
             reason = reason or problem
         values[name] = value
     values["extra"], turn_due, replay = values["extra"]
-    status, ended_reason = _kinds(row[5], row[13], raw)
-    if status is None or (row[13] is not None and ended_reason is None):
-        reason = reason or f"unknown status or end reason: {row[5]!r}, {row[13]!r}"
+    ended_reason = _end_reason(row[13], raw)
+    if "ended_reason" in raw:
+        reason = reason or f"ended_reason: unknown kind {row[13]!r}"
     return MatchRecord(
         turn_due=turn_due,
         replay=replay,
@@ -341,7 +335,7 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
         channel_id=row[2],
         game=row[3],
         host_id=row[4],
-        status=status or MatchStatus.CANCELLED,
+        status=MatchStatus(row[5]),
         version=row[6],
         message_id=row[11],
         message_at=row[12],

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
+
 from bot.storage import (
     EndReason,
     MatchExtra,
@@ -97,11 +99,10 @@ async def test_i49_2_an_unknown_key_and_the_old_replay_survive_a_save(tmp_path):
         await store.close()
 
 
-async def test_i49_1_a_status_or_end_reason_this_version_does_not_know_quarantines_the_row(
-    tmp_path,
-):
-    """A newer bot's kinds: the row is read (never raised), closed and quarantined, and its
-    stored text kept; the server's other matches read on."""
+async def test_i49_1_an_end_reason_this_version_does_not_know_quarantines_the_row(tmp_path):
+    """A newer bot's kind: the row is read (never raised) and quarantined, its stored text
+    kept; the server's other matches read on. (A status outside MatchStatus is refused by
+    the schema itself.)"""
     store = await Storage.open(tmp_path / "bot.sqlite3", create=True)
     try:
         made = [
@@ -112,13 +113,15 @@ async def test_i49_1_a_status_or_end_reason_this_version_does_not_know_quarantin
         ]
         with sqlite3.connect(tmp_path / "bot.sqlite3") as db:
             db.execute(
-                "UPDATE matches SET status = 'archived', ended_reason = 'meteor' WHERE id = ?",
+                "UPDATE matches SET status = 'cancelled', ended_reason = 'meteor' WHERE id = ?",
                 (made[0].id,),
             )
         odd = await store.get_match(made[0].id)
         assert odd is not None and odd.quarantine is not None and not odd.is_open
-        assert odd.raw == {"status": "archived", "ended_reason": "meteor"}
+        assert odd.raw == {"ended_reason": "meteor"}
         assert odd.ended_reason is None
         assert [m.id for m in await store.open_matches()] == [made[1].id]
+        with sqlite3.connect(tmp_path / "bot.sqlite3") as db, pytest.raises(sqlite3.Error):
+            db.execute("UPDATE matches SET status = 'archived' WHERE id = ?", (made[1].id,))
     finally:
         await store.close()
