@@ -204,9 +204,9 @@ def _first_loop(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 # The Discord layer's folders, each above those it may import: wording at the ground, then
-# the table's parts, the desk, and /games beside the game plug-ins and the live web table
-# (none imports another).
-COG_FOLDERS = {"wording": 0, "ui": 1, "desk": 2, "server": 3, "games": 3, "live": 3}
+# the table's parts, the shared tools, the desk, and /games beside the game plug-ins and the
+# live web table (none imports another).
+COG_FOLDERS = {"wording": 0, "ui": 1, "tools": 2, "desk": 3, "server": 4, "games": 4, "live": 4}
 
 
 def test_i27_the_discord_layers_folders_import_only_downward():

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.core.log_format import formatter_for, install_record_context
 from bot.core.settings import Settings
+from bot.errors import Refusal
 from bot.host.retention import Retention
 from bot.play.matches import MatchService
 from bot.process.app_emojis import AppEmojis
@@ -289,11 +290,13 @@ class TabletopBot(commands.Bot):
         self, interaction: Interaction, error: app_commands.AppCommandError
     ) -> None:
         """Log a failed command (an unusable database quietly, once per kind and interval);
-        `answer_failure` tells the member in one private line."""
+        `answer_failure` tells the member in one private line. A refusal, raised in the
+        command or by a check, is no failure: it is only answered."""
         name = interaction.command and interaction.command.qualified_name
         what = f"command {name} by user {interaction.user.id} in channel {interaction.channel_id}"
-        self.matches.failures.report(error, f"{what} failed")
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if not isinstance(cause, Refusal | app_commands.CheckFailure):
+            self.matches.failures.report(error, f"{what} failed")
         if self.answer_failure is not None:
             await self.answer_failure(interaction, cause)
 

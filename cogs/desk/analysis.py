@@ -17,8 +17,9 @@ from bot.play.replay_log import kept
 from bot.process.app import Interaction
 from bot.storage import Standings
 from bot.storage.doors import MatchReads
-from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
-from cogs.desk.renderers import Renderers
+from cogs.tools.match_here import match_here
+from cogs.tools.pages import MatchPagesButton, Page, StoredPages, clamp, split_args
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import parse_ref
 from cogs.wording.i18n import _, ngettext, number, percent
 from engines.base import GAMES, Judged, accuracy
@@ -53,12 +54,7 @@ class Analysis(StoredPages):
         ref, member = split_args(args, 2)
         if member != str(interaction.user.id):
             return _("An analysis is only for the member whose play it is: ask for your own.")
-        match_id, database = parse_ref(ref)
-        if database is not None and database != self.reads.instance:
-            return _("That match belongs to a database this bot no longer keeps.")
-        record = await self.reads.get_match(match_id)
-        if record is None or record.guild_id != interaction.guild_id:
-            return _("This server has no such match.")
+        record = await match_here(self.reads, interaction, *parse_ref(ref))
         if record.status != MatchStatus.FINISHED:
             return _("An analysis opens once the match is over.")
         info = GAMES.get(record.game)

@@ -7,6 +7,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 import discord
@@ -17,13 +18,14 @@ from bot.play import lobby
 from bot.play.matches import Change, MatchService
 from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from cogs.desk.members import members_called
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
-from cogs.desk.refusals import answer_failure, refusal_answered
-from cogs.desk.renderers import Renderers
 from cogs.desk.tables import Reply, Tables
-from cogs.ui.components import done_responding, refuse, responding
+from cogs.tools.match_here import same_database
+from cogs.tools.members import members_called
+from cogs.tools.refusals import answer_failure, answer_refusal, refusal_answered
+from cogs.tools.renderers import Renderers
+from cogs.ui.components import answer_privately, done_responding, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _
 from cogs.wording.names import shown
@@ -206,19 +208,18 @@ class Clicks:
             move=True,
         )
 
+    def refusals_answered(self, interaction: Interaction) -> AbstractAsyncContextManager[None]:
+        return refusal_answered(self.renderers, interaction)
+
     async def from_elsewhere(self, interaction: Interaction, database: str | None) -> bool:
         """Whether a button was made by a database this bot no longer runs on (it was
         replaced): then its match id may now name another match, so it is refused."""
-        if database is None or database == self.matches.reads.instance:
-            return False
-        await refuse(
-            interaction,
-            _(
-                "That button belongs to a game this bot no longer keeps. Use a current table: "
-                "each game's table command posts this channel's again."
-            ),
-        )
-        return True
+        try:
+            same_database(self.matches.reads, database, "old_button")
+        except Refusal as refusal:
+            await answer_refusal(self.renderers, interaction, refusal)
+            return True
+        return False
 
     async def _answering(
         self,
@@ -277,7 +278,7 @@ class Clicks:
         record = hinted.record
         texts = self.renderers[record.game].texts
         line = texts.hint(hinted.hint, hinted.view, seat_names(record.seats))
-        await refuse(interaction, f"💡 {line}")
+        await answer_privately(interaction, f"💡 {line}")
 
     async def show_private(self, interaction: Interaction, match_id: int) -> None:
         """The table's hand button (and `/<game> hand`): the member's own view, privately,
@@ -291,14 +292,12 @@ class Clicks:
             raise Refusal("already_ended")
         seat = record.seat_of(interaction.user.id)
         if seat is None:
-            await refuse(interaction, _("You're not playing in this game, so you have no hand."))
-            return
+            raise Refusal("no_hand")
         game = await self.matches.game_of(record)
         assert game is not None
         private = await self.renderers[record.game].private(record, game, seat)
         if private is None:
-            await refuse(interaction, _("Nothing is hidden in this game: it's all on the table."))
-            return
+            raise Refusal("nothing_hidden")
         sent = await interaction.response.send_message(**private.to_send(), ephemeral=True)
         message_id = sent.message_id or (await interaction.original_response()).id
         await self.hands.remember(match_id, interaction.user.id, interaction, message_id, private)

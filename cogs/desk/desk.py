@@ -20,12 +20,13 @@ from cogs.desk.clicks import Clicks
 from cogs.desk.elsewhere import ShownHere
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
-from cogs.desk.renderers import Renderers
-from cogs.desk.sending import MatchSenders
 from cogs.desk.shared_commands import SharedCommands
 from cogs.desk.tables import Tables
 from cogs.desk.threads import Threads
-from cogs.ui.components import refuse
+from cogs.tools.refusals import answer_refusal, checks_refused, refusal_in
+from cogs.tools.renderers import Renderers
+from cogs.tools.sending import MatchSenders
+from cogs.ui.components import answer_privately
 from cogs.wording import command_mentions, i18n
 from cogs.wording.commands_i18n import StartWords
 from cogs.wording.language import Languages
@@ -122,11 +123,22 @@ class Desk(commands.Cog):
             await self.languages.hear(interaction)
         else:
             i18n.set_reader(i18n.supported(str(interaction.locale)) or i18n.SOURCE)
-        await refuse(interaction, str(RESTARTING))
+        await answer_privately(interaction, str(RESTARTING))
+
+    async def before_command(self, interaction: Interaction) -> bool:
+        """Every slash command first learns its member's language, then meets its checks:
+        one that refuses is answered here and the command does not run."""
+        await self.languages.hear(interaction)
+        return not await checks_refused(self.renderers, interaction)
 
     async def answer_failure(self, interaction: Interaction, error: BaseException) -> None:
-        """Answer a failed command in one short, true private line instead of silence."""
-        await refuse(interaction, failure_answer(error))
+        """Answer a slash command that was refused (in its body or by a check) the one way
+        refusals are, and one that failed in one short, true private line, not silence."""
+        refusal = refusal_in(error)
+        if refusal is not None:
+            await answer_refusal(self.renderers, interaction, refusal)
+            return
+        await answer_privately(interaction, failure_answer(error))
 
 
 def desk_of_bot(bot: commands.Bot) -> Desk:

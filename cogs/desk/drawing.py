@@ -11,9 +11,9 @@ from bot.play.model import MatchRecord, MatchStatus
 from bot.play.practice import gives_hints, is_practice
 from bot.rules.pace import SLOW
 from cogs.desk.lobby import lobby_table, practice_line
-from cogs.desk.renderers import Renderers
 from cogs.desk.result import ended_table, ending_line
 from cogs.desk.watching import watching_line
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import HintButton, LobbyButton, TableMessage
 from cogs.ui.layout import Layout, Part
 from cogs.wording.i18n import _

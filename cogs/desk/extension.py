@@ -12,8 +12,8 @@ from discord.ext import commands
 
 from bot.process.app import TabletopBot
 from cogs.desk.desk import Desk
-from cogs.desk.match_choice import MatchChoice
 from cogs.desk.watching import WatchButton
+from cogs.tools.match_choice import MatchChoice
 from cogs.ui.components import DYNAMIC_ITEMS
 from cogs.ui.desk_handle import hold_desk
 from cogs.wording.commands_i18n import CatalogTranslator
@@ -25,9 +25,10 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(desk)
     hold_desk(bot, desk)
     bot.add_dynamic_items(*DYNAMIC_ITEMS, MatchChoice, WatchButton)
-    # Every slash command first learns its member's language; a failed one is answered in it.
-    # discord.py asks the tree for this check, and the tree exists before the Desk does.
-    bot.tree.interaction_check = desk.languages.hear  # type: ignore[method-assign]
+    # Every slash command first learns its member's language and meets its checks; a failed
+    # one is answered in it. discord.py asks the tree for this check, and the tree exists
+    # before the Desk does.
+    bot.tree.interaction_check = desk.before_command  # type: ignore[method-assign]
     bot.answer_failure = desk.answer_failure
     bot.gate.answer_restarting = desk.answer_restarting
     await bot.tree.set_translator(CatalogTranslator())

@@ -24,7 +24,8 @@ from bot.play.model import MatchRecord, MatchStatus
 from bot.play.replay import Step, step_and_marks
 from bot.play.replay_log import kept
 from bot.process.app import Interaction
-from cogs.desk.pages import Jump, MatchPagesButton, Page, StoredPages, clamp
+from cogs.tools.match_here import match_here
+from cogs.tools.pages import Jump, MatchPagesButton, Page, StoredPages, clamp
 from cogs.ui.components import (
     GameRenderer,
     TableMessage,
@@ -53,12 +54,7 @@ class Replay(StoredPages):
     """The `replay` pages: `args` is the match's reference, a page is a step."""
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
-        match_id, database = parse_ref(args)
-        if database is not None and database != self.reads.instance:
-            return _("That match belongs to a database this bot no longer keeps.")
-        record = await self.reads.get_match(match_id)
-        if record is None or record.guild_id != interaction.guild_id:
-            return _("This server has no such match.")
+        record = await match_here(self.reads, interaction, *parse_ref(args))
         if record.status != MatchStatus.FINISHED:
             return _("This match hasn't ended yet: {log} tells it so far.").format(
                 log=command(f"{record.game} log")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.play.matches import Change, MatchService
 from bot.process.app import Interaction
-from cogs.desk.renderers import Renderers
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import GameRenderer
 from cogs.wording.language import Languages
 

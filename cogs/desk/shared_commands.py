@@ -12,15 +12,16 @@ from bot.errors import Refusal
 from bot.play.matches import MatchService
 from bot.play.model import MatchRecord, MatchStatus
 from bot.process.app import Interaction
-from cogs.desk import permissions
 from cogs.desk.clicks import Clicks
-from cogs.desk.match_choice import MatchChoices, several
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.rounds import rounds_of
 from cogs.desk.tables import Tables
 from cogs.desk.threads import lacking_for_threads
-from cogs.ui.components import fitted_lines, refuse
+from cogs.tools import permissions
+from cogs.tools.match_actions import MatchChoices
+from cogs.tools.match_choice import several
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
+from cogs.ui.components import fitted_lines
 from cogs.wording.i18n import _
 from cogs.wording.replies import ended_text, notice_text
 from cogs.wording.words import event_text, join_names, names_at_each
@@ -39,7 +40,7 @@ class SharedCommands:
         self.renderers = renderers
         self.tables = tables
         self.clicks = clicks
-        self.choices = MatchChoices(matches.reads.get_match)
+        self.choices = MatchChoices(matches.reads.get_match, renderers)
         for action, run in (
             ("join", self._join),
             ("leave", self._leave),
@@ -64,20 +65,14 @@ class SharedCommands:
         else a thread where the bot may open one); a `practice` table is unrated and gives
         hints. What the member leaves unset comes from the house rules."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await refuse(interaction, _("Games are played in server channels, not in DMs."))
-            return
+            raise Refusal("not_in_dms")
         lacking = permissions.missing(
             interaction.app_permissions, self.renderers[game].draws_pictures
         )
         if lacking:
-            await refuse(interaction, permissions.cannot_start(lacking))
-            return
+            raise Refusal("cannot_start", lacking=lacking)
         if isinstance(interaction.channel, discord.Thread):
-            await refuse(
-                interaction,
-                _("Start a game in a channel: each game gets a thread of its own from there."),
-            )
-            return
+            raise Refusal("start_in_channel")
         house = await self.matches.house(interaction.guild_id, interaction.channel_id, game)
         chosen = (
             where
@@ -181,13 +176,7 @@ class SharedCommands:
             shown = [r for r in rounds if r[0] == round_number]
             if not shown:
                 known = ", ".join(str(r[0]) for r in rounds if r[0] is not None)
-                await refuse(
-                    interaction,
-                    _("There is no round {round} in this game's log (rounds: {known}).").format(
-                        round=round_number, known=known or "—"
-                    ),
-                )
-                return
+                raise Refusal("no_round", round=round_number, known=known or "—")
         else:
             shown = rounds[-1:]
             record.log = logged  # a copy read for this answer: the renderer reads its log

@@ -16,8 +16,9 @@ import discord
 from bot.play.model import MatchRecord
 from bot.process.app import Interaction
 from bot.storage.standings_data import MatchSummary
-from cogs.desk.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.desk.rounds import rounds_of
+from cogs.tools.match_here import match_here
+from cogs.tools.pages import MatchPagesButton, Page, StoredPages, clamp
 from cogs.ui.components import cards_in_words, parse_ref
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, number
@@ -47,13 +48,8 @@ class Story(StoredPages):
     """The `story` pages: `args` is the match's reference."""
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
-        match_id, database = parse_ref(args)
-        if database is not None and database != self.reads.instance:
-            return _("That match belongs to a database this bot no longer keeps.")
-        record = await self.reads.get_match(match_id)
-        if record is None or record.guild_id != interaction.guild_id:
-            return _("This server has no such match.")
-        summary = await self.standings.match_summary(match_id)
+        record = await match_here(self.reads, interaction, *parse_ref(args))
+        summary = await self.standings.match_summary(record.id)
         if summary is None:
             return _("This match hasn't ended yet: {log} tells it so far.").format(
                 log=command(f"{record.game} log")
@@ -61,7 +57,7 @@ class Story(StoredPages):
         renderer = self.renderers.get(record.game)
         if renderer is None:
             return _("This bot no longer plays that game, so it can't tell the match.")
-        logged = [event for _version, event in await self.standings.match_events(match_id)]
+        logged = [event for _version, event in await self.standings.match_events(record.id)]
         if not logged:
             return _(
                 "This match's story is no longer kept (old match logs are cleared); "

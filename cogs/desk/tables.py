@@ -27,10 +27,10 @@ from cogs.desk.presenters.problems import ShowProblems
 from cogs.desk.presenters.result import ResultPresenter
 from cogs.desk.presenters.table import TablePresenter
 from cogs.desk.presenters.thread import ThreadPresenter
-from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Click, read_scene
-from cogs.desk.sending import MatchSenders, Send
 from cogs.desk.threads import Threads
+from cogs.tools.renderers import Renderers
+from cogs.tools.sending import MatchSenders, Send
 from cogs.ui.components import TableMessage
 from cogs.wording.language import Languages
 

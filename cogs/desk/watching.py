@@ -16,12 +16,13 @@ from typing import Any, Self
 
 import discord
 
+from bot.errors import Refusal
 from bot.play.handles import WatchHandle
 from bot.play.matches import MatchService
 from bot.play.model import MatchRecord, MatchStatus
 from bot.play.watching import Refused
 from bot.process.app import Interaction
-from cogs.ui.components import parse_ref, ref_of, refuse
+from cogs.ui.components import answer_privately, parse_ref, ref_of
 from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, ngettext, number
@@ -55,7 +56,8 @@ class WatchButton(
         await desk.languages.hear(interaction)
         if await desk.clicks.from_elsewhere(interaction, self.database):
             return
-        await press_watch(interaction, desk.matches, self.match_id)
+        async with desk.clicks.refusals_answered(interaction):
+            await press_watch(interaction, desk.matches, self.match_id)
 
 
 def watch_button(record: MatchRecord) -> discord.ui.Item[Any]:
@@ -75,12 +77,10 @@ def watching_line(count: int) -> str:
 async def press_watch(interaction: Interaction, matches: MatchService, match_id: int) -> None:
     record = await matches.reads.get_match(match_id)
     if record is None or record.guild_id != interaction.guild_id:
-        await refuse(interaction, _("That match is no longer here."))
-        return
+        raise Refusal("match_gone")
     done = await matches.watchers.press(record, interaction.user.id)
     if isinstance(done, str):
-        await refuse(interaction, _refusal(done, record, matches.watchers))
-        return
+        raise _refusal(done, record, matches.watchers)
     thread = f"<#{record.thread_id}>"
     assert record.thread_id is not None  # press refuses a match without a thread
     target: Any = interaction.client.get_channel(record.thread_id)
@@ -97,8 +97,7 @@ async def press_watch(interaction: Interaction, matches: MatchService, match_id:
         )
         if done.watching:
             await matches.watchers.undo(record.id, interaction.user.id)
-            await refuse(interaction, _("Discord wouldn't add you to the thread; try again later."))
-            return
+            raise Refusal("watch_not_added") from None
     if done.watching:
         text = _(
             "You're watching this match in {thread}: it is in your thread list, and you'll be "
@@ -106,22 +105,15 @@ async def press_watch(interaction: Interaction, matches: MatchService, match_id:
         ).format(thread=thread)
     else:
         text = _("You've stopped watching this match and left {thread}.").format(thread=thread)
-    await refuse(interaction, text)
+    await answer_privately(interaction, text)
 
 
-def _refusal(why: Refused, record: MatchRecord, watchers: WatchHandle) -> str:
-    if why == "no_thread":
-        return _("This match is played in its channel, so there is no thread to watch.")
-    if why == "ended":
-        return _("This match has ended; its result is in {thread}.").format(
-            thread=f"<#{record.thread_id}>"
-        )
-    if why == "seated":
-        return _("You have a seat in this match, so you follow it already.")
-    if why == "double_click":
-        return _("That press was taken already. To undo it, wait a moment and press again.")
-    return _("This match has as many watchers as it can take ({count}).").format(
-        count=number(watchers.known_count(record.id))
+def _refusal(why: Refused, record: MatchRecord, watchers: WatchHandle) -> Refusal:
+    """Why the press was refused, with what its wording names (`watch_*` refusals)."""
+    return Refusal(
+        f"watch_{why}",
+        thread=f"<#{record.thread_id}>",
+        count=number(watchers.known_count(record.id)),
     )
 
 

@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.desk import Desk, desk_of_bot
-from cogs.desk.option_commands import Extra, game_options_command
 from cogs.desk.threads import TABLE_PLACES
+from cogs.tools.option_commands import Extra, game_options_command
 from cogs.ui.card_faces import pictures
 from cogs.ui.components import GameRenderer
 from cogs.wording.commands_i18n import StartWords, slash, slash_text

@@ -10,9 +10,10 @@ from typing import Any, Protocol, Self, cast
 
 import discord
 
+from bot.errors import Refusal
 from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from cogs.ui.components import heard, parse_ref, ref_of, refuse
+from cogs.ui.components import heard, parse_ref, ref_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _
 
@@ -45,10 +46,10 @@ class BrowserButton(
         if await clicks.from_elsewhere(interaction, self.database):
             return
         live = interaction.client.get_cog("LiveTable")
-        if live is None:  # the live table was turned off since this table was drawn
-            await refuse(interaction, _("The live table isn't served by this bot now."))
-            return
-        await cast(LinkGiver, live).answer_link(interaction, self.match_id)
+        async with clicks.refusals_answered(interaction):
+            if live is None:  # the live table was turned off since this table was drawn
+                raise Refusal("live_off")
+            await cast(LinkGiver, live).answer_link(interaction, self.match_id)
 
 
 def browser_button(record: MatchRecord) -> discord.ui.Item[Any]:

@@ -9,11 +9,11 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.process.app import Interaction, TabletopBot
 from cogs.desk.desk import desk_of_bot
-from cogs.desk.renderers import Renderers
 from cogs.live.activity import add_activity_routes
 from cogs.live.browser_button import BrowserButton, browser_button
 from cogs.live.server import TableServer
-from cogs.ui.components import refuse
+from cogs.tools.renderers import Renderers
+from cogs.ui.components import answer_privately
 from cogs.wording import i18n
 from cogs.wording.i18n import _
 
@@ -33,15 +33,14 @@ class LiveTable(commands.Cog):
         await self.server.stop()
 
     async def answer_link(self, interaction: Interaction, match_id: int) -> None:
-        """Privately, in the member's language: their own link when they hold a seat (it
+        """Privately, in the member's language (a refusal raised here is answered by the
+        button's wrapper): their own link when they hold a seat (it
         shows their hand and plays their moves), else the match's public one."""
         record = await self.bot.matches.reads.get_match(match_id)
         if record is None or record.guild_id != interaction.guild_id:
-            await refuse(interaction, _("That match is no longer here."))
-            return
+            raise Refusal("match_gone")
         if not record.is_open:
-            await refuse(interaction, self.renderers.refusal(Refusal("already_ended")))
-            return
+            raise Refusal("already_ended")
         user_id = interaction.user.id
         if record.seat_of(user_id) is not None:
             link = self.server.member_link(record.id, user_id, i18n.reader())
@@ -52,7 +51,7 @@ class LiveTable(commands.Cog):
         else:
             link = self.server.watch_link(record.id)
             text = _("Watch this match live in a browser: {link}")
-        await refuse(interaction, text.format(link=f"<{link}>"))
+        await answer_privately(interaction, text.format(link=f"<{link}>"))
 
 
 async def setup(bot: commands.Bot) -> None:

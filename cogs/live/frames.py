@@ -23,8 +23,8 @@ import discord
 from bot.play.changes import Change
 from bot.play.published import MatchChange
 from cogs.desk.drawing import draw_table
-from cogs.desk.renderers import Renderers
 from cogs.live.markup import card_src, inline, plain, to_html
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import (
     MoveButton,
     MoveSelect,

@@ -19,11 +19,12 @@ from discord import app_commands
 from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Where
 
+from bot.errors import Refusal
 from bot.play.model import MatchRecord, MatchStatus
 from bot.process.app import Interaction, TabletopBot
 from bot.process.command_tree import ENTRY_POINT, CommandTree
 from cogs.desk.desk import desk_of_bot
-from cogs.ui.components import heard, ref_of, refuse
+from cogs.ui.components import heard, ref_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.commands_i18n import TEXT_LIMIT, slash, slash_text, valid_name
 from cogs.wording.i18n import _
@@ -60,15 +61,13 @@ class OpenTableButton(
         return cls(ref_of(match))
 
     async def clicked(self, interaction: Interaction) -> None:
-        await heard(interaction)  # a refusal below is worded in the member's language
-        try:
-            await interaction.response.launch_activity()
-        except discord.HTTPException as error:
-            log.warning("the Activity could not be launched (%s %s)", error.status, error.code)
-            await refuse(
-                interaction,
-                _("The table can't open inside Discord here: open it in a browser instead."),
-            )
+        clicks = await heard(interaction)  # a refusal is worded in the member's language
+        async with clicks.refusals_answered(interaction):
+            try:
+                await interaction.response.launch_activity()
+            except discord.HTTPException as error:
+                log.warning("the Activity could not be launched (%s %s)", error.status, error.code)
+                raise Refusal("no_activity_here") from None
 
 
 def open_table_button(record: MatchRecord) -> discord.ui.Item[Any] | None:

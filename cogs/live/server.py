@@ -35,11 +35,11 @@ from bot.errors import Refusal
 from bot.play.bus import Subscription
 from bot.play.matches import MatchService
 from bot.play.model import MatchRecord
-from cogs.desk.renderers import Renderers
 from cogs.live.frames import Frames, Viewer
 from cogs.live.links import BadLink, Links, Pass
 from cogs.live.markup import plain
 from cogs.live.page import refused_page, shell
+from cogs.tools.renderers import Renderers
 from cogs.ui.card_faces import draw_face
 from cogs.ui.face import Face
 from cogs.wording import i18n

@@ -1,16 +1,14 @@
-"""`/games`: moderator tools, the leaderboards, ratings, history and seasons, for every game
-at once. The group's commands are in two halves: `moderation` and `standing_commands`."""
+"""`/games`: the commands across all games, each room of them a cog of its own (moderation,
+standings, a member's games, notices, open tables, quiet hours, tournaments, house rules,
+queues) whose commands this module puts in the one `/games` group, under the same names."""
 
 from __future__ import annotations
 
 from discord.ext import commands
 
-from bot.play.matches import MatchService
 from bot.process.app import TabletopBot
-from bot.tournament.runner import Tournaments
 from cogs.desk.analysis import ANALYSIS, Analysis
-from cogs.desk.desk import Desk, desk_of_bot
-from cogs.desk.pages import MatchPagesButton, PageButton, Pages
+from cogs.desk.desk import desk_of_bot
 from cogs.desk.replay import REPLAY, Replay
 from cogs.desk.story import STORY, Story
 from cogs.server.history import HISTORY, History, MatchPick
@@ -19,12 +17,12 @@ from cogs.server.member_games import MINE, MemberGames, MineSource
 from cogs.server.moderation import Moderation
 from cogs.server.notices import NoticeCommands
 from cogs.server.open_tables import OpenJoinButton, OpenPageButton, OpenTableCommands
-from cogs.server.queue_commands import LeaveQueueButton, QueueBoard, QueueCommands, ReadyButton
+from cogs.server.queue_commands import LeaveQueueButton, QueueCommands, ReadyButton
 from cogs.server.quiet_commands import QuietCommands
-from cogs.server.seasons import Seasons
 from cogs.server.standing_commands import StandingCommands
 from cogs.server.standings import BOARD, HALL, Board, Hall
 from cogs.server.tournament_board import (
+    CLICKS_COG,
     STANDINGS,
     StandingsSource,
     TableChoiceButton,
@@ -32,48 +30,36 @@ from cogs.server.tournament_board import (
     TournamentButton,
 )
 from cogs.server.tournament_commands import TournamentCommands
+from cogs.tools.pages import MatchPagesButton, PageButton, Pages
 from cogs.wording.commands_i18n import slash, slash_text
 
 
 class Games(
-    Moderation,
-    StandingCommands,
-    MemberGames,
-    NoticeCommands,
-    OpenTableCommands,
-    QuietCommands,
-    TournamentCommands,
-    HouseCommands,
-    QueueCommands,
     commands.GroupCog,
     group_name=slash("command", "games"),
     group_description=slash_text("Across all games"),
 ):
-    def __init__(
-        self,
-        desk: Desk,
-        matches: MatchService,
-        tournaments: Tournaments,
-        pages: Pages,
-        board: TournamentBoard,
-    ) -> None:
-        self.desk = desk
-        self.board = board
-        self.matches = matches
-        self.tournaments = tournaments
-        self.queue_board = QueueBoard(desk.bot, matches, desk)
-        self.renderers = desk.renderers  # whose texts word a refused reset
-        self.pages = pages
-        self.seasons = Seasons(desk.renderers)
-        desk.shared.choices.on("reset", self.reset_match)  # a reset picked from several games
-        super().__init__()
-        desk.when_plugged.append(self.add_house_game)
+    """The `/games` group itself; its commands are the rooms' (`join_games`)."""
+
+
+async def join_games(bot: commands.Bot, games: Games, room: commands.Cog) -> None:
+    """Add `room` and move its slash commands under /games, names and options unchanged.
+    discord.py puts a plain cog's commands at the tree's top, and a group belongs to one
+    cog; so each room is a cog of its own (its state, its buttons' clicks) and its commands
+    are moved from the top into the one group."""
+    group = games.app_command
+    assert group is not None
+    moved = room.get_app_commands()
+    await bot.add_cog(room)
+    for command in moved:
+        bot.tree.remove_command(command.name)
+        group.add_command(command)
 
 
 async def setup(bot: commands.Bot) -> None:
     desk = desk_of_bot(bot)
     stored, renderers = (desk.matches.reads, desk.matches.standings), desk.renderers
-    pages = Pages(desk.languages, desk.matches.failures)
+    pages = Pages(desk.languages, desk.matches.failures, renderers)
     pages.register(BOARD, Board(*stored, renderers))
     pages.register(HALL, Hall(*stored, renderers))
     pages.register(HISTORY, History(*stored, renderers))
@@ -85,7 +71,24 @@ async def setup(bot: commands.Bot) -> None:
     pages.register(STANDINGS, StandingsSource(*stored, renderers, bot.tournaments))
     await bot.add_cog(pages)
     board = TournamentBoard(bot, desk.matches, bot.tournaments, desk)
-    await bot.add_cog(Games(desk, desk.matches, bot.tournaments, pages, board))
+    tournament_commands = TournamentCommands(desk, bot.tournaments, pages, board)
+    assert tournament_commands.qualified_name == CLICKS_COG
+    games = Games()
+    await bot.add_cog(games)
+    # In the order the players have always seen them listed.
+    rooms: list[commands.Cog] = [
+        QueueCommands(desk),
+        HouseCommands(desk),
+        tournament_commands,
+        QuietCommands(desk.matches, renderers),
+        OpenTableCommands(desk),
+        NoticeCommands(desk),
+        MemberGames(desk.matches, pages, renderers),
+        StandingCommands(desk, pages),
+        Moderation(desk),
+    ]
+    for room in rooms:
+        await join_games(bot, games, room)
     bot.add_dynamic_items(
         PageButton,
         MatchPagesButton,

@@ -9,12 +9,14 @@ from typing import Any, Self
 
 import discord
 
+from bot.errors import Refusal
 from bot.process.app import Interaction
 from bot.storage.standings_data import MatchSummary
-from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, pages_of, split_args
 from cogs.desk.replay import REPLAY
 from cogs.desk.story import STORY
-from cogs.ui.components import SELECT_LIMIT, refuse
+from cogs.tools.pages import Page, StoredPages, clamp, page_count, pages_of, split_args
+from cogs.tools.refusals import refusal_answered
+from cogs.ui.components import SELECT_LIMIT
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _, day
 from cogs.wording.names import plain, shown
@@ -55,10 +57,10 @@ class MatchPick(
         pages = pages_of(interaction.client)
         await pages.hearing.hear(interaction)
         ref = self.item.values[0] if self.item.values else ""
-        if not MATCH_REF.fullmatch(ref):
-            await refuse(interaction, str(OUT_OF_DATE))
-            return
-        await pages.click(interaction, self.kind, ref, 0)
+        async with refusal_answered(pages.renderers, interaction):
+            if not MATCH_REF.fullmatch(ref):
+                raise Refusal("out_of_date")
+            await pages.click(interaction, self.kind, ref, 0)
 
 
 class History(StoredPages):
@@ -68,7 +70,7 @@ class History(StoredPages):
         user_text, game_text = split_args(args, 2)
         guild_id = interaction.guild_id
         if guild_id is None or not user_text.isdigit():
-            return str(OUT_OF_DATE)
+            raise Refusal("out_of_date")
         user_id, game = int(user_text), game_text or None
         total = await self.standings.history_size(guild_id, user_id=user_id, game=game)
         if total == 0:

@@ -13,17 +13,14 @@ from discord.ext import commands
 
 from bot.play import house as house_rules
 from bot.play.house import HouseRules
-from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.storage.doors import CHANNEL, SERVER
 from cogs.desk.desk import Desk
 from cogs.desk.lobby import house_parts
-from cogs.desk.option_commands import Extra, game_options_command
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.threads import TABLE_PLACES
-from cogs.server.checks import in_server, is_moderator
-from cogs.ui.components import refuse
+from cogs.tools.checks import moderator_only, require_server
+from cogs.tools.option_commands import Extra, game_options_command
+from cogs.tools.refusals import answers_refusals
 from cogs.wording.commands_i18n import StartWords, slash, slash_text
 from cogs.wording.i18n import _
 from cogs.wording.pace_words import PACE_CHOICES
@@ -38,11 +35,14 @@ HOUSE_OPTIONS = ("pace", "ai", "where", "channel", "reset")
 
 
 class HouseCommands(commands.Cog):
-    """The house-rules half of the /games group (the cog is `cogs.server.games.Games`)."""
+    """The house-rules commands of the /games group (`cogs.server.games` puts them there):
+    one per game, added as each plugs in."""
 
-    desk: Desk
-    matches: MatchService
-    renderers: Renderers
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.matches = desk.matches
+        self.renderers = desk.renderers  # whose texts word a refused house rule
+        desk.when_plugged.append(self.add_house_game)
 
     house = app_commands.Group(
         name=slash("command", "house"),
@@ -55,6 +55,7 @@ class HouseCommands(commands.Cog):
         the AI level, where its tables go, the channel and a reset."""
         info = GAMES[game]
 
+        @moderator_only("moderators_house")
         async def set_house(interaction: Interaction, **chosen: Any) -> None:
             await self._set_house(interaction, game, chosen)
 
@@ -100,23 +101,10 @@ class HouseCommands(commands.Cog):
         )
         description = slash_text("This game's defaults for new lobbies here (moderators)")
         command = game_options_command(name, description, set_house, info, words, extras)
-        group = self._house_group()
-        group.add_command(command)
-
-    def _house_group(self) -> app_commands.Group:
-        """This cog's own copy of the `house` subgroup (discord.py copies a cog's commands
-        for each instance)."""
-        own = self.app_command.get_command("house") if self.app_command else None
-        assert isinstance(own, app_commands.Group)
-        return own
+        self.house.add_command(command)  # this cog's own copy (discord.py makes one a cog)
 
     @answers_refusals
     async def _set_house(self, interaction: Interaction, game: str, chosen: dict[str, Any]) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(interaction, _("Only moderators (Manage Messages) can set house rules."))
-            return
         assert interaction.guild_id is not None
         channel: discord.TextChannel | None = chosen.pop("channel")
         reset = bool(chosen.pop("reset"))
@@ -163,8 +151,10 @@ class HouseCommands(commands.Cog):
         name=slash("command", "show"),
         description=slash_text("Every game's house rules in this server and this channel"),
     )
+    @answers_refusals
     async def house_show(self, interaction: Interaction) -> None:
-        if not await in_server(interaction) or interaction.channel_id is None:
+        require_server(interaction)
+        if interaction.channel_id is None:
             return
         assert interaction.guild_id is not None
         scoped = self.matches.scoped

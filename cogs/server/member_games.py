@@ -7,14 +7,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import Refusal
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.rules.away import LONGEST
-from cogs.desk.match_list import match_lines
-from cogs.desk.pages import OUT_OF_DATE, Page, Pages, StoredPages, clamp, page_count, split_args
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
-from cogs.server.checks import in_server
+from cogs.tools.checks import require_server
+from cogs.tools.match_list import match_lines
+from cogs.tools.pages import Page, Pages, StoredPages, clamp, page_count, split_args
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.wording import queue_words
 from cogs.wording.command_mentions import command
 from cogs.wording.commands_i18n import slash, slash_text
@@ -34,7 +35,7 @@ class MineSource(StoredPages):
         (user_text,) = split_args(args, 1)
         guild_id = interaction.guild_id
         if guild_id is None or user_text != str(interaction.user.id):
-            return str(OUT_OF_DATE)
+            raise Refusal("out_of_date")
         records = await self.reads.member_matches(guild_id, interaction.user.id)
         if not records:
             starts = either([command(f"{key} start") for key in sorted(GAMES)])
@@ -53,21 +54,22 @@ class MineSource(StoredPages):
 
 
 class MemberGames(commands.Cog):
-    """The /games commands about one member's own matches (the cog is
-    `cogs.server.games.Games`)."""
+    """The /games commands about one member's own matches (`cogs.server.games` puts them
+    in the group)."""
 
-    matches: MatchService
-    pages: Pages
-    renderers: Renderers
+    def __init__(self, matches: MatchService, pages: Pages, renderers: Renderers) -> None:
+        self.matches = matches
+        self.pages = pages
+        self.renderers = renderers
 
     @app_commands.command(
         name=slash("command", "mine"),
         description=slash_text("Your open matches in this server, your turns first"),
     )
     @app_commands.guild_only()
+    @answers_refusals
     async def mine(self, interaction: Interaction) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         await self.pages.show(interaction, MINE, str(interaction.user.id), 0)
 
     @app_commands.command(

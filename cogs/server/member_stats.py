@@ -10,8 +10,8 @@ import discord
 
 from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Standings
-from cogs.desk.renderers import Renderers
 from cogs.server.standings import record_text
+from cogs.tools.renderers import Renderers
 from cogs.ui.components import TableMessage
 from cogs.ui.trend_picture import draw_trends, square
 from cogs.wording.i18n import _, ngettext, number

@@ -11,17 +11,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.play.matches import MatchService
+from bot.errors import Refusal
 from bot.play.model import EndReason, MatchRecord, MatchStatus
 from bot.process.app import Interaction
-from cogs.desk import permissions
 from cogs.desk.desk import Desk
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.threads import TABLE_PLACES
-from cogs.server.checks import in_server, is_moderator
 from cogs.server.export import export_file
-from cogs.ui.components import refuse
+from cogs.tools import permissions
+from cogs.tools.checks import is_moderator, moderator_only
+from cogs.tools.refusals import answers_refusals
 from cogs.wording import i18n
 from cogs.wording.command_mentions import command
 from cogs.wording.commands_i18n import slash, slash_text
@@ -52,11 +50,14 @@ def status_text(status: MatchStatus) -> str:
 
 
 class Moderation(commands.Cog):
-    """The moderation half of the /games group (the cog is `cogs.server.games.Games`)."""
+    """The moderators' commands of the /games group (`cogs.server.games` puts them there),
+    and a member's own language."""
 
-    desk: Desk
-    matches: MatchService
-    renderers: Renderers
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.matches = desk.matches
+        self.renderers = desk.renderers  # whose texts word a refused reset
+        desk.shared.choices.on("reset", self.reset_match)  # a reset picked from several games
 
     @app_commands.command(
         name=slash("command", "reset"),
@@ -80,11 +81,7 @@ class Moderation(commands.Cog):
         elif is_moderator(user):
             reason = EndReason.RESET_BY_MODERATOR
         else:
-            await refuse(
-                interaction,
-                _("Only the game's host or a moderator (Manage Messages) can end this game."),
-            )
-            return
+            raise Refusal("host_or_moderator_resets")
         await self.matches.end(record.id, reason, user.display_name, self.desk.tables.publish)
         await interaction.response.send_message(
             _("You ended this game of {title}. No result is recorded.").format(
@@ -98,14 +95,8 @@ class Moderation(commands.Cog):
         description=slash_text("Running games in this server (moderators)"),
     )
     @app_commands.guild_only()
+    @moderator_only("moderators_list")
     async def list_games(self, interaction: Interaction) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(
-                interaction, _("Only moderators (Manage Messages) can list the server's games.")
-            )
-            return
         records = await self.matches.reads.open_matches(interaction.guild_id)
         if not records:
             await interaction.response.send_message(_("No games are running."), ephemeral=True)
@@ -152,14 +143,8 @@ class Moderation(commands.Cog):
         on=slash_text("Mention members when their turn starts and before it runs out")
     )
     @app_commands.guild_only()
+    @moderator_only("moderators_pings")
     async def reminders(self, interaction: Interaction, on: bool) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(
-                interaction, _("Only moderators (Manage Messages) can change this server's pings.")
-            )
-            return
         assert interaction.guild_id is not None
         await self.desk.pings.set_enabled(interaction.guild_id, on)
         answer = (
@@ -177,15 +162,8 @@ class Moderation(commands.Cog):
     @app_commands.describe(where=slash_text("Where a started game is played"))
     @app_commands.choices(where=TABLE_PLACES)
     @app_commands.guild_only()
+    @moderator_only("moderators_tables")
     async def tables(self, interaction: Interaction, where: str) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(
-                interaction,
-                _("Only moderators (Manage Messages) can choose where this server's games go."),
-            )
-            return
         assert interaction.guild_id is not None
         await self.matches.preferences.set_tables_where(interaction.guild_id, where)
         answer = (
@@ -203,14 +181,8 @@ class Moderation(commands.Cog):
         description=slash_text("This server's results as a CSV file (moderators)"),
     )
     @app_commands.guild_only()
+    @moderator_only("moderators_export")
     async def export(self, interaction: Interaction) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(
-                interaction, _("Only moderators (Manage Messages) can export the server's results.")
-            )
-            return
         guild_id = interaction.guild_id or 0
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.matches.standings.export_results(guild_id)
@@ -234,15 +206,8 @@ class Moderation(commands.Cog):
     )
     @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
+    @moderator_only("moderators_language")
     async def language(self, interaction: Interaction, language: str) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(
-                interaction,
-                _("Only moderators (Manage Messages) can change this server's language."),
-            )
-            return
         assert interaction.guild_id is not None
         chosen = None if language == "auto" else language
         await self.desk.languages.choose_for_server(interaction.guild_id, chosen)

@@ -47,9 +47,10 @@ HOWS_NOW = {
 
 
 class NoticeCommands(commands.Cog):
-    """The turn-notice half of the /games group (the cog is `cogs.server.games.Games`)."""
+    """The turn-notice command of the /games group (`cogs.server.games` puts it there)."""
 
-    desk: Desk
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
 
     @app_commands.command(
         name=slash("command", "notify"),

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import re
 from collections.abc import AsyncIterator
@@ -36,9 +35,9 @@ from bot.process.app import Interaction
 from bot.storage.lobby_listing import LobbyPage
 from cogs.desk.desk import Desk
 from cogs.desk.lobby import house_line
-from cogs.desk.match_list import jump_link
-from cogs.desk.refusals import answer_failure
-from cogs.server.checks import in_server
+from cogs.tools.checks import require_server
+from cogs.tools.match_list import jump_link
+from cogs.tools.refusals import answer_failure, answers_refusals, refusal_answered
 from cogs.ui.components import GameRenderer, parse_ref, ref_of
 from cogs.ui.layout import Part
 from cogs.ui.persistent import Persistent
@@ -345,8 +344,7 @@ class OpenTables:
         """A page button or 🔄: the page read anew, in place."""
         await self.desk.languages.hear(interaction)
         async with self._answer(interaction):
-            if not await in_server(interaction):
-                return
+            require_server(interaction)
             listing = await self.listing(interaction, page)
             await interaction.response.edit_message(view=self.view(listing, interaction.user.id))
             self._follow(interaction, listing.page)
@@ -358,8 +356,7 @@ class OpenTables:
         under one line: where they sit now (with a link), or why they could not."""
         await self.desk.languages.hear(interaction)
         async with self._answer(interaction, f"a join of match {match_id} from the list"):
-            if not await in_server(interaction):
-                return
+            require_server(interaction)
             if await self.desk.clicks.from_elsewhere(interaction, database):
                 return
             notice = await self._seat(interaction, match_id)
@@ -378,7 +375,8 @@ class OpenTables:
         member = (interaction.guild_id, interaction.user.id)
         self._answering.add(member)
         try:
-            yield
+            async with refusal_answered(self.desk.renderers, interaction):
+                yield
         except Exception as error:
             await self._failed(interaction, error, what)
         finally:
@@ -414,29 +412,28 @@ class OpenTables:
 
 
 def open_tables_of(client: discord.Client) -> OpenTables:
-    """The list's reads and Join, found through the /games cog by name (as the Desk is)."""
-    games = cast(commands.Bot, client).get_cog("Games")
-    if games is None:
-        raise RuntimeError("cogs.server.games adds the Games cog")
-    return cast(OpenTableCommands, games).open_tables
+    """The list's reads and Join, found through their cog by name (as the Desk is)."""
+    room = cast(commands.Bot, client).get_cog(OpenTableCommands.__cog_name__)
+    if room is None:
+        raise RuntimeError("cogs.server.games adds the OpenTableCommands cog")
+    return cast(OpenTableCommands, room).open_tables
 
 
 class OpenTableCommands(commands.Cog):
-    """`/games open`, in the /games group (the cog is `cogs.server.games.Games`)."""
+    """`/games open` (`cogs.server.games` puts it in the group)."""
 
-    desk: Desk
-
-    @functools.cached_property
-    def open_tables(self) -> OpenTables:
-        return OpenTables(self.desk)
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.renderers = desk.renderers  # whose texts word a refusal
+        self.open_tables = OpenTables(desk)
 
     @app_commands.command(
         name=slash("command", "open"),
         description=slash_text("Lobbies with a free seat in this server, to join from here"),
     )
+    @answers_refusals
     async def open_command(self, interaction: Interaction) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         try:
             await self.open_tables.show(interaction)
         except Exception as error:

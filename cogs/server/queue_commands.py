@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Self
+from typing import Any, Self, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import Refusal
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.play.model import EndReason, MatchRecord
@@ -20,11 +21,11 @@ from bot.play.queues import QueueChange, Where
 from bot.process.app import Interaction
 from bot.storage.queue_records import QueueTable
 from cogs.desk.desk import Desk
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
 from cogs.desk.threads import lacking_for_threads
-from cogs.server.checks import in_server, is_moderator
-from cogs.ui.components import refuse
+from cogs.server.game_choices import game_choices
+from cogs.tools.checks import moderator_only, require_server
+from cogs.tools.refusals import answers_refusals
+from cogs.ui.components import answer_privately
 from cogs.ui.persistent import Persistent
 from cogs.wording import i18n, queue_words
 from cogs.wording.commands_i18n import slash, slash_text
@@ -58,8 +59,7 @@ class ReadyButton(Persistent[discord.ui.Button[Any]], template=READY_TEMPLATE):
         return cls(int(match["match"]))
 
     async def clicked(self, interaction: Interaction) -> None:
-        games: Any = interaction.client.get_cog("Games")  # found by name, as desk_of_bot says
-        await games.ready_click(interaction, self.match_id)
+        await queues_of(interaction.client).ready_click(interaction, self.match_id)
 
 
 class LeaveQueueButton(Persistent[discord.ui.Button[Any]], template=LEAVE_TEMPLATE):
@@ -80,8 +80,7 @@ class LeaveQueueButton(Persistent[discord.ui.Button[Any]], template=LEAVE_TEMPLA
         return cls(match["game"])
 
     async def clicked(self, interaction: Interaction) -> None:
-        games: Any = interaction.client.get_cog("Games")
-        await games.leave_queue_click(interaction, self.game)
+        await queues_of(interaction.client).leave_queue_click(interaction, self.game)
 
 
 def thread_or_channel(guild: discord.Guild | None, chosen: str | None) -> Where:
@@ -195,11 +194,14 @@ class QueueBoard:
 
 
 class QueueCommands(commands.Cog):
-    """The queue half of the /games group (the cog is `cogs.server.games.Games`)."""
+    """The queue's commands of the /games group (`cogs.server.games` puts them there), and
+    its buttons' clicks."""
 
-    desk: Desk
-    matches: MatchService
-    renderers: Renderers
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self.matches = desk.matches
+        self.renderers = desk.renderers
+        self.queue_board = QueueBoard(desk.bot, desk.matches, desk)
 
     @app_commands.command(
         name=slash("command", "queue"),
@@ -219,12 +221,11 @@ class QueueCommands(commands.Cog):
     async def _queue_games(
         self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._game_names(interaction, typed)  # type: ignore[attr-defined]
+        return game_choices(self.desk.renderers, typed)
 
     @answers_refusals
     async def _queue(self, interaction: Interaction, game: str, pace: str | None) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)  # a table may open
         channel = interaction.channel
@@ -247,7 +248,7 @@ class QueueCommands(commands.Cog):
                     f"https://discord.com/channels/{interaction.guild_id}/"
                     f"{stand.table.channel_id}/{stand.table.message_id}"
                 )
-            await refuse(interaction, queue_words.seated_answer(title, link))
+            await answer_privately(interaction, queue_words.seated_answer(title, link))
             return
         view = discord.ui.View(timeout=None)
         view.add_item(LeaveQueueButton(game, _("Leave the queue")))
@@ -269,7 +270,7 @@ class QueueCommands(commands.Cog):
     async def _leave_games(
         self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._game_names(interaction, typed)  # type: ignore[attr-defined]
+        return game_choices(self.desk.renderers, typed)
 
     async def leave_queue_click(self, interaction: Interaction, game: str) -> None:
         await self.desk.languages.hear(interaction)  # a button: the member's language first
@@ -277,12 +278,11 @@ class QueueCommands(commands.Cog):
 
     @answers_refusals
     async def _leave(self, interaction: Interaction, game: str | None) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         assert interaction.guild_id is not None
         left = await self.matches.queues.leave(interaction.guild_id, interaction.user.id, game)
         titles = [self.desk.renderers.title(entry.game) for entry in left]
-        await refuse(interaction, queue_words.left(titles))
+        await answer_privately(interaction, queue_words.left(titles))
 
     async def ready_click(self, interaction: Interaction, match_id: int) -> None:
         await self.desk.languages.hear(interaction)  # a button: the member's language first
@@ -313,6 +313,7 @@ class QueueCommands(commands.Cog):
         minutes=slash_text("Minutes a place in a queue is kept (default 30)"),
     )
     @app_commands.guild_only()
+    @moderator_only("moderators_queues")
     async def queuesetup(
         self,
         interaction: Interaction,
@@ -327,7 +328,7 @@ class QueueCommands(commands.Cog):
     async def _setup_games(
         self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._game_names(interaction, typed)  # type: ignore[attr-defined]
+        return game_choices(self.desk.renderers, typed)
 
     @answers_refusals
     async def _setup(
@@ -338,20 +339,13 @@ class QueueCommands(commands.Cog):
         size: int | None,
         minutes: int | None,
     ) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(interaction, _("Only moderators (Manage Messages) can change the queues."))
-            return
         guild_id = interaction.guild_id
         assert guild_id is not None
         queues = self.matches.queues
         if (game is None) != (size is None):
-            await refuse(interaction, _("Name a game and a size together to set a table size."))
-            return
+            raise Refusal("game_and_size")
         if game is not None and game not in GAMES:
-            await refuse(interaction, _("There is no such game here."))
-            return
+            raise Refusal("no_such_game")
         if channel is not None:
             await queues.set_channel(guild_id, channel.id)
         if game is not None:
@@ -365,3 +359,11 @@ class QueueCommands(commands.Cog):
         if game is not None:  # a smaller table may be filled by who waits already
             chosen = await self.matches.preferences.tables_where(guild_id)
             await queues.reseat(guild_id, thread_or_channel(interaction.guild, chosen))
+
+
+def queues_of(client: discord.Client) -> QueueCommands:
+    """The queue's commands, for its buttons: found by name, as the Desk is."""
+    room = cast(commands.Bot, client).get_cog(QueueCommands.__cog_name__)
+    if room is None:
+        raise RuntimeError("cogs.server.games adds the QueueCommands cog")
+    return cast(QueueCommands, room)

@@ -8,18 +8,22 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import Refusal
 from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.rules.quiet import BadQuietHours, typed_hours, zones_like
-from cogs.ui.components import refuse
+from cogs.tools.refusals import answers_refusals
+from cogs.tools.renderers import Renderers
 from cogs.wording.commands_i18n import slash, slash_text
-from cogs.wording.quiet_words import problem, quiet_line, quiet_off, quiet_set
+from cogs.wording.quiet_words import quiet_line, quiet_off, quiet_set
 
 
 class QuietCommands(commands.Cog):
-    """The quiet-hours part of the /games group (the cog is `cogs.server.games.Games`)."""
+    """The quiet-hours command of the /games group (`cogs.server.games` puts it there)."""
 
-    matches: MatchService
+    def __init__(self, matches: MatchService, renderers: Renderers) -> None:
+        self.matches = matches
+        self.renderers = renderers  # whose refusals it raises are worded there
 
     @app_commands.command(
         name=slash("command", "quiet"),
@@ -37,6 +41,7 @@ class QuietCommands(commands.Cog):
         zone=slash_text("Your time zone, as the list names it (Europe/London)"),
         off=slash_text("True: no quiet hours"),
     )
+    @answers_refusals
     async def quiet(
         self,
         interaction: Interaction,
@@ -55,8 +60,7 @@ class QuietCommands(commands.Cog):
             try:
                 hours = typed_hours(start, end, zone, await holds.hours(user_id))
             except BadQuietHours as bad:
-                await refuse(interaction, problem(bad.kind, bad.typed))
-                return
+                raise Refusal("bad_quiet_hours", problem=bad.kind, typed=bad.typed) from None
             await holds.set_hours(user_id, hours)
             text = quiet_set(hours, now)
         await interaction.response.send_message(text, ephemeral=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import discord
 
 from bot.storage.standings_data import HallEntry
-from cogs.desk.renderers import Renderers
 from cogs.server.standings import hall_lines
+from cogs.tools.renderers import Renderers
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, number
 

@@ -7,20 +7,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.play.matches import MatchService
+from bot.errors import Refusal
 from bot.process.app import Interaction
 from cogs.desk.desk import Desk
-from cogs.desk.pages import Pages, join_args
 from cogs.desk.replay import REPLAY
-from cogs.server.checks import in_server, is_moderator
+from cogs.server.game_choices import game_choices
 from cogs.server.history import HISTORY
 from cogs.server.member_stats import stats_message
 from cogs.server.seasons import Seasons
 from cogs.server.standings import ALL, BOARD, HALL, SEASON
-from cogs.ui.components import refuse
+from cogs.tools.checks import moderator_only, require_server
+from cogs.tools.pages import Pages, join_args
+from cogs.tools.refusals import answers_refusals
 from cogs.wording import i18n
 from cogs.wording.commands_i18n import slash, slash_text
-from cogs.wording.i18n import _
 from cogs.wording.names import shown
 from engines.base import GAMES
 
@@ -31,12 +31,14 @@ PERIOD_CHOICES = [
 
 
 class StandingCommands(commands.Cog):
-    """The standings half of the /games group (the cog is `cogs.server.games.Games`)."""
+    """The standings' commands of the /games group (`cogs.server.games` puts them there)."""
 
-    desk: Desk
-    matches: MatchService
-    pages: Pages
-    seasons: Seasons
+    def __init__(self, desk: Desk, pages: Pages) -> None:
+        self.desk = desk
+        self.matches = desk.matches
+        self.renderers = desk.renderers  # whose texts word a refusal
+        self.pages = pages
+        self.seasons = Seasons(desk.renderers)
 
     @app_commands.command(
         name=slash("command", "leaderboard"), description=slash_text("This server's best players")
@@ -48,17 +50,16 @@ class StandingCommands(commands.Cog):
     )
     @app_commands.choices(period=PERIOD_CHOICES)
     @app_commands.guild_only()
+    @answers_refusals
     async def leaderboard(
         self, interaction: Interaction, game: str | None = None, period: str = SEASON
     ) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         # Without a game: the one this server finished last, else the first by its key.
         key = game or await self.matches.reads.last_played(interaction.guild_id or 0)
         key = key or min(GAMES)
         if key not in GAMES:
-            await refuse(interaction, _("There is no such game here."))
-            return
+            raise Refusal("no_such_game")
         scope = ALL if period == ALL else SEASON
         await self.pages.show(
             interaction,
@@ -74,19 +75,13 @@ class StandingCommands(commands.Cog):
     @app_commands.rename(member=slash("command", "member"))
     @app_commands.describe(member=slash_text("Whose stats (default: yours)"))
     @app_commands.guild_only()
+    @answers_refusals
     async def stats(self, interaction: Interaction, member: discord.Member | None = None) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         target = member or interaction.user
         guild_id = interaction.guild_id or 0
         if not await self.matches.standings.member_ratings(guild_id, target.id, season=False):
-            await refuse(
-                interaction,
-                _("{name} hasn't finished a rated game here yet.").format(
-                    name=shown(target.display_name)
-                ),
-            )
-            return
+            raise Refusal("no_rated_game", name=shown(target.display_name))
         with i18n.reading(await self.desk.languages.server(guild_id)):
             stats = await stats_message(
                 self.matches.standings, self.desk.renderers, guild_id, target
@@ -106,17 +101,16 @@ class StandingCommands(commands.Cog):
         game=slash_text("Only this game's matches"),
     )
     @app_commands.guild_only()
+    @answers_refusals
     async def history(
         self,
         interaction: Interaction,
         member: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         if game is not None and game not in GAMES:
-            await refuse(interaction, _("There is no such game here."))
-            return
+            raise Refusal("no_such_game")
         target = member or interaction.user
         await self.pages.show(interaction, HISTORY, join_args(target.id, game or ""), 0)
 
@@ -127,9 +121,9 @@ class StandingCommands(commands.Cog):
     @app_commands.rename(match=slash("command", "match"))
     @app_commands.describe(match=slash_text("The match's number, as the history shows it"))
     @app_commands.guild_only()
+    @answers_refusals
     async def replay(self, interaction: Interaction, match: app_commands.Range[int, 1]) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         # The replay pages refuse a match of another server or one still being played.
         ref = f"{match}.{self.matches.reads.instance}"
         await self.pages.show(interaction, REPLAY, ref, 0)
@@ -139,13 +133,7 @@ class StandingCommands(commands.Cog):
     async def _game_names(
         self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        """The registered games, by title, matching what the member typed so far."""
-        titles = {key: self.desk.renderers.title(key) for key in GAMES}
-        return [
-            app_commands.Choice(name=title, value=key)
-            for key, title in titles.items()
-            if typed.lower() in title.lower() or typed.lower() in key
-        ][:25]
+        return game_choices(self.desk.renderers, typed)
 
     season = app_commands.Group(
         name=slash("command", "season"),
@@ -157,14 +145,8 @@ class StandingCommands(commands.Cog):
         name=slash("command", "new"),
         description=slash_text("End this season and start a new one (moderators)"),
     )
+    @moderator_only("moderators_season")
     async def season_new(self, interaction: Interaction) -> None:
-        if not await in_server(interaction):
-            return
-        if not is_moderator(interaction.user):
-            await refuse(
-                interaction, _("Only moderators (Manage Messages) can start a new season.")
-            )
-            return
         guild_id = interaction.guild_id or 0
         begun, hall = await self.matches.standings.new_season(guild_id, self.matches.clock())
         with i18n.reading(await self.desk.languages.server(guild_id)):
@@ -177,9 +159,9 @@ class StandingCommands(commands.Cog):
         name=slash("command", "hall"),
         description=slash_text("The hall of fame: each past season's best players"),
     )
+    @answers_refusals
     async def season_hall(self, interaction: Interaction) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         await self.pages.show(
             interaction,
             HALL,

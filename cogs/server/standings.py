@@ -7,12 +7,13 @@ from itertools import groupby
 
 import discord
 
+from bot.errors import Refusal
 from bot.process.app import Interaction
 from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Podium
 from bot.storage.standings_data import HallEntry, RatingRow
-from cogs.desk.pages import OUT_OF_DATE, Page, StoredPages, clamp, page_count, split_args
-from cogs.desk.renderers import Renderers
+from cogs.tools.pages import Page, StoredPages, clamp, page_count, split_args
+from cogs.tools.renderers import Renderers
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, ngettext, number, percent
 from cogs.wording.standing_words import place_mark
@@ -49,7 +50,7 @@ class Board(StoredPages):
         game, scope = split_args(args, 2)
         guild_id = interaction.guild_id
         if guild_id is None or game not in GAMES or scope not in (SEASON, ALL):
-            return str(OUT_OF_DATE)
+            raise Refusal("out_of_date")
         title = self.renderers.title(game)
         in_season = scope == SEASON
         if in_season:
@@ -119,7 +120,7 @@ class Hall(StoredPages):
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         guild_id = interaction.guild_id
         if guild_id is None:
-            return str(OUT_OF_DATE)
+            raise Refusal("out_of_date")
         entries = await self.standings.hall(guild_id)
         podiums = await self.reads.podiums(guild_id)
         if not entries and not podiums:

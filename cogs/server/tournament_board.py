@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Self
+from typing import Any, Protocol, Self, cast
 
 import discord
+from discord.ext import commands
 
+from bot.errors import Refusal
 from bot.play.matches import MatchService
 from bot.play.model import MatchRecord
 from bot.process.app import Interaction
@@ -19,7 +21,7 @@ from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange, Tournaments
 from bot.tournament.table_matches import table_of
 from cogs.desk.desk import Desk
-from cogs.desk.pages import Page, StoredPages, clamp, page_count, split_args
+from cogs.tools.pages import Page, StoredPages, clamp, page_count, split_args
 from cogs.ui.components import TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part
 from cogs.ui.persistent import Persistent
@@ -54,8 +56,9 @@ class TournamentButton(Persistent[discord.ui.Button[Any]], template=TOURNAMENT_T
         return cls(match["action"], int(match["id"]))
 
     async def clicked(self, interaction: Interaction) -> None:
-        games: Any = interaction.client.get_cog("Games")  # found by name, as desk_of_bot says
-        await games.tournament_click(interaction, self.action, self.tournament_id)
+        await clicks_of(interaction.client).tournament_click(
+            interaction, self.action, self.tournament_id
+        )
 
 
 class TableChoiceButton(Persistent[discord.ui.Button[Any]], template=CHOICE_TEMPLATE):
@@ -75,8 +78,32 @@ class TableChoiceButton(Persistent[discord.ui.Button[Any]], template=CHOICE_TEMP
         return cls(match["choice"], int(match["id"]), int(match["match"]))
 
     async def clicked(self, interaction: Interaction) -> None:
-        games: Any = interaction.client.get_cog("Games")
-        await games.table_choice_click(interaction, self.choice, self.tournament_id, self.match_id)
+        await clicks_of(interaction.client).table_choice_click(
+            interaction, self.choice, self.tournament_id, self.match_id
+        )
+
+
+class TournamentClicks(Protocol):
+    """What answers the tournament's buttons (`TournamentCommands`, which imports this
+    module, so it is named here by what it does)."""
+
+    async def tournament_click(
+        self, interaction: Interaction, action: str, tournament_id: int
+    ) -> None: ...
+
+    async def table_choice_click(
+        self, interaction: Interaction, choice: str, tournament_id: int, match_id: int
+    ) -> None: ...
+
+
+CLICKS_COG = "TournamentCommands"  # the cog that answers them, found by name as the Desk is
+
+
+def clicks_of(client: discord.Client) -> TournamentClicks:
+    room = cast(commands.Bot, client).get_cog(CLICKS_COG)
+    if room is None:
+        raise RuntimeError("cogs.server.games adds the TournamentCommands cog")
+    return cast(TournamentClicks, room)
 
 
 def signup_message(record: TournamentRecord, title: str, rounds: int) -> TableMessage:
@@ -272,7 +299,7 @@ class StandingsSource(StoredPages):
         (number,) = split_args(args, 1)
         record = await self.runner.get(int(number))
         if record is None or record.guild_id != interaction.guild_id:
-            return str(tournament_words.REFUSALS["no_tournament"])
+            raise Refusal("no_tournament")
         doc = Document(record)
         if not doc.entrants:
             return _("Nobody has signed up for this tournament yet.")

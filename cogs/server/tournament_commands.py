@@ -11,19 +11,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
-from bot.play.matches import MatchService
 from bot.process.app import Interaction
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.runner import Tournaments
 from bot.tournament.terms import Terms
 from cogs.desk.desk import Desk
-from cogs.desk.pages import Pages
-from cogs.desk.refusals import answers_refusals
-from cogs.desk.renderers import Renderers
-from cogs.server.checks import in_server, is_moderator
+from cogs.server.game_choices import game_choices
 from cogs.server.tournament_board import STANDINGS, TournamentBoard
-from cogs.ui.components import refuse
+from cogs.tools.checks import moderator_only, require_moderator, require_server
+from cogs.tools.pages import Pages
+from cogs.tools.refusals import answers_refusals
+from cogs.ui.components import answer_privately
 from cogs.wording import tournament_words
 from cogs.wording.commands_i18n import slash, slash_text
 from cogs.wording.i18n import _
@@ -39,14 +38,18 @@ EVENT_HOURS = 3  # a scheduled event's planned length (Discord asks for an end)
 
 
 class TournamentCommands(commands.Cog):
-    """The tournament half of the /games group (the cog is `cogs.server.games.Games`)."""
+    """`/games tournament` (`cogs.server.games` puts it in the group), and the clicks of a
+    tournament's buttons."""
 
-    desk: Desk
-    matches: MatchService
-    tournaments: Tournaments
-    pages: Pages
-    renderers: Renderers
-    board: TournamentBoard
+    def __init__(
+        self, desk: Desk, tournaments: Tournaments, pages: Pages, board: TournamentBoard
+    ) -> None:
+        self.desk = desk
+        self.matches = desk.matches
+        self.renderers = desk.renderers
+        self.tournaments = tournaments
+        self.pages = pages
+        self.board = board
 
     tournament = app_commands.Group(
         name=slash("command", "tournament"),
@@ -78,6 +81,7 @@ class TournamentCommands(commands.Cog):
         rated=slash_text("Whether its matches count for ratings (default: yes)"),
     )
     @app_commands.choices(format=FORMAT_CHOICES, pace=PACE_CHOICES)
+    @moderator_only("tournament_moderators")
     async def tournament_new(
         self,
         interaction: Interaction,
@@ -90,8 +94,6 @@ class TournamentCommands(commands.Cog):
         entry_limit: app_commands.Range[int, 2, 1000] = 64,
         rated: bool = True,
     ) -> None:
-        if not await self._moderator(interaction):
-            return
         terms = Terms(format, table_size, rounds, pace, entry_limit, rated)
         await self._announce(interaction, game, terms, starts_in)
 
@@ -99,15 +101,14 @@ class TournamentCommands(commands.Cog):
     async def _tournament_games(
         self, interaction: Interaction, typed: str
     ) -> list[app_commands.Choice[str]]:
-        return await self._game_names(interaction, typed)  # type: ignore[attr-defined]
+        return game_choices(self.desk.renderers, typed)
 
     @answers_refusals
     async def _announce(
         self, interaction: Interaction, game: str, terms: Terms, starts_in: int
     ) -> None:
         if game not in GAMES:
-            await refuse(interaction, _("There is no such game here."))
-            return
+            raise Refusal("no_such_game")
         assert interaction.guild_id is not None and interaction.channel_id is not None
         starts_at = self.matches.clock() + starts_in * 60
         record = await self.tournaments.create(
@@ -153,6 +154,7 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
+    @moderator_only("tournament_moderators")
     async def tournament_start(self, interaction: Interaction, number: int | None = None) -> None:
         await self._moderate(interaction, number, "start")
 
@@ -161,6 +163,7 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
+    @moderator_only("tournament_moderators")
     async def tournament_pause(self, interaction: Interaction, number: int | None = None) -> None:
         await self._moderate(interaction, number, "pause")
 
@@ -169,6 +172,7 @@ class TournamentCommands(commands.Cog):
     )
     @app_commands.rename(number=slash("command", "tournament"))
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
+    @moderator_only("tournament_moderators")
     async def tournament_cancel(self, interaction: Interaction, number: int | None = None) -> None:
         await self._moderate(interaction, number, "cancel")
 
@@ -181,6 +185,7 @@ class TournamentCommands(commands.Cog):
         member=slash_text("Who plays no further"),
         number=slash_text("Tournament number (default: the newest running)"),
     )
+    @moderator_only("tournament_moderators")
     async def tournament_remove(
         self,
         interaction: Interaction,
@@ -198,8 +203,7 @@ class TournamentCommands(commands.Cog):
     async def tournament_standings(
         self, interaction: Interaction, number: int | None = None
     ) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         record = await self.tournaments.current(interaction.guild_id or 0, number)
         await self.pages.show(interaction, STANDINGS, str(record.id), 0)
 
@@ -210,16 +214,15 @@ class TournamentCommands(commands.Cog):
     @app_commands.describe(number=slash_text("Tournament number (default: the newest running)"))
     @answers_refusals
     async def tournament_mine(self, interaction: Interaction, number: int | None = None) -> None:
-        if not await in_server(interaction):
-            return
+        require_server(interaction)
         runner = self.tournaments
         record = await runner.current(interaction.guild_id or 0, number)
-        await refuse(interaction, await self._mine_text(record, interaction.user.id))
+        await answer_privately(interaction, await self._mine_text(record, interaction.user.id))
 
     async def _mine_text(self, record: TournamentRecord, user_id: int) -> str:
         entrant = Document(record).entrant(user_id)
         if entrant is None:
-            return str(tournament_words.REFUSALS["tournament_not_in"])
+            raise Refusal("tournament_not_in")
         if entrant.dropped is not None:
             why = tournament_words.MINE_DROPS.get(entrant.dropped)
             return (
@@ -241,17 +244,9 @@ class TournamentCommands(commands.Cog):
             )
         if record.is_live:
             return _("Your table is done; your next one is posted when the round ends.")
-        return str(tournament_words.REFUSALS["tournament_over"])
+        raise Refusal("tournament_over")
 
     # -- shared -------------------------------------------------------------------------
-
-    async def _moderator(self, interaction: Interaction) -> bool:
-        if not await in_server(interaction):
-            return False
-        if not is_moderator(interaction.user):
-            await refuse(interaction, str(tournament_words.REFUSALS["tournament_moderators"]))
-            return False
-        return True
 
     @answers_refusals
     async def _moderate(
@@ -261,8 +256,6 @@ class TournamentCommands(commands.Cog):
         action: str,
         member: discord.Member | None = None,
     ) -> None:
-        if not await self._moderator(interaction):
-            return
         runner = self.tournaments
         record = await runner.current(interaction.guild_id or 0, number)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -307,15 +300,14 @@ class TournamentCommands(commands.Cog):
                 text = _("You've dropped out; the AI finishes your table for you.")
             else:
                 text = _("You've left the tournament's entrants.")
-        await refuse(interaction, text)
+        await answer_privately(interaction, text)
 
     @answers_refusals
     async def table_choice_click(
         self, interaction: Interaction, choice: str, tournament_id: int, match_id: int
     ) -> None:
         """A moderator replays a table that ended without a result, or counts it unplayed."""
-        if not await self._moderator(interaction):
-            return
+        require_moderator(interaction, "tournament_moderators")
         runner = self.tournaments
         record = await runner.get(tournament_id)
         if record is None or record.guild_id != interaction.guild_id:

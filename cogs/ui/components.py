@@ -610,8 +610,9 @@ def done_responding(interaction: Interaction) -> None:
     _RESPONDING.pop(interaction.id, None)
 
 
-async def refuse(interaction: Interaction, message: str) -> None:
-    """Answer privately and briefly, whether or not the interaction was answered already."""
+async def answer_privately(interaction: Interaction, message: str) -> None:
+    """Answer privately and briefly, whether or not the interaction was answered already.
+    A refusal is raised instead, and answered through here by `cogs.tools.refusals`."""
     async with responding(interaction):
         if interaction.response.is_done():
             await interaction.followup.send(message, ephemeral=True)

@@ -11,6 +11,7 @@ Desk along.
 from __future__ import annotations
 
 import weakref
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 import discord
@@ -35,6 +36,10 @@ class ClickHandler(Protocol):
     async def hint(self, interaction: Interaction, match_id: int, stamp: int) -> None: ...
 
     async def pace_click(self, interaction: Interaction, match_id: int, pace: str) -> None: ...
+
+    def refusals_answered(self, interaction: Interaction) -> AbstractAsyncContextManager[None]:
+        """A refusal raised inside is answered the one way (`cogs.tools.refusals`)."""
+        ...
 
     async def from_elsewhere(self, interaction: Interaction, database: str | None) -> bool: ...
 

@@ -59,6 +59,65 @@ REFUSALS = {
     "not_practice": lazy_gettext(
         "Hints are only given at practice tables: start one with the practice option."
     ),
+    "games_not_in_dms": lazy_gettext(
+        "Games, their lists and leaderboards live in server channels, not in DMs."
+    ),
+    "no_such_game": lazy_gettext("There is no such game here."),
+    # A match's button or page from another database or server (`cogs.tools.match_here`).
+    "other_database": lazy_gettext("That match belongs to a database this bot no longer keeps."),
+    "old_button": lazy_gettext(
+        "That button belongs to a game this bot no longer keeps. Use a current table: "
+        "each game's table command posts this channel's again."
+    ),
+    "not_this_server": lazy_gettext("This server has no such match."),
+    "match_gone": lazy_gettext("That match is no longer here."),
+    "other_channel": lazy_gettext("That game is in another channel."),
+    "out_of_date": lazy_gettext("That button is out of date; use the command again."),
+    "start_in_channel": lazy_gettext(
+        "Start a game in a channel: each game gets a thread of its own from there."
+    ),
+    "no_round": lazy_gettext("There is no round {round} in this game's log (rounds: {known})."),
+    "no_hand": lazy_gettext("You're not playing in this game, so you have no hand."),
+    "nothing_hidden": lazy_gettext("Nothing is hidden in this game: it's all on the table."),
+    "no_rated_game": lazy_gettext("{name} hasn't finished a rated game here yet."),
+    "live_off": lazy_gettext("The live table isn't served by this bot now."),
+    "no_activity_here": lazy_gettext(
+        "The table can't open inside Discord here: open it in a browser instead."
+    ),
+    # The Watch button's refusals (`bot.play.watching`).
+    "watch_no_thread": lazy_gettext(
+        "This match is played in its channel, so there is no thread to watch."
+    ),
+    "watch_ended": lazy_gettext("This match has ended; its result is in {thread}."),
+    "watch_seated": lazy_gettext("You have a seat in this match, so you follow it already."),
+    "watch_double_click": lazy_gettext(
+        "That press was taken already. To undo it, wait a moment and press again."
+    ),
+    "watch_full": lazy_gettext("This match has as many watchers as it can take ({count})."),
+    "watch_not_added": lazy_gettext("Discord wouldn't add you to the thread; try again later."),
+    "game_and_size": lazy_gettext("Name a game and a size together to set a table size."),
+    # What only moderators (`cogs.tools.checks.moderator_only`) or a game's host may do.
+    "host_or_moderator_resets": lazy_gettext(
+        "Only the game's host or a moderator (Manage Messages) can end this game."
+    ),
+    "moderators_list": lazy_gettext(
+        "Only moderators (Manage Messages) can list the server's games."
+    ),
+    "moderators_pings": lazy_gettext(
+        "Only moderators (Manage Messages) can change this server's pings."
+    ),
+    "moderators_tables": lazy_gettext(
+        "Only moderators (Manage Messages) can choose where this server's games go."
+    ),
+    "moderators_export": lazy_gettext(
+        "Only moderators (Manage Messages) can export the server's results."
+    ),
+    "moderators_language": lazy_gettext(
+        "Only moderators (Manage Messages) can change this server's language."
+    ),
+    "moderators_season": lazy_gettext("Only moderators (Manage Messages) can start a new season."),
+    "moderators_house": lazy_gettext("Only moderators (Manage Messages) can set house rules."),
+    "moderators_queues": lazy_gettext("Only moderators (Manage Messages) can change the queues."),
 }
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.desk.pages import PageButton
+from cogs.tools.pages import PageButton
 from playground.sim_locales import client_locales
 from tests.cogs.helpers import buttons, embed_text, table_of
 from tests.cogs.players import play_to_end

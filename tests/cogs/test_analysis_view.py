@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.desk.pages import PageButton
+from cogs.tools.pages import PageButton
 from tests.cogs.helpers import buttons, embed_text
 from tests.cogs.test_rematch import finished_game
 

@@ -59,7 +59,7 @@ async def drained(world) -> None:
     """What a change shows goes out after the lock, from the match's sender, and the lists
     that follow the lobbies are redrawn after it: wait for both."""
     await world.env.bot.get_cog("Desk").senders.drain()
-    await world.env.bot.get_cog("Games").open_tables.settled()
+    await world.env.bot.get_cog("OpenTableCommands").open_tables.settled()
 
 
 async def lobby_in(world, channel, host, key="flip7", **options) -> Any:

@@ -16,13 +16,13 @@ import pytest
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.play.lobby import AI_NAMES
 from bot.storage import EndReason, MatchRecord, MatchStatus, Seat
-from cogs.desk import permissions
 from cogs.desk.lobby import lobby_table
 from cogs.desk.result import ended_table, result_message
 from cogs.games.flip7 import Flip7Renderer
 from cogs.games.flip7.texts import TEXTS as FLIP7
 from cogs.games.sequence import SequenceRenderer
 from cogs.games.sinkorswim.texts import TEXTS as SINK
+from cogs.tools import permissions
 from cogs.ui.components import GameRenderer, TableMessage
 from cogs.ui.layout import Picture, Text
 from cogs.wording import i18n
@@ -294,6 +294,7 @@ def test_every_platform_answer_is_translated():
     seen = Seen()
     texts = {"flip7": FLIP7}.get
     data = {"count": 5, "game": "flip7", "least": 2, "missing": 1, "name": "Ann", "host": "Bao"}
+    data |= {"round": 3, "known": "1, 2", "thread": "<#1>"}
     data["limit"] = 25
     seats = [Seat("Ann", user_id=1), Seat("Ada", ai="strong")]
     kinds = ["not_your_turn", "channel_full", "member_full", "too_few_players", "wrong_game"]
@@ -301,7 +302,7 @@ def test_every_platform_answer_is_translated():
         seen.text(refusal_text(Refusal(kind, seats=seats, **data), texts), kind)
     for kind in [*NOTICES, "ai_joined", "ai_left", "ended"]:
         notice = Notice(kind, {"name": "Ann", "host": "Bao", "level": "strong"})
-        seen.text(notice_text(notice, ended_text("reset_by_host", {"name": "Ann"})), kind)
+        seen.text(notice_text(notice, ended_text(EndReason.RESET_BY_HOST, {"name": "Ann"})), kind)
     for reason in ENDED:
         seen.text(ended_text(reason, {"name": "Ann"}), reason)
     for error in (NotSaved(1), SavedNotShown("flip7"), RuntimeError()):

@@ -3,7 +3,7 @@ notices, the result, the card in the channel, the match's thread.
 
 Each presenter decides under the match lock, from the change's scene (`cogs.desk.scene`),
 what its effect shows, drawn there and then, and hands back the sends that carry it out;
-the match's sender (`cogs.desk.sending`) runs them after the lock. Whatever depends on
+the match's sender (`cogs.tools.sending`) runs them after the lock. Whatever depends on
 Discord's answer (a message gone, a missing permission, a thread refused, a closed DM, a
 click already deferred) is handled in the send that meets it.
 """

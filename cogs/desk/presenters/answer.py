@@ -2,7 +2,7 @@
 as soon as the lock is free. A move made from a private hand is answered in that hand;
 any other click turns the clicked message into the table, or, as the match begins in a
 thread, into the match's card. However it ends, it opens the gate of the sends queued
-behind it (`cogs.desk.sending`)."""
+behind it (`cogs.tools.sending`)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from bot.play.matches import Change
 from bot.play.model import MatchRecord
 from cogs.desk.card import draw_card
 from cogs.desk.scene import Scene
-from cogs.desk.sending import Send
+from cogs.tools.sending import Send
 from cogs.ui.components import TableMessage
 from cogs.wording import i18n
 

@@ -19,10 +19,10 @@ from typing import Any
 import discord
 
 from bot.process.app import Interaction
-from cogs.desk.renderers import Renderers
 from cogs.desk.result import hand_ending_line
 from cogs.desk.scene import Scene
-from cogs.desk.sending import Send
+from cogs.tools.renderers import Renderers
+from cogs.tools.sending import Send
 from cogs.ui.components import TableMessage, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _, lazy_gettext

@@ -32,7 +32,7 @@ from bot.play.model import HeldNotice, MatchRecord, MatchStatus, TurnNotice
 from bot.rules.pace import SLOW
 from bot.storage import StorageError
 from bot.storage.doors import MatchReads, Preferences, TurnNotices
-from cogs.desk.sending import MatchSenders, Send
+from cogs.tools.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
 from cogs.wording.language import Languages
@@ -41,7 +41,6 @@ from cogs.wording.pace_words import when
 log = logging.getLogger(__name__)
 
 ACTIVE_WINDOW = 60.0  # seconds: a member who acted this recently needs no mention
-HOWS = ("mention", "dm", "off")  # how a member hears of a slow match's turn
 
 
 class Pings:

@@ -12,9 +12,9 @@ import discord
 
 from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from cogs.desk import permissions
-from cogs.desk.renderers import Renderers
-from cogs.ui.components import refuse
+from cogs.tools import permissions
+from cogs.tools.renderers import Renderers
+from cogs.ui.components import answer_privately
 
 log = logging.getLogger(__name__)
 
@@ -61,4 +61,4 @@ class ShowProblems:
             return
         pictures = self.renderers[record.game].draws_pictures
         lacking = permissions.missing_in(self.bot.get_channel(record.played_in), pictures)
-        await refuse(interaction, permissions.saved_not_shown(lacking, record.game))
+        await answer_privately(interaction, permissions.saved_not_shown(lacking, record.game))

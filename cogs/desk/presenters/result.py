@@ -13,7 +13,7 @@ from cogs.desk.presenters.problems import ShowProblems
 from cogs.desk.race import EVENTS_READ, attach_race, race_of
 from cogs.desk.result import result_message
 from cogs.desk.scene import Scene
-from cogs.desk.sending import Send
+from cogs.tools.sending import Send
 from cogs.wording import i18n
 
 

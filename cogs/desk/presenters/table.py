@@ -15,10 +15,10 @@ from bot.play.model import MatchRecord
 from bot.process.app import Interaction
 from cogs.desk.drawing import draw_table
 from cogs.desk.presenters.problems import Problem, ShowProblems
-from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Click, Scene
-from cogs.desk.sending import Send
-from cogs.ui.components import TableMessage, refuse, responding
+from cogs.tools.renderers import Renderers
+from cogs.tools.sending import Send
+from cogs.ui.components import TableMessage, answer_privately, responding
 from cogs.wording import i18n
 from cogs.wording.i18n import _
 
@@ -87,7 +87,9 @@ class TablePresenter:
         else:
             place: Any = self.bot.get_channel(record.played_in)
             message = await place.send(**table.to_send())
-            await refuse(interaction, _("It's here: {link}").format(link=message.jump_url))
+            await answer_privately(
+                interaction, _("It's here: {link}").format(link=message.jump_url)
+            )
         self.problems.noted.pop(record.id, None)  # shown again: a noted refusal is over
         old = record.message_id
         await self.matches.set_message(record.id, message.id, self.matches.clock())

@@ -10,11 +10,11 @@ import discord
 
 from bot.play.handles import WatchHandle
 from cogs.desk.presenters.card import CardPresenter
-from cogs.desk.renderers import Renderers
 from cogs.desk.scene import Scene
-from cogs.desk.sending import Send
 from cogs.desk.threads import Threads
 from cogs.desk.watching import tell_watchers
+from cogs.tools.renderers import Renderers
+from cogs.tools.sending import Send
 from cogs.ui.components import responding
 from cogs.wording import i18n
 

@@ -9,8 +9,9 @@ import discord
 
 from bot.errors import Refusal
 from bot.play.model import MatchRecord
+from cogs.tools import permissions
 from cogs.ui.components import GameRenderer
-from cogs.wording import queue_words, tournament_words
+from cogs.wording import queue_words, quiet_words, tournament_words
 from cogs.wording.replies import refusal_text
 from cogs.wording.words import GameTexts
 
@@ -51,6 +52,10 @@ class Renderers:
 
     def refusal(self, error: Refusal) -> str:
         """A refusal in the reader's words, a tournament's and a queue's included."""
+        if error.kind == "cannot_start":
+            return permissions.cannot_start(error.data["lacking"])
+        if error.kind == "bad_quiet_hours":
+            return quiet_words.problem(error.data["problem"], error.data["typed"])
         return (
             tournament_words.refusal_text(error)
             or queue_words.refusal_text(error, self.title)

@@ -98,9 +98,6 @@ class MatchSenders:
             if not queue:
                 del self._queues[match_id]
 
-    def busy(self, match_id: int) -> bool:
-        return match_id in self._workers
-
     async def drain(self) -> None:
         """Wait until every match's sends are out (tests, and a stop)."""
         while self._workers:

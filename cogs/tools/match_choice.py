@@ -4,7 +4,7 @@ to pick from (each with a jump link), never a guess. Picking one does what was a
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Self
 
 import discord
@@ -12,8 +12,7 @@ import discord
 from bot.errors import Refusal
 from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from cogs.desk.match_list import match_lines
-from cogs.ui.components import refuse
+from cogs.tools.match_list import match_lines
 from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _
@@ -22,9 +21,6 @@ from cogs.wording.words import join_names, seat_names
 
 SELECT_LIMIT = 25  # Discord's limit on a select's options
 DESCRIPTION_LIMIT = 4000  # within Discord's 4,096 for an embed's description
-ACTIONS = ("join", "leave", "table", "hand", "log", "reset")
-
-MatchAction = Callable[[Interaction, MatchRecord], Awaitable[None]]
 
 
 def several(records: list[MatchRecord], action: str) -> Refusal:
@@ -81,25 +77,3 @@ async def answer_choice(
         await interaction.followup.send(embed=embed, view=view, ephemeral=True)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-
-class MatchChoices:
-    """What each action does once its match is known, and the list that asks which."""
-
-    def __init__(self, get_match: Callable[[int], Awaitable[MatchRecord | None]]) -> None:
-        self.get_match = get_match
-        self.actions: dict[str, MatchAction] = {}
-
-    def on(self, action: str, run: MatchAction) -> None:
-        self.actions[action] = run
-
-    async def picked(self, interaction: Interaction, action: str, value: str) -> None:
-        run = self.actions.get(action)
-        record = await self.get_match(int(value)) if value.isdigit() else None
-        if run is None or record is None or not record.is_open:
-            await refuse(interaction, _("That game has already ended."))
-            return
-        if record.channel_id != interaction.channel_id:
-            await refuse(interaction, _("That game is in another channel."))
-            return
-        await run(interaction, record)

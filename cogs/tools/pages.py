@@ -20,23 +20,22 @@ import discord
 from discord.ext import commands
 
 from bot.core.failure_log import FailureLog
+from bot.errors import Refusal
 from bot.process.app import Interaction
 from bot.storage import Standings
 from bot.storage.doors import MatchReads
-from cogs.desk.refusals import answer_failure
-from cogs.desk.renderers import Renderers
-from cogs.ui.components import TableMessage, ref_of, refuse
+from cogs.tools.refusals import answer_failure, answer_refusal
+from cogs.tools.renderers import Renderers
+from cogs.ui.components import TableMessage, answer_privately, ref_of
 from cogs.ui.persistent import Persistent
 from cogs.wording import i18n
-from cogs.wording.i18n import _, lazy_gettext, number
+from cogs.wording.i18n import _, number
 
 ARG_SEPARATOR = ","  # between a page kind's arguments; never ":" (it splits the custom id)
 # A labelled jump (a replay's first step, previous round…) carries a mark of its own, so
 # that its custom id never equals another button's on the page when both lead to the same
 # page. Buttons posted before labels carry "r" (a round's start) or "e" (the end).
 PAGE_TEMPLATE = r"pg:(?P<kind>[a-z]+):(?P<args>[^:]*):(?P<page>\d+)(?::(?P<jump>[a-z]\d?))?"
-# A button or choice whose page kind or arguments this version no longer reads.
-OUT_OF_DATE = lazy_gettext("That button is out of date; use the command again.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +70,7 @@ class Page:
 class PageSource(Protocol):
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         """The page `wanted` (0-based) for `args` (a page past the end gives the last one), or what
-        to tell the member when there is nothing to show."""
+        to tell the member when there is nothing to show (or a `Refusal` raised)."""
         ...
 
 
@@ -213,10 +212,11 @@ class Hearing(Protocol):
 class Pages(commands.Cog):
     """The page sources by kind; page buttons find this cog by name."""
 
-    def __init__(self, hearing: Hearing, failures: FailureLog) -> None:
+    def __init__(self, hearing: Hearing, failures: FailureLog, renderers: Renderers) -> None:
         self.sources: dict[str, PageSource] = {}
         self.hearing = hearing  # each click is answered in the clicking member's language
         self.failures = failures
+        self.renderers = renderers  # whose texts word a page source's refusal
 
     def register(self, kind: str, source: PageSource) -> None:
         self.sources[kind] = source
@@ -255,21 +255,24 @@ class Pages(commands.Cog):
         privately in the member's language, or publicly in `public_language` when given.
         Nothing to show is always told privately, in the member's language."""
         source = self.sources.get(kind)
-        if source is None:
-            await refuse(interaction, str(OUT_OF_DATE))
-            return
         page: Page | str
-        if public_language is not None:
-            with i18n.reading(public_language):
+        try:
+            if source is None:
+                raise Refusal("out_of_date")
+            if public_language is not None:
+                with i18n.reading(public_language):
+                    page = await source.page(interaction, args, wanted)
+                    shown = page_message(kind, args, page) if isinstance(page, Page) else None
+            else:
                 page = await source.page(interaction, args, wanted)
                 shown = page_message(kind, args, page) if isinstance(page, Page) else None
-        else:
-            page = await source.page(interaction, args, wanted)
-            shown = page_message(kind, args, page) if isinstance(page, Page) else None
+        except Refusal as refusal:  # in the member's language, whoever the page was for
+            await answer_refusal(self.renderers, interaction, refusal)
+            return
         if shown is None:
             if public_language is not None:  # worded again for the member alone
                 page = await source.page(interaction, args, wanted)
-            await refuse(interaction, str(page))
+            await answer_privately(interaction, str(page))
             return
         await shown.draw_pictures()
         if in_place:  # the page's pictures replace those of the page turned from
