@@ -35,6 +35,7 @@ from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.core.settings import Settings
 from bot.storage import MatchStatus
+from cogs.desk.threads import TABLES_WHERE
 from tests.cogs import test_flip7 as flip7
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import moves_open, table_of
@@ -55,7 +56,7 @@ class _World:
 
 async def _world(env, bot, names) -> _World:
     guild = env.create_guild()
-    await bot.storage.set_tables_where(guild.id, "channel")
+    await TABLES_WHERE.write(bot.storage, guild.id, "channel")
     return _World(env, guild, names)
 
 

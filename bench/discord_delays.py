@@ -57,7 +57,7 @@ from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from simcord.results import InteractionResult
 
 from bot.play.matches import MatchService
-from bot.storage import Store
+from bot.storage.doors import MatchWrites
 
 DM_CHANNEL = 1  # Discord's channel type of a direct message
 DEFERRALS = (5, 6)  # callback types that only acknowledge: a deferred message or update
@@ -441,7 +441,7 @@ def watch_locks(harness: DelayedDiscord, matches: MatchService) -> None:
     matches.time_locks(lambda: _TimedLock(harness.lock_holds, harness.lock_spans))
 
 
-def watch_saves(harness: DelayedDiscord, storage: Store) -> None:
+def watch_saves(harness: DelayedDiscord, storage: MatchWrites) -> None:
     """Time every save of a change (the store's `save`: the move, its events, deadline and
     results in one transaction), so a lock's hold can be told apart from its save."""
     save = storage.save

@@ -42,6 +42,7 @@ from bench.discord_delays import DelayedDiscord, Delays, delayed_discord
 from bench.harness import p50_p99, positive, simulated
 from bot.core.settings import Settings
 from bot.play.changes import Change
+from cogs.desk.threads import TABLES_WHERE
 from playground import serve_table_beside
 from tests.cogs import test_flip7 as flip7
 from tests.cogs.helpers import moves_open, table_of
@@ -169,7 +170,7 @@ async def delivered(
 
 async def _one_match(bot: Any, env: Any, server: Any, pages: Pages, count: int, moves: int) -> None:
     guild = env.create_guild()
-    await bot.storage.set_tables_where(guild.id, "channel")
+    await TABLES_WHERE.write(bot.storage, guild.id, "channel")
     channel = guild.create_text_channel("games")
     people = {name: guild.add_member(env.create_user(name)) for name in NAMES}
     await flip7.open_table(channel, people, goal=1000)
@@ -260,7 +261,7 @@ async def _clicks(env: Any, bot: Any, harness: DelayedDiscord, count: int) -> li
     """`count` clicks on a Flip 7 table in SimCord: each click's time to its answer (the
     press to the clicker's own answer, Discord's delays put back), ms."""
     guild = env.create_guild()
-    await bot.storage.set_tables_where(guild.id, "channel")
+    await TABLES_WHERE.write(bot.storage, guild.id, "channel")
     channel = guild.create_text_channel("games")
     people = {name: guild.add_member(env.create_user(name)) for name in NAMES}
     await flip7.open_table(channel, people, goal=1000)

@@ -34,6 +34,7 @@ from bot.rules.queue import SIZES_KEY
 from bot.storage import MatchExtra, NewMatch, Seat
 from bot.storage.base import match_insert
 from bot.storage.doors import SERVER
+from cogs.desk.threads import TABLES_WHERE
 
 LOBBY_CHANNELS = 100
 FIRST_MEMBER = 10_000_000  # the members written straight in: ids apart from SimCord's
@@ -107,7 +108,7 @@ async def run(lobbies: int, queued: int, tables: int, url: str | None = None) ->
         await _fill(bot, guild.id, lobbies, queued)
         filled = time.perf_counter() - start
         await bot.storage.set_scoped(SERVER, guild.id, "queue_channel", table_channel.id)
-        await bot.storage.set_tables_where(guild.id, "channel")
+        await TABLES_WHERE.write(bot.storage, guild.id, "channel")
         people = [guild.add_member(env.create_user(f"m{n}")) for n in range(3 * tables)]
         answers: list[float] = []
         seatings: list[float] = []

@@ -29,6 +29,7 @@ from typing import Any
 from bot.core.settings import Settings
 from bot.process.app import TabletopBot
 from cogs.app import create_bot, draw_every_card
+from cogs.desk.threads import TABLES_WHERE
 from cogs.wording.i18n import LANGUAGES
 from engines.base import GAMES
 from playground.sim_locales import client_locales
@@ -256,7 +257,7 @@ async def playground(options: PlaygroundOptions) -> AsyncIterator[Playground]:
                 await serve_table_beside(bot)
                 # The preview shows one channel and can't open a thread, so the playground's
                 # games are played in the channel (a thread per match is the bot's default).
-                await bot.storage.set_tables_where(guild.id, "channel")
+                await TABLES_WHERE.write(bot.storage, guild.id, "channel")
                 members = []
                 for name, locale in MEMBERS[: options.members]:
                     member = guild.add_member(env.create_user(name, global_name=name.capitalize()))

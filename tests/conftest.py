@@ -11,6 +11,7 @@ import pytest
 
 from bot.core.settings import Settings
 from cogs.app import create_bot, draw_every_card
+from cogs.desk.threads import TABLES_WHERE
 from tests.postgres import PostgresServer
 
 # pytester runs the skip policy's own test; the policy fails a run with an undeclared skip.
@@ -78,7 +79,7 @@ NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 async def tables_in_channels(env, guild) -> None:
     """The server plays its games in the channel they start in, not in a thread each (the
     tests of the games themselves read their tables in the channel)."""
-    await env.bot.storage.set_tables_where(guild.id, "channel")
+    await TABLES_WHERE.write(env.bot.storage, guild.id, "channel")
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 """The Discord layer goes through narrow doors (issue 38, item 2): it reaches what is stored
 through the match service's doors (bot/storage/doors.py), never the store itself. Checked on
 the source, every import included (those under `TYPE_CHECKING` too), each imported name
-followed through re-exports to where it is defined, and every `.storage` the layer reads."""
+followed through re-exports to where it is defined, and every `.storage` the layer reads.
+And the store is split by what it keeps (issue 49, item 4): each door at most 15 methods, and
+only the composition root and the storage itself name the whole `Store`."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import ast
 import importlib
 import inspect
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -113,6 +116,102 @@ def test_the_check_sees_a_store_imported_under_type_checking_or_re_exported(tmp_
     assert _reads_storage(hidden) == [6]
     assert not _store_work(_defined_at("bot.storage", "MatchRecord"))  # records are data
     assert not _store_work(_defined_at("bot.storage", "Standings"))  # a door
+
+
+# -- issue 49, item 4: one door per thing kept ------------------------------------------
+
+MOST_METHODS = 15  # a door a newcomer reads at a glance (boardgame.io's storage has 7)
+
+# Who may name the whole store: the composition root, what opens the store, and the
+# storage itself. Every other module is typed with the doors it uses.
+MAY_NAME_THE_STORE = ("bot.process.app", "bot.process.opening", "bot.storage")
+SOURCE_FOLDERS = ("bot", "cogs", "engines", "playground", "bench")
+
+
+def _doors() -> list[type]:
+    from bot.storage import doors
+
+    return [
+        value
+        for value in vars(doors).values()
+        if inspect.isclass(value)
+        and value.__module__ == doors.__name__
+        and getattr(value, "_is_protocol", False)
+    ]
+
+
+def _methods(protocol: type) -> list[str]:
+    """The methods (and properties) a Protocol declares itself, its bases' left out."""
+    return [
+        name
+        for name, value in vars(protocol).items()
+        if not name.startswith("_") and (callable(value) or isinstance(value, property))
+    ]
+
+
+def _too_wide(protocols: list[type]) -> list[tuple[str, int]]:
+    return [(p.__name__, len(_methods(p))) for p in protocols if len(_methods(p)) > MOST_METHODS]
+
+
+def test_i49_4_every_door_of_the_store_has_at_most_15_methods():
+    doors = _doors()
+    assert len(doors) >= 12, [door.__name__ for door in doors]  # the store is split
+    assert _too_wide(doors) == []
+
+
+def test_i49_4_the_door_count_catches_a_door_of_16_methods():
+    """The count itself: a Protocol of 16 methods is too wide, one of 15 is not."""
+    body = {f"m{n}": lambda self: None for n in range(16)}
+    wide = type("Wide", (Protocol,), body)
+    narrow = type("Narrow", (Protocol,), {f"m{n}": lambda self: None for n in range(15)})
+    assert _too_wide([wide, narrow]) == [("Wide", 16)]
+
+
+def test_i49_4_the_store_is_its_doors_and_its_lifecycle_and_nothing_more():
+    """Each method is declared once, in its door: `Store` adds only its standings (a door
+    of their own, on an object of their own)."""
+    from bot.storage.doors import ChangeFeed, Standings
+    from bot.storage.interface import Lifecycle, Store
+
+    assert _methods(Store) == ["standings"]
+    assert set(Store.__mro__) >= set(_doors()) - {Standings, ChangeFeed}
+    assert Lifecycle in Store.__mro__ and len(_methods(Lifecycle)) <= MOST_METHODS
+
+
+def _source_modules() -> list[Path]:
+    return sorted(path for folder in SOURCE_FOLDERS for path in (ROOT / folder).rglob("*.py"))
+
+
+def _names_the_store(path: Path, module: str | None = None) -> bool:
+    return ("bot.storage.interface", "Store") in _origins(path, module)
+
+
+def _may_name_the_store(module: str) -> bool:
+    return any(
+        module == allowed or module.startswith(allowed + ".") for allowed in MAY_NAME_THE_STORE
+    )
+
+
+def test_i49_4_only_the_composition_root_and_the_storage_name_the_whole_store():
+    naming = [
+        _module_name(path)
+        for path in _source_modules()
+        if not _may_name_the_store(_module_name(path)) and _names_the_store(path)
+    ]
+    assert naming == []
+
+
+def test_i49_4_the_store_check_sees_a_room_that_names_the_store(tmp_path):
+    """The check itself: a room importing `Store` (through the package, under
+    TYPE_CHECKING) is caught; the composition root is let be."""
+    room = tmp_path / "room.py"
+    room.write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.storage import Store\n"
+    )
+    assert _names_the_store(room, "bot.play.room")
+    assert not _may_name_the_store("bot.play.room")
+    assert _may_name_the_store("bot.process.app") and _may_name_the_store("bot.storage.base")
+    assert _names_the_store(ROOT / "bot" / "process" / "app.py")
 
 
 # The match's model (issue 49, item 4): the record, its seats and turns, its status and end

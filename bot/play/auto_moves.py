@@ -15,6 +15,7 @@ from bot.play.scheduler import Due
 from bot.play.sessions import Sessions
 from bot.play.thinking import Thinker
 from bot.storage import EndReason, MatchRecord
+from bot.storage.doors import Deadlines
 from engines.base import GAMES, AnyGame, AnyGameInfo, Event, Game, GameInfo
 
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
@@ -25,6 +26,7 @@ PLAY_OUT_LIMIT = 100_000  # AI steps to finish a table whose time is up: far abo
 class AutoMoves:
     def __init__(self, sessions: Sessions, thinker: Thinker) -> None:
         self.sessions = sessions
+        self.deadlines: Deadlines = sessions.doors.deadlines  # what a restore re-arms
         # Decides AI moves, those that think long off the event loop.
         self.thinker = thinker
         # Changes no member's click caused; the application points it at the tables.
@@ -123,12 +125,12 @@ class AutoMoves:
         """After a start: re-arm every open match's AI turn or stored deadline. Only a
         match with an AI seat has its game loaded (to see whether the AI moves next); the
         others' timers follow from their stored deadline alone."""
-        storage, planner = self.sessions.storage, self.sessions.planner
+        planner = self.sessions.planner
         # Another process times the matches of servers on shards this one does not run.
         shards = self.sessions.settings.shards
-        briefs = {b.id: b for b in await storage.open_briefs(shards) if b.quarantine is None}
+        briefs = {b.id: b for b in await self.deadlines.open_briefs(shards) if b.quarantine is None}
         with_ai = [b.id for b in briefs.values() if b.needs_game]
-        for record in await storage.get_matches(with_ai):
+        for record in await self.sessions.reads.get_matches(with_ai):
             brief = briefs.pop(record.id)
             try:
                 game = await self.sessions.game_of(record)

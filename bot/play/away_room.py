@@ -17,6 +17,7 @@ from bot.rules.away import (
 )
 from bot.rules.pace import PAUSABLE
 from bot.storage import TurnDue
+from bot.storage.doors import AwayPeriods
 
 
 class Away:
@@ -25,37 +26,37 @@ class Away:
 
     def __init__(self, auto: AutoMoves) -> None:
         self.sessions = auto.sessions
+        self.periods: AwayPeriods = auto.sessions.doors.away
         self.auto = auto  # its publisher shows a change nobody clicked on the tables
 
     async def go(self, user_id: int, days: int) -> float:
         """Be away `days` days from now (a current period is lengthened or cut to it);
         returns when the member is back. Refused past the cap, with the days left."""
         now = self.sessions.clock()
-        storage = self.sessions.storage
-        periods = await storage.away_periods(user_id, now - WINDOW_DAYS * DAY)
+        periods = await self.periods.away_periods(user_id, now - WINDOW_DAYS * DAY)
         left = days_left(periods, now)
         if days > left:
             raise Refusal("away_cap", count=left, most=MOST_DAYS, window=WINDOW_DAYS)
         ongoing = current(periods, now)
         back = now + days * DAY
-        await storage.set_away(user_id, ongoing.starts_at if ongoing else now, back)
+        await self.periods.set_away(user_id, ongoing.starts_at if ongoing else now, back)
         await self._mark_matches(user_id, back)
         return back
 
     async def back(self, user_id: int) -> None:
         """Come back early: the current period ends now and the clocks run again."""
         now = self.sessions.clock()
-        ongoing = current(await self.sessions.storage.away_periods(user_id, now), now)
+        ongoing = current(await self.periods.away_periods(user_id, now), now)
         if ongoing is None:
             raise Refusal("not_away")
-        await self.sessions.storage.set_away(user_id, ongoing.starts_at, now)
+        await self.periods.set_away(user_id, ongoing.starts_at, now)
         await self._mark_matches(user_id, None)
 
     async def _mark_matches(self, user_id: int, back: float | None) -> None:
         """Every open match of the member this process runs (another process runs the
         servers of its own shards), at a pace that pauses."""
         shards = self.sessions.settings.shards
-        for record in await self.sessions.storage.member_matches(None, user_id):
+        for record in await self.sessions.reads.member_matches(None, user_id):
             if record.pace in PAUSABLE and (shards is None or shards.owns(record.guild_id)):
                 await self._mark(record.id, user_id, back)
 

@@ -18,7 +18,6 @@ from bot.rules.pace import PACES
 from bot.storage import MatchRecord
 from engines.base import GAMES, BadOption
 
-HOUSE_EXTRA = "house"
 PLACES = ("thread", "channel")
 
 

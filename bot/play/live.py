@@ -87,7 +87,7 @@ class Live:
             if record is None or record.version < version:
                 return
             since = latest.version if latest is not None else record.version - 1
-            stored = await self.sessions.storage.events(match_id, _EVENTS_READ)
+            stored = await self.sessions.reads.events(match_id, _EVENTS_READ)
             # Read after the record: a change saved meanwhile is published next, with its own.
             saved = [(made, event) for made, event in stored if made <= record.version]
             if record.log is None:  # the table's latest lines, from the same read
@@ -103,7 +103,7 @@ class Live:
         held = self.sessions.held(match_id)
         if held is not None:
             return held
-        return await self.sessions.storage.get_match(match_id)
+        return await self.sessions.reads.get_match(match_id)
 
     async def _published(self, record: MatchRecord, events: tuple[Event, ...]) -> MatchChange:
         watching = await self.sessions.watching(record.id) if record.thread_id else 0

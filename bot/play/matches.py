@@ -40,8 +40,17 @@ from bot.play.seating import Seating
 from bot.play.sessions import Sessions
 from bot.play.thinking import LoopTime, Thinker, default_workers
 from bot.play.watching import Watchers
-from bot.storage import EndReason, MatchRecord, Standings, Store
-from bot.storage.doors import MatchReads, OpenLobbies, Preferences, ScopedSettings, TurnNotices
+from bot.storage import EndReason, MatchRecord
+from bot.storage.doors import (
+    Doors,
+    MatchReads,
+    MatchWrites,
+    OpenLobbies,
+    ScopedSettings,
+    Standings,
+    StoredTournaments,
+    TurnNotices,
+)
 from bot.storage.queue_records import QueueEntry
 from bot.storage.shards import serves
 from engines.base import Game, Judged
@@ -52,27 +61,27 @@ __all__ = ["Change", "MatchService", "Publisher"]
 class MatchService:
     def __init__(
         self,
-        storage: Store,
+        doors: Doors,
         settings: Settings,
         clock: Callable[[], float],
         thinker: Thinker | None = None,
     ) -> None:
-        self.storage = storage
+        self._writes: MatchWrites = doors.writes  # its own: the outbox emptied
         # The doors the Discord layer reads and writes through (bot/storage/doors.py).
-        self.reads: MatchReads = storage
-        self.preferences: Preferences = storage
-        self.scoped: ScopedSettings = storage
-        self.notices: TurnNotices = storage
-        self.open_lobbies: OpenLobbies = storage  # /games open's list
+        self.reads: MatchReads = doors.reads
+        self.scoped: ScopedSettings = doors.scoped
+        self.notices: TurnNotices = doors.turn_notices
+        self.open_lobbies: OpenLobbies = doors.lobbies  # /games open's list
+        self.stored_tournaments: StoredTournaments = doors.tournaments  # the hall's podiums
         # Ratings, seasons, history, retention and export (reads, and a season's start).
-        self.standings: Standings = storage.standings
+        self.standings: Standings = doors.standings
         self.settings = settings
         self.clock = clock
         # Failures told to the host: an unusable database once per kind and interval.
         self.failures = FailureLog(clock, on_outage=self._count_outage)
         self._metrics = Metrics()
         self._planner = Planner(clock, settings, self.failures)
-        self._sessions = Sessions(storage, settings, clock, self._planner, self._metrics)
+        self._sessions = Sessions(doors, settings, clock, self._planner, self._metrics)
         self._seating = Seating(self._sessions, settings)
         self._moves = Moves(self._sessions)
         workers = settings.ai_workers
@@ -81,9 +90,11 @@ class MatchService:
         self._auto = AutoMoves(self._sessions, self._thinker)
         self._away = Away(self._auto)
         self._hints = Hints(self._sessions, self._thinker)
-        self._watchers = Watchers(storage, clock)
+        self._watchers = Watchers(doors.watchers, clock)
         # Members' quiet hours, and the turn notices held through them.
-        self._quiet = QuietHolds(self.scoped, storage, clock, settings.shards, self.failures)
+        self._quiet = QuietHolds(
+            self.scoped, doors.held_notices, clock, settings.shards, self.failures
+        )
         self._sessions.watching = self._watchers.count
         self._live = Live(self._sessions)
         # Changes the bot's other processes save, heard and published here (PostgreSQL).
@@ -349,7 +360,7 @@ class MatchService:
 
     async def refresh_metrics(self, latencies: list[tuple[int, float]]) -> None:
         """Read what the gauges show (open matches, timers, gateway latency) for a scrape."""
-        counts = await self.storage.open_counts()
+        counts = await self.reads.open_counts()
         self._metrics.refresh(counts, self._planner.timers.count, latencies)
 
     def ai_time_on_loop(self) -> LoopTime:
@@ -377,15 +388,15 @@ class MatchService:
 
     async def shown(self, record: MatchRecord, version: int) -> None:
         """Everything the match's changes up to `version` show is out (see bot/play/outbox.py)."""
-        await self._sessions.outbox.sent(self.storage, record, version)
+        await self._sessions.outbox.sent(self._writes, record, version)
 
     async def unshown(self) -> list[MatchRecord]:
         """The matches whose saved changes were not all shown before the last stop."""
-        return await self.storage.matches_with_outbox()
+        return await self._writes.matches_with_outbox()
 
     async def stop(self) -> None:
         await self._relay.stop()
-        await self._sessions.outbox.flush(self.storage)
+        await self._sessions.outbox.flush(self._writes)
         await self._queues.stop()
         await self._planner.stop()
         await self._quiet.stop()

@@ -69,7 +69,7 @@ class Moves:
             try:
                 record, game = await self.sessions.current(match_id)
             except Refusal:
-                quarantined = await self.sessions.storage.get_match(match_id)
+                quarantined = await self.sessions.reads.get_match(match_id)
                 if quarantined is None or quarantined.quarantine is None:
                     raise
                 record, game = quarantined, None  # a damaged match can still be ended

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import logging
 
-from bot.storage import MatchRecord, MatchStatus, StorageError, Store
+from bot.storage import MatchRecord, MatchStatus, StorageError
+from bot.storage.doors import MatchWrites
 from engines.base import Game
 
 log = logging.getLogger(__name__)
@@ -45,7 +46,7 @@ class Outbox:
         self._out.pop(record.id, None)  # this save rewrites the row's outbox
         record.outbox = sorted(unsent)
 
-    async def sent(self, store: Store, record: MatchRecord, version: int) -> None:
+    async def sent(self, store: MatchWrites, record: MatchRecord, version: int) -> None:
         """The match's sends up to `version` are out: when no newer change is saved, nothing
         is left to show; an ended match's row is emptied now, an open one's later."""
         if record.version != version:
@@ -56,12 +57,12 @@ class Outbox:
             return
         await self._empty(store, record.id, version)
 
-    async def flush(self, store: Store) -> None:
+    async def flush(self, store: MatchWrites) -> None:
         """At a stop: empty the rows whose sends are all out."""
         for match_id, version in list(self._out.items()):
             await self._empty(store, match_id, version)
 
-    async def _empty(self, store: Store, match_id: int, version: int) -> None:
+    async def _empty(self, store: MatchWrites, match_id: int, version: int) -> None:
         self._out.pop(match_id, None)
         try:
             await store.empty_outbox(match_id, version)

@@ -106,7 +106,7 @@ class QueueRoom:
         failures: FailureLog,
     ) -> None:
         self.sessions, self.seating, self.auto = sessions, seating, auto
-        self.storage: Queues = sessions.storage
+        self.storage: Queues = sessions.doors.queues
         self.scoped = scoped
         self.failures = failures
         self.clock = sessions.clock
@@ -171,7 +171,7 @@ class QueueRoom:
         table_channel = settings.channel_id or channel_id
         house = await self.seating.house(guild_id, table_channel, game)
         pace = pace or house.pace or "live"
-        seated = await self.sessions.storage.member_matches(guild_id, user_id)
+        seated = await self.sessions.reads.member_matches(guild_id, user_id)
         if any(record.game == game for record in seated):
             raise Refusal("queue_at_table", game=game)
         limit = self.sessions.settings.member_match_limit
@@ -317,7 +317,7 @@ class QueueRoom:
         """A member seated at a queue's table presses Ready; when all have, it starts."""
         async with self._table(match_id):
             table = await self.storage.queue_table(match_id)
-            record = await self.sessions.storage.get_match(match_id)
+            record = await self.sessions.reads.get_match(match_id)
             if table is None or record is None or record.status != MatchStatus.LOBBY:
                 raise Refusal("queue_ready_over")
             if record.seat_of(user_id) is None:
@@ -359,7 +359,7 @@ class QueueRoom:
         self._table_locks.pop(match_id, None)
         if to_deal:
             await self.seating.deal(match_id, self.auto.publish)
-        fresh = await self.sessions.storage.get_match(match_id)
+        fresh = await self.sessions.reads.get_match(match_id)
         if fresh is not None:
             await self.publish(QueueChange(kind, fresh.guild_id, fresh, table, absent=absent))
 

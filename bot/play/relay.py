@@ -28,7 +28,7 @@ from bot.play.live import Live
 from bot.play.published import MatchChange
 from bot.play.sessions import Sessions
 from bot.storage import StorageError
-from bot.storage.interface import ChangeFeed
+from bot.storage.doors import ChangeFeed, Deadlines, SavedChanges
 from bot.storage.shards import serves
 
 RETRY_AFTER = (0.5, 1.0, 2.0, 5.0, 10.0)  # seconds between attempts to hear again, in turn
@@ -39,6 +39,8 @@ class Relay:
     def __init__(self, live: Live, sessions: Sessions, auto: AutoMoves, failures: FailureLog):
         self.live = live
         self.sessions = sessions
+        self.changes: SavedChanges = sessions.doors.changes
+        self.deadlines: Deadlines = sessions.doors.deadlines
         self.auto = auto
         self.failures = failures
         self.heard_count = 0  # notifications heard since the start (the tests wait on it)
@@ -52,7 +54,7 @@ class Relay:
         """Start hearing, before the timers are restored, so that nothing saved after
         they were read goes unheard. A server away now is tried again in the background."""
         try:
-            self._feed = await self.sessions.storage.listen(self._heard, self._lost)
+            self._feed = await self.changes.listen(self._heard, self._lost)
         except StorageError as error:
             self._lost(error)
             return
@@ -79,7 +81,7 @@ class Relay:
         for attempt in itertools.count():
             await asyncio.sleep(RETRY_AFTER[min(attempt, len(RETRY_AFTER) - 1)])
             try:
-                feed = await self.sessions.storage.listen(self._heard, self._lost)
+                feed = await self.changes.listen(self._heard, self._lost)
             except StorageError as error:
                 self._told_lost(error)
                 continue
@@ -96,7 +98,7 @@ class Relay:
         """After a gap: read again every match kept or held here, and plan every timer."""
         ids = sorted(set(self.live.bus.matches()) | set(self.sessions.held_ids()))
         try:
-            records = await self.sessions.storage.get_matches(ids)
+            records = await self.sessions.reads.get_matches(ids)
             for record in records:
                 self._spawn(self.live.heard(record.id, record.version), record.id)
             await self.auto.restore()
@@ -136,7 +138,7 @@ class Relay:
             latest = self.live.bus.latest(change.match_id)
             if latest is not None and latest.version > change.version:
                 return  # a newer change was published since: it plans
-            deadline = await sessions.storage.deadline_of(change.match_id)
+            deadline = await self.deadlines.deadline_of(change.match_id)
             if deadline is not None and deadline.version != change.version:
                 return  # saved over since: that change is heard next, and plans
             sessions.planner.plan(change.record, change.game, deadline)

@@ -22,7 +22,7 @@ from bot.play.sessions import Sessions
 from bot.rules.away import current
 from bot.rules.pace import PAUSABLE
 from bot.storage import Deadline, EndReason, MatchExtra, MatchRecord, MatchStatus, NewMatch, Seat
-from bot.storage.doors import CHANNEL, SERVER
+from bot.storage.doors import CHANNEL, SERVER, AwayPeriods, ScopedSettings
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 
@@ -50,6 +50,8 @@ def give_back(record: MatchRecord, seat: int) -> list[Event]:
 class Seating:
     def __init__(self, sessions: Sessions, settings: Settings) -> None:
         self.sessions = sessions
+        self.scoped: ScopedSettings = sessions.doors.scoped  # house rules
+        self.away: AwayPeriods = sessions.doors.away
         self.settings = settings
         self._seeds = None if settings.game_seed is None else random.Random(settings.game_seed)
         # Told of every member who takes a seat in a lobby (its host, a join, a rematch), once
@@ -63,9 +65,9 @@ class Seating:
 
     async def house(self, guild_id: int, channel_id: int, game: str) -> HouseRules:
         """The game's house rules in this channel: the channel's over the server's."""
-        storage, key = self.sessions.storage, house_rules.setting_key(game)
-        server = (await storage.scoped(SERVER, guild_id)).get(key)
-        channel = (await storage.scoped(CHANNEL, channel_id)).get(key)
+        key = house_rules.setting_key(game)
+        server = (await self.scoped.scoped(SERVER, guild_id)).get(key)
+        channel = (await self.scoped.scoped(CHANNEL, channel_id)).get(key)
         wider = house_rules.from_stored(game, server)
         return house_rules.from_stored(game, channel).over(wider)
 
@@ -88,10 +90,9 @@ class Seating:
         each member hints on their turn. It starts from the house rules of its channel
         (`house`, read here when not given): the host's `options` and `pace` win over
         them, and the game's defaults fill in the rest."""
-        storage = self.sessions.storage
         now = self.sessions.clock()
         limit = self.settings.channel_match_limit
-        if await storage.open_count_in_channel(channel_id) >= limit:
+        if await self.sessions.reads.open_count_in_channel(channel_id) >= limit:
             raise Refusal("channel_full", limit=limit)
         await self.check_member_limit(guild_id, host_id)
         if house is None:
@@ -103,7 +104,7 @@ class Seating:
             mark_practice(extra)
         if not kept.empty:
             extra.house = kept.to_stored()
-        record = await storage.create_match(
+        record = await self.sessions.writes.create_match(
             NewMatch(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -125,7 +126,7 @@ class Seating:
     async def check_member_limit(self, guild_id: int, user_id: int) -> None:
         """Refuse a seat to a member already seated in as many open matches as allowed."""
         limit = self.settings.member_match_limit
-        if len(await self.sessions.storage.member_match_ids(guild_id, user_id)) >= limit:
+        if len(await self.sessions.reads.member_match_ids(guild_id, user_id)) >= limit:
             raise Refusal("member_full", limit=limit)
 
     async def rematch(
@@ -134,7 +135,7 @@ class Seating:
         """A new lobby in a finished match's channel with its options and pace, its members seated
         again and AI seats at the same levels, for the host to start: the old host while
         they are among the players, else the player who asked (else the first player)."""
-        old = await self.sessions.storage.get_match(match_id)
+        old = await self.sessions.reads.get_match(match_id)
         members = [] if old is None else [s for s in old.seats if s.user_id is not None]
         if old is None or old.status != MatchStatus.FINISHED or not members:
             raise Refusal("no_rematch")
@@ -142,7 +143,7 @@ class Seating:
         host = next((who for who in (old.host_id, user_id) if who in ids), ids[0])
         assert host is not None
         members.sort(key=lambda seat: seat.user_id != host)  # the host's seat comes first
-        opened = await self.sessions.storage.open_matches_in_channel(old.channel_id)
+        opened = await self.sessions.reads.open_matches_in_channel(old.channel_id)
         if any(record.extra.rematch_of == old.id for record in opened):
             raise Refusal("rematch_open")  # a second click on Rematch
         record = await self.open_lobby(
@@ -279,7 +280,7 @@ class Seating:
         for seat in record.seats:
             if seat.user_id is None:
                 continue
-            periods = await self.sessions.storage.away_periods(seat.user_id, now)
+            periods = await self.away.away_periods(seat.user_id, now)
             ongoing = current(periods, now)
             if ongoing is not None:
                 marks[str(seat.user_id)] = ongoing.ends_at

@@ -19,15 +19,8 @@ from bot.play.deadlines import deadline_for
 from bot.play.outbox import Outbox, shows
 from bot.play.planner import Planner
 from bot.play.published import MatchChange, published
-from bot.storage import (
-    EndHow,
-    EndReason,
-    MatchRecord,
-    MatchStatus,
-    ResultRow,
-    StorageError,
-    Store,
-)
+from bot.storage import EndHow, EndReason, MatchRecord, MatchStatus, ResultRow, StorageError
+from bot.storage.doors import Doors, MatchReads, MatchWrites
 from bot.storage.seat_results import seat_rows
 from engines.base import GAMES, BadState, Event, Game
 
@@ -45,13 +38,16 @@ UNLOADABLE = (BadState, json.JSONDecodeError, MissingGame)
 class Sessions:
     def __init__(
         self,
-        storage: Store,
+        doors: Doors,
         settings: Settings,
         clock: Callable[[], float],
         planner: Planner,
         metrics: Metrics | None = None,
     ) -> None:
-        self.storage = storage
+        # The store's doors, which the rooms built on these sessions take theirs from.
+        self.doors = doors
+        self.reads: MatchReads = doors.reads
+        self.writes: MatchWrites = doors.writes
         self.metrics = metrics or Metrics()
         self.settings = settings
         self.clock = clock
@@ -121,7 +117,7 @@ class Sessions:
         """The open match and its game (None in the lobby); refuse one that has ended."""
         live = self._live.get(match_id)
         if live is None:
-            record = await self.storage.get_match(match_id)
+            record = await self.reads.get_match(match_id)
             if record is None or not record.is_open:
                 raise Refusal("already_ended")
             live = self._live[match_id] = (record, await self.game_of(record))
@@ -138,7 +134,7 @@ class Sessions:
                 return load_game(record)
             except UNLOADABLE as error:  # anything else is a bug, and surfaces as one
                 reason = f"{type(error).__name__}: {error}"[:200]
-                await self.storage.quarantine(record.id, reason)
+                await self.writes.quarantine(record.id, reason)
                 record.quarantine = reason
         raise Refusal("quarantined")
 
@@ -146,7 +142,7 @@ class Sessions:
         """The record's latest events (at most LOG_SIZE, newest last), read from the stored
         events the first time a table needs them; saves keep them current after that."""
         if record.log is None:
-            stored = await self.storage.events(record.id, LOG_SIZE)
+            stored = await self.reads.events(record.id, LOG_SIZE)
             record.log = [event for _version, event in stored]
         return record.log
 
@@ -158,7 +154,7 @@ class Sessions:
         if live is not None:
             live[0].message_id, live[0].message_at = message_id, posted_at
         try:
-            await self.storage.set_message(match_id, message_id, posted_at)
+            await self.writes.set_message(match_id, message_id, posted_at)
         except StorageError as error:
             self.failures.report(error, f"remembering the new table of match {match_id} failed")
 
@@ -174,7 +170,7 @@ class Sessions:
         for held in copies:
             held.thread_id = thread_id
         try:
-            await self.storage.set_thread(record.id, thread_id)
+            await self.writes.set_thread(record.id, thread_id)
         except StorageError:
             for held, thread in zip(copies, before, strict=True):
                 held.thread_id = thread
@@ -242,7 +238,7 @@ class Sessions:
         deadline = deadline_for(record, game, now, events, self.settings)
         self.outbox.saving(record, shows(record, game))
         try:
-            await self.storage.save(
+            await self.writes.save(
                 record,
                 expected_version=expected,
                 now=now,

@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage import MatchRecord, Store
+from bot.storage import MatchRecord
+from bot.storage.doors import MatchWatchers
 
 DOUBLE_CLICK = 2.0  # seconds
 WATCH_LIMIT = 50  # watchers of one match: their mentions at the end fit in one message
@@ -29,7 +30,7 @@ class Toggled:
 
 
 class Watchers:
-    def __init__(self, storage: Store, clock: Callable[[], float]) -> None:
+    def __init__(self, storage: MatchWatchers, clock: Callable[[], float]) -> None:
         self.storage = storage
         self.clock = clock
         self._known: dict[int, dict[int, float]] = {}  # match -> member -> since

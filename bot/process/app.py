@@ -35,6 +35,7 @@ from bot.process.service import (
     watchdog_interval,
 )
 from bot.storage import IdentifyGate, Store
+from bot.storage.interface import doors_of
 from bot.tournament.runner import Tournaments
 from engines.base import GAMES, packaged_games
 
@@ -202,8 +203,9 @@ class TabletopBot(commands.Bot):
         self.storage = await open_storage(self.settings)
         if self.storage.created:
             log.info("created a new database at %s", where(self.settings))
-        matches = self.matches = MatchService(self.storage, self.settings, self.clock)
-        self.tournaments = Tournaments(matches, self.storage, matches.failures)
+        doors = doors_of(self.storage)  # the store through each of its doors
+        matches = self.matches = MatchService(doors, self.settings, self.clock)
+        self.tournaments = Tournaments(matches, doors, matches.failures)
         self.retention = Retention(
             self.storage.standings, self.settings, self.clock, matches.failures
         )

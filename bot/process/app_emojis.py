@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.storage import StorageError, Store
+from bot.storage import StorageError
+from bot.storage.doors import StoredEmojis
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +67,7 @@ class AppEmojis:
     def pictures(self) -> list[Picture]:
         return [picture for source in self.sources for picture in source()]
 
-    async def sync(self, client: discord.Client, storage: Store) -> bool:
+    async def sync(self, client: discord.Client, storage: StoredEmojis) -> bool:
         """Make the emojis the pictures need; True when every one is there to show."""
         pictures = await asyncio.to_thread(self.pictures)
         if not pictures:
@@ -90,7 +91,7 @@ class AppEmojis:
         return True
 
     async def _sync(
-        self, client: discord.Client, storage: Store, pictures: Sequence[Picture]
+        self, client: discord.Client, storage: StoredEmojis, pictures: Sequence[Picture]
     ) -> dict[str, discord.PartialEmoji]:
         recorded = await storage.app_emojis()
         self.calls += 1

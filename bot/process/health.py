@@ -22,15 +22,17 @@ from prometheus_client import CONTENT_TYPE_LATEST
 from bot.core.failure_log import outage_of
 from bot.core.settings import SettingsError
 from bot.play.matches import MatchService
-from bot.storage import Store
+from bot.storage.interface import Lifecycle
 
 
 class Served(Protocol):
     """What the server asks of the bot (bot.process.app.Served, which imports this module)."""
 
-    storage: Store
     matches: MatchService
     ws: Any
+
+    @property
+    def storage(self) -> Lifecycle: ...
 
     def is_closed(self) -> bool: ...
 

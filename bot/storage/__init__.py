@@ -1,8 +1,10 @@
-"""Storage: matches, their events, deadlines and results, behind one interface (Store) with
+"""Storage: matches, their events, deadlines, results and settings, behind one door per
+thing kept (doors.py; `Store` in interface.py is them all, for the composition root) with
 two backends, each in its folder: SQLite (sqlite/, the default) and PostgreSQL
-(postgres/). Here: the interface, the records and what both backends share. Everything the
+(postgres/). Here: the doors, the records and what both backends share. Everything the
 application uses is importable from this package."""
 
+from bot.storage.doors import Doors, Standings
 from bot.storage.errors import (
     DatabaseGone,
     DatabaseMissing,
@@ -12,7 +14,7 @@ from bot.storage.errors import (
     StorageBusy,
     StorageError,
 )
-from bot.storage.interface import Standings, Store
+from bot.storage.interface import Store
 from bot.storage.match_fields import (
     OPEN_STATUSES,
     EndReason,
@@ -59,6 +61,7 @@ __all__ = [
     "DatabaseGone",
     "DatabaseMissing",
     "Deadline",
+    "Doors",
     "EndHow",
     "EndReason",
     "ExportRow",

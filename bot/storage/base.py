@@ -73,14 +73,6 @@ def event_rows(record: MatchRecord, events: Sequence[Event]) -> list[tuple[Any, 
     ]
 
 
-def _setting_upsert(table: str, key: str, column: str) -> str:
-    # Spelled alike on both backends, and unlike a replace it keeps the row's other columns.
-    return (
-        f"INSERT INTO {table} ({key}, {column}) VALUES (?, ?) "
-        f"ON CONFLICT ({key}) DO UPDATE SET {column} = excluded.{column}"
-    )
-
-
 def _brief(row: Sequence[Any]) -> OpenBrief:
     seats, problem = parse_column("seats", row[3], seats_from)
     deadline = Deadline(row[0], row[5], row[6], row[7]) if row[7] is not None else None
@@ -267,67 +259,9 @@ class StoreBase(LobbyListing, ABC):
         )
         return Deadline(*rows[0]) if rows else None
 
-    # -- server and member settings ------------------------------------------------------
-
     async def _setting(self, sql: str, key: int) -> Any:
         rows = await self._rows(sql, (key,))
         return rows[0][0] if rows else None
-
-    async def reminders_on(self, guild_id: int) -> bool:
-        """Whether the server wants turn mentions and reminders (on unless turned off)."""
-        on = await self._setting(
-            "SELECT reminders FROM guild_settings WHERE guild_id = ?", guild_id
-        )
-        return True if on is None else bool(on)
-
-    async def set_reminders(self, guild_id: int, on: bool) -> None:
-        await self._apply(
-            _setting_upsert("guild_settings", "guild_id", "reminders"), (guild_id, int(on))
-        )
-
-    async def language(self, guild_id: int) -> str | None:
-        """The language a server's moderators chose for its tables (None: not chosen)."""
-        chosen = await self._setting(
-            "SELECT language FROM guild_settings WHERE guild_id = ?", guild_id
-        )
-        return None if chosen is None else str(chosen)
-
-    async def set_language(self, guild_id: int, language: str | None) -> None:
-        await self._apply(
-            _setting_upsert("guild_settings", "guild_id", "language"), (guild_id, language)
-        )
-
-    async def member_language(self, user_id: int) -> str | None:
-        """The language a member chose for what the bot tells them (None: their client's)."""
-        chosen = await self._setting(
-            "SELECT language FROM member_settings WHERE user_id = ?", user_id
-        )
-        return None if chosen is None else str(chosen)
-
-    async def set_member_language(self, user_id: int, language: str | None) -> None:
-        await self._apply(
-            _setting_upsert("member_settings", "user_id", "language"), (user_id, language)
-        )
-
-    async def tables_where(self, guild_id: int) -> str | None:
-        """Where the server's new matches are played: "thread", "channel", or None (a
-        thread wherever the bot may open one)."""
-        return await self._setting(
-            "SELECT tables_where FROM guild_settings WHERE guild_id = ?", guild_id
-        )
-
-    async def set_tables_where(self, guild_id: int, where: str | None) -> None:
-        await self._apply(
-            _setting_upsert("guild_settings", "guild_id", "tables_where"), (guild_id, where)
-        )
-
-    async def notify_how(self, user_id: int) -> str | None:
-        """How the member hears of their turn in a slow match: "mention", "dm", "off", or
-        None (a mention)."""
-        return await self._setting("SELECT notify FROM member_settings WHERE user_id = ?", user_id)
-
-    async def set_notify_how(self, user_id: int, how: str | None) -> None:
-        await self._apply(_setting_upsert("member_settings", "user_id", "notify"), (user_id, how))
 
     # -- scoped settings (doors.ScopedSettings) ----------------------------------------
 

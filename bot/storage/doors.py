@@ -1,33 +1,64 @@
-"""The doors the Discord layer goes through to what is stored: each a few methods of the
-store, named for what its callers do with them, so a cog sees what it uses and no more.
-`Store` is made of them and the rest (interface.py), so each method is declared once; the
-match service hands them out (`MatchService.reads`, `.preferences`, `.notices`, and
-`.standings`, the store's own `Standings`). A test keeps the Discord layer to these
-(tests/test_doors.py).
+"""The store's doors: one small Protocol per thing it keeps (matches read and found, a
+match's writes, deadlines, away periods, watchers, the app's emojis, tournaments, queues,
+turn notices, held notices, open lobbies, standings, scoped settings). Each backend
+implements every door once, in its one class; `Store` (interface.py) is the doors together
+with the store's lifecycle, and only the composition root (bot/process/app.py) and what
+opens the store (bot/process/opening.py) name it. Every other room and cog is typed with
+the doors it uses, handed to it as a `Doors` (below) or one door at a time. A test keeps
+each door at most 15 methods and `Store` to those modules (tests/test_doors.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.storage.lobby_listing import LobbyPage
 from bot.storage.queue_records import QueueEntry, QueueTable
-from bot.storage.records import HeldNotice, MatchRecord, TurnNotice
+from bot.storage.records import (
+    Deadline,
+    HeldNotice,
+    MatchRecord,
+    NewMatch,
+    OpenBrief,
+    ResultRow,
+    TurnNotice,
+)
 from bot.storage.shards import Shards
-from bot.storage.tournament_records import Podium
+from bot.storage.standings_data import (
+    EndHow,
+    ExportRow,
+    HallEntry,
+    MatchSummary,
+    RatingRow,
+    Season,
+    TrendPoint,
+)
+from bot.storage.statements import Statement
+from bot.storage.tournament_records import Podium, TournamentRecord
 from engines.base import Event
 
 __all__ = [
     "CHANNEL",
     "MEMBER",
     "SERVER",
+    "AwayPeriods",
+    "ChangeFeed",
+    "Deadlines",
+    "Doors",
     "HeldNotices",
     "MatchReads",
+    "MatchWatchers",
+    "MatchWrites",
     "OpenLobbies",
-    "Preferences",
     "Queues",
+    "SavedChanges",
     "ScopedSettings",
+    "Standings",
+    "StoredEmojis",
+    "StoredTournaments",
     "TurnNotices",
 ]
 
@@ -37,11 +68,14 @@ SERVER, CHANNEL, MEMBER = "server", "channel", "member"
 
 
 class MatchReads(Protocol):
-    """Matches as they are stored, read to find one, show it or list them."""
+    """Matches as they are stored, read to find one, show it or list them: by id, in a
+    channel or thread, a member's, the open ones."""
 
     instance: str  # the database's short id, repeated in button ids
 
     async def get_match(self, match_id: int) -> MatchRecord | None: ...
+
+    async def get_matches(self, match_ids: Sequence[int]) -> list[MatchRecord]: ...
 
     async def events(self, match_id: int, limit: int = 50) -> list[tuple[int, Event]]: ...
 
@@ -49,43 +83,124 @@ class MatchReads(Protocol):
 
     async def match_in_thread(self, thread_id: int) -> MatchRecord | None: ...
 
+    async def open_match_in_channel(self, channel_id: int) -> MatchRecord | None: ...
+
     async def open_matches_in_channel(
         self, channel_id: int, game: str | None = None
     ) -> list[MatchRecord]: ...
+
+    async def open_count_in_channel(self, channel_id: int) -> int: ...
 
     async def latest_match_in_channel(self, channel_id: int, game: str) -> MatchRecord | None: ...
 
     async def open_matches(self, guild_id: int | None = None) -> list[MatchRecord]: ...
 
+    async def open_counts(self) -> list[tuple[str, str, int]]: ...
+
     async def member_matches(self, guild_id: int | None, user_id: int) -> list[MatchRecord]: ...
+
+    async def member_match_ids(self, guild_id: int | None, user_id: int) -> list[int]: ...
 
     async def last_played(self, guild_id: int) -> str | None: ...
 
+
+class MatchWrites(Protocol):
+    """A match's row and its events written: a new lobby, a save (version-checked,
+    StaleMatch), a quarantine, its message and thread, and its outbox emptied."""
+
+    async def create_match(self, new: NewMatch, *, now: float) -> MatchRecord: ...
+
+    async def save(
+        self,
+        record: MatchRecord,
+        *,
+        expected_version: int,
+        now: float,
+        events: Sequence[Event] = (),
+        deadline: Deadline | None = None,
+        results: Sequence[ResultRow] = (),
+        end: EndHow | None = None,
+    ) -> None: ...
+
+    async def quarantine(self, match_id: int, reason: str) -> None: ...
+
+    async def set_message(
+        self, match_id: int, message_id: int | None, posted_at: float
+    ) -> None: ...
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None: ...
+
+    async def matches_with_outbox(self) -> list[MatchRecord]: ...
+
+    async def empty_outbox(self, match_id: int, version: int) -> None: ...
+
+
+class Deadlines(Protocol):
+    """The open matches' deadlines, and the brief of each open match a timer is armed from."""
+
+    async def deadlines(self) -> list[Deadline]: ...
+
+    async def deadline_of(self, match_id: int) -> Deadline | None: ...
+
+    async def open_briefs(self, shards: Shards | None = None) -> list[OpenBrief]: ...
+
+
+class AwayPeriods(Protocol):
+    """The days members are away, when the clocks of their slow matches pause."""
+
+    async def away_periods(self, user_id: int, since: float) -> list[tuple[float, float]]: ...
+
+    async def set_away(self, user_id: int, starts_at: float, ends_at: float) -> None: ...
+
+
+class MatchWatchers(Protocol):
+    """The members who watch a match without a seat, and since when."""
+
+    async def watchers(self, match_id: int) -> list[tuple[int, float]]: ...
+
+    async def add_watcher(self, match_id: int, user_id: int, since: float) -> None: ...
+
+    async def remove_watcher(self, match_id: int, user_id: int) -> None: ...
+
+    async def clear_watchers(self, match_id: int) -> None: ...
+
+
+class StoredEmojis(Protocol):
+    """The application emojis made from the cards' pictures, and the lock that lets one
+    process at a time sync them."""
+
+    async def app_emojis(self) -> dict[str, tuple[str, int]]: ...
+
+    async def save_app_emoji(self, name: str, digest: str, emoji_id: int) -> None: ...
+
+    async def forget_app_emoji(self, name: str) -> None: ...
+
+    def exclusive(self, key: int) -> AbstractAsyncContextManager[None]: ...
+
+
+class StoredTournaments(Protocol):
+    """Tournaments, their tables' matches and the podiums they ended with."""
+
+    async def create_tournament(self, record: TournamentRecord) -> TournamentRecord: ...
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None: ...
+
+    async def save_tournament(
+        self,
+        record: TournamentRecord,
+        *,
+        expected_version: int,
+        tables: Sequence[Statement] = (),
+        podium: Sequence[Podium] = (),
+    ) -> None: ...
+
+    async def live_tournaments(self) -> list[TournamentRecord]: ...
+
+    async def guild_tournaments(self, guild_id: int, limit: int = 25) -> list[TournamentRecord]: ...
+
+    async def tournament_matches(self, tournament_id: int) -> list[MatchRecord]: ...
+
     async def podiums(self, guild_id: int) -> list[Podium]: ...
-
-
-class Preferences(Protocol):
-    """What a server and its members chose: languages, where tables go, how turns are told."""
-
-    async def language(self, guild_id: int) -> str | None: ...
-
-    async def set_language(self, guild_id: int, language: str | None) -> None: ...
-
-    async def member_language(self, user_id: int) -> str | None: ...
-
-    async def set_member_language(self, user_id: int, language: str | None) -> None: ...
-
-    async def tables_where(self, guild_id: int) -> str | None: ...
-
-    async def set_tables_where(self, guild_id: int, where: str | None) -> None: ...
-
-    async def reminders_on(self, guild_id: int) -> bool: ...
-
-    async def set_reminders(self, guild_id: int, on: bool) -> None: ...
-
-    async def notify_how(self, user_id: int) -> str | None: ...
-
-    async def set_notify_how(self, user_id: int, how: str | None) -> None: ...
 
 
 class TurnNotices(Protocol):
@@ -169,3 +284,97 @@ class ScopedSettings(Protocol):
     async def set_scoped(self, scope: str, scope_id: int, key: str, value: Any) -> None:
         """Set one key (a value JSON can hold); None removes it."""
         ...
+
+
+class Standings(Protocol):
+    """Ratings, seasons, history, retention and export of a store."""
+
+    async def leaderboard(
+        self, guild_id: int, game: str, *, season: bool = True, offset: int = 0, limit: int = 10
+    ) -> list[RatingRow]: ...
+
+    async def leaderboard_size(self, guild_id: int, game: str, *, season: bool = True) -> int: ...
+
+    async def member_ratings(
+        self, guild_id: int, user_id: int, *, season: bool = True
+    ) -> dict[str, RatingRow]: ...
+
+    async def ai_ratings(self, guild_id: int, game: str) -> dict[str, RatingRow]: ...
+
+    async def rating_trend(
+        self, guild_id: int, game: str, user_id: int, *, season: bool = True, count: int = 10
+    ) -> list[TrendPoint]: ...
+
+    async def history(
+        self,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        game: str | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> list[MatchSummary]: ...
+
+    async def history_size(
+        self, guild_id: int, *, user_id: int | None = None, game: str | None = None
+    ) -> int: ...
+
+    async def match_summary(self, match_id: int) -> MatchSummary | None: ...
+
+    async def match_events(self, match_id: int) -> list[tuple[int, Event]]: ...
+
+    async def current_season(self, guild_id: int) -> Season: ...
+
+    async def new_season(self, guild_id: int, now: float) -> tuple[Season, list[HallEntry]]: ...
+
+    async def hall(self, guild_id: int) -> list[HallEntry]: ...
+
+    async def prune_events(self, before: float) -> int: ...
+
+    async def export_results(self, guild_id: int) -> list[ExportRow]: ...
+
+
+class ChangeFeed(Protocol):
+    """Changes committed on the database by any process, heard as they are committed."""
+
+    async def check(self) -> None:
+        """A round trip: StorageError (and the feed told lost) when it is gone."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class SavedChanges(Protocol):
+    """The changes every process of the bot saves, heard as they are committed."""
+
+    async def listen(
+        self, heard: Callable[[int, int, int], None], lost: Callable[[], None]
+    ) -> ChangeFeed | None:
+        """Hear every change saved by any process, as `heard(match_id, version, guild_id)`,
+        until `lost()` says the feed ended: the bot's processes share one PostgreSQL
+        database, and a member may follow or play a match in a process other than the one
+        that shows it in Discord. None where there is nothing to hear: SQLite serves one
+        process, whose changes are published as they are saved."""
+        ...
+
+
+@dataclass(frozen=True)
+class Doors:
+    """The store's doors, each typed for what it keeps: what the composition root hands the
+    match service, which hands each room the doors it uses. Every field is the same store
+    (`interface.doors_of`), seen through one door."""
+
+    reads: MatchReads
+    writes: MatchWrites
+    deadlines: Deadlines
+    away: AwayPeriods
+    watchers: MatchWatchers
+    emojis: StoredEmojis
+    tournaments: StoredTournaments
+    queues: Queues
+    turn_notices: TurnNotices
+    held_notices: HeldNotices
+    lobbies: OpenLobbies
+    scoped: ScopedSettings
+    standings: Standings
+    changes: SavedChanges

@@ -22,7 +22,8 @@ from bot.play.background import Background
 from bot.play.changes import Publisher
 from bot.play.matches import MatchService
 from bot.play.scheduler import Due, Scheduler
-from bot.storage import EndReason, MatchRecord, MatchStatus, Podium, Store, TournamentRecord
+from bot.storage import EndReason, MatchRecord, MatchStatus, Podium, TournamentRecord
+from bot.storage.doors import Doors, MatchReads, Standings, StoredTournaments
 from bot.tournament import formats
 from bot.tournament.document import Awaiting, Document, Entrant
 from bot.tournament.round_robin import MOST_ENTRANTS
@@ -74,8 +75,10 @@ async def _nobody(change: TournamentChange) -> None:
 
 
 class Tournaments:
-    def __init__(self, matches: MatchService, storage: Store, failures: FailureLog) -> None:
-        self.storage = storage
+    def __init__(self, matches: MatchService, doors: Doors, failures: FailureLog) -> None:
+        self.storage: StoredTournaments = doors.tournaments
+        self.reads: MatchReads = doors.reads
+        self.ratings: Standings = doors.standings  # a seeding's ratings
         # A tournament's tables are matches: dealt, left, ended and played out by their verbs.
         self.matches = matches
         self.clock = matches.clock
@@ -246,7 +249,7 @@ class Tournaments:
     async def awaiting_table_of(self, record: TournamentRecord, user_id: int) -> Awaiting | None:
         """The member's table waiting for a moderator's choice, if any."""
         for waiting in Document(record).awaiting:
-            match = await self.storage.get_match(waiting.match_id)
+            match = await self.reads.get_match(waiting.match_id)
             if match is not None and user_id in seat_users(match):
                 return waiting
         return None
@@ -300,7 +303,7 @@ class Tournaments:
             if record.state not in ("running", "paused"):
                 raise Refusal("tournament_over")
             waiting = doc.awaiting_table(match_id)
-            match = await self.storage.get_match(match_id)
+            match = await self.reads.get_match(match_id)
             if waiting is None or match is None:
                 raise Refusal("tournament_table_settled")
             if choice == "replay":
@@ -417,7 +420,7 @@ class Tournaments:
             return
         ratings = {}
         for entrant in doc.still_in():
-            rows = await self.storage.standings.member_ratings(record.guild_id, entrant.user_id)
+            rows = await self.ratings.member_ratings(record.guild_id, entrant.user_id)
             row = rows.get(record.game)
             ratings[str(entrant.user_id)] = float(row.shown) if row is not None else 0.0
         doc.data["ratings"] = ratings

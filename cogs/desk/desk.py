@@ -43,7 +43,7 @@ class Desk(commands.Cog):
         # Told of each game as it plugs in (its key, its slash name, how its options read),
         # by the commands made once per game elsewhere (the house rules').
         self.when_plugged: list[Callable[[str, app_commands.locale_str, StartWords], None]] = []
-        self.languages = Languages(bot, matches.preferences, matches.failures)
+        self.languages = Languages(bot, matches.scoped, matches.failures)
         matches.server_language = self.languages.chosen
         # Each match's Discord calls go out after its lock, in order; a stop waits for them.
         gate = getattr(bot, "gate", None)
@@ -51,7 +51,7 @@ class Desk(commands.Cog):
         self.hands = OpenHands(matches.clock, self.renderers)
         self.pings = Pings(
             bot,
-            matches.preferences,
+            matches.scoped,
             matches.notices,
             matches.clock,
             self.languages,

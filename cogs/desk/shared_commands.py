@@ -15,7 +15,7 @@ from bot.process.app import Interaction
 from cogs.desk.clicks import Clicks
 from cogs.desk.rounds import rounds_of
 from cogs.desk.tables import Tables
-from cogs.desk.threads import lacking_for_threads
+from cogs.desk.threads import TABLES_WHERE, lacking_for_threads
 from cogs.tools import permissions
 from cogs.tools.match_actions import MatchChoices
 from cogs.tools.match_choice import several
@@ -77,7 +77,7 @@ class SharedCommands:
         chosen = (
             where
             or house.where
-            or await self.matches.preferences.tables_where(interaction.guild_id)
+            or await TABLES_WHERE.read(self.matches.scoped, interaction.guild_id)
         )
         lacking = lacking_for_threads(interaction.app_permissions)
         place = "thread" if chosen != "channel" and not lacking else "channel"

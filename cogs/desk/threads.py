@@ -18,6 +18,8 @@ from bot.errors import Refusal
 from bot.play.matches import MatchService, Publisher
 from bot.play.model import EndReason, MatchRecord, MatchStatus
 from bot.storage import StorageError
+from bot.storage.doors import SERVER
+from bot.storage.setting import Setting, one_of
 from cogs.wording.commands_i18n import slash_text
 from cogs.wording.i18n import _
 from cogs.wording.names import plain
@@ -41,6 +43,11 @@ TABLE_PLACES = [
     app_commands.Choice(name=slash_text("In a thread of its own"), value="thread"),
     app_commands.Choice(name=slash_text("In the channel"), value="channel"),
 ]
+# Where a server's new matches are played, which this module owns: "thread", "channel", or
+# None (a thread wherever the bot may open one).
+TABLES_WHERE: Setting[str | None] = Setting(
+    SERVER, "tables_where", None, __name__, accepts=one_of("thread", "channel")
+)
 
 
 def thread_name(title: str, names: list[str]) -> str:

@@ -33,6 +33,7 @@ from bot.storage import StorageError
 from cogs.desk.desk import desk_of_bot
 from cogs.wording import i18n
 from cogs.wording.i18n import _
+from cogs.wording.language import MEMBER_LANGUAGE
 
 log = logging.getLogger(__name__)
 
@@ -187,7 +188,7 @@ class Activity:
             )
         user_id = int(owner)
         try:
-            chosen = await self.bot.matches.preferences.member_language(user_id)
+            chosen = await MEMBER_LANGUAGE.read(self.bot.matches.scoped, user_id)
         except StorageError as error:  # their Discord app's language serves meanwhile
             self.bot.matches.failures.report(error, f"reading the language of user {user_id}")
             chosen = None

@@ -61,7 +61,7 @@ async def setup(bot: commands.Bot) -> None:
     stored, renderers = (desk.matches.reads, desk.matches.standings), desk.renderers
     pages = Pages(desk.languages, desk.matches.failures, renderers)
     pages.register(BOARD, Board(*stored, renderers))
-    pages.register(HALL, Hall(*stored, renderers))
+    pages.register(HALL, Hall(*stored, renderers, desk.matches.stored_tournaments))
     pages.register(HISTORY, History(*stored, renderers))
     pages.register(STORY, Story(*stored, renderers))
     pages.register(REPLAY, Replay(*stored, renderers))

@@ -15,7 +15,7 @@ from bot.errors import Refusal
 from bot.play.model import EndReason, MatchRecord, MatchStatus
 from bot.process.app import Interaction
 from cogs.desk.desk import Desk
-from cogs.desk.threads import TABLE_PLACES
+from cogs.desk.threads import TABLE_PLACES, TABLES_WHERE
 from cogs.server.export import export_file
 from cogs.tools import permissions
 from cogs.tools.checks import is_moderator, moderator_only
@@ -165,7 +165,7 @@ class Moderation(commands.Cog):
     @moderator_only("moderators_tables")
     async def tables(self, interaction: Interaction, where: str) -> None:
         assert interaction.guild_id is not None
-        await self.matches.preferences.set_tables_where(interaction.guild_id, where)
+        await TABLES_WHERE.write(self.matches.scoped, interaction.guild_id, where)
         answer = (
             _(
                 "From now on each game started here is played in a thread of its own, "

@@ -21,7 +21,7 @@ from bot.play.queues import QueueChange, Where
 from bot.process.app import Interaction
 from bot.storage.queue_records import QueueTable
 from cogs.desk.desk import Desk
-from cogs.desk.threads import lacking_for_threads
+from cogs.desk.threads import TABLES_WHERE, lacking_for_threads
 from cogs.server.game_choices import game_choices
 from cogs.tools.checks import moderator_only, require_server
 from cogs.tools.refusals import answers_refusals
@@ -230,7 +230,7 @@ class QueueCommands(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)  # a table may open
         channel = interaction.channel
         here = channel.parent_id if isinstance(channel, discord.Thread) else interaction.channel_id
-        chosen = await self.matches.preferences.tables_where(interaction.guild_id)
+        chosen = await TABLES_WHERE.read(self.matches.scoped, interaction.guild_id)
         stand = await self.matches.queues.join(
             guild_id=interaction.guild_id,
             channel_id=here or interaction.channel_id,
@@ -357,7 +357,7 @@ class QueueCommands(commands.Cog):
         text = queue_words.settings_lines(settings, named, self.desk.renderers.title, sorted(GAMES))
         await interaction.response.send_message(text, ephemeral=True)
         if game is not None:  # a smaller table may be filled by who waits already
-            chosen = await self.matches.preferences.tables_where(guild_id)
+            chosen = await TABLES_WHERE.read(self.matches.scoped, guild_id)
             await queues.reseat(guild_id, thread_or_channel(interaction.guild, chosen))
 
 

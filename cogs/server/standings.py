@@ -11,6 +11,7 @@ from bot.errors import Refusal
 from bot.process.app import Interaction
 from bot.rules.ratings import PROVISIONAL_GAMES
 from bot.storage import Podium
+from bot.storage.doors import MatchReads, Standings, StoredTournaments
 from bot.storage.standings_data import HallEntry, RatingRow
 from cogs.tools.pages import Page, StoredPages, clamp, page_count, split_args
 from cogs.tools.renderers import Renderers
@@ -115,14 +116,25 @@ def board_lines(rows: list[RatingRow], first: int) -> list[str]:
 
 
 class Hall(StoredPages):
-    """The `hall` pages: each past season's top three in every game, newest season first."""
+    """The `hall` pages: each past season's top three in every game, newest season first,
+    and the podiums of the server's tournaments."""
+
+    def __init__(
+        self,
+        reads: MatchReads,
+        standings: Standings,
+        renderers: Renderers,
+        tournaments: StoredTournaments,
+    ) -> None:
+        super().__init__(reads, standings, renderers)
+        self.tournaments = tournaments
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         guild_id = interaction.guild_id
         if guild_id is None:
             raise Refusal("out_of_date")
         entries = await self.standings.hall(guild_id)
-        podiums = await self.reads.podiums(guild_id)
+        podiums = await self.tournaments.podiums(guild_id)
         if not entries and not podiums:
             return _(
                 "The hall of fame is empty: it fills when a moderator starts a new season "

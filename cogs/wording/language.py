@@ -6,6 +6,8 @@ preferred locale when it is one of ours, else English. A private answer is read 
 member: it is in the language they chose with `/games mylanguage`, else their Discord
 client's, else the server's. Choices are stored, and kept here once read; while the
 database can't be read, a member's private answer is in their client's language.
+
+This module owns both settings (SERVER_LANGUAGE, MEMBER_LANGUAGE: None, not chosen).
 """
 
 from __future__ import annotations
@@ -15,14 +17,18 @@ import discord
 from bot.core.failure_log import FailureLog
 from bot.process.app import Interaction
 from bot.storage import StorageError
-from bot.storage.doors import Preferences
+from bot.storage.doors import MEMBER, SERVER, ScopedSettings
+from bot.storage.setting import Setting, is_text
 from cogs.wording import i18n
+
+SERVER_LANGUAGE: Setting[str | None] = Setting(SERVER, "language", None, __name__, accepts=is_text)
+MEMBER_LANGUAGE: Setting[str | None] = Setting(MEMBER, "language", None, __name__, accepts=is_text)
 
 
 class Languages:
-    def __init__(self, bot: discord.Client, preferences: Preferences, failures: FailureLog) -> None:
+    def __init__(self, bot: discord.Client, scoped: ScopedSettings, failures: FailureLog) -> None:
         self.bot = bot
-        self.preferences = preferences
+        self.scoped = scoped
         self.failures = failures
         self._servers: dict[int, str | None] = {}  # guild -> chosen language, as last read
         self._members: dict[int, str | None] = {}  # member -> chosen language, as last read
@@ -37,7 +43,7 @@ class Languages:
     async def chosen(self, guild_id: int) -> str | None:
         """The language the server's moderators chose (None: none), read once."""
         if guild_id not in self._servers:
-            self._servers[guild_id] = await self.preferences.language(guild_id)
+            self._servers[guild_id] = await SERVER_LANGUAGE.read(self.scoped, guild_id)
         return self._servers[guild_id]
 
     def server_as_chosen(self, guild_id: int, chosen: str | None) -> str:
@@ -63,7 +69,7 @@ class Languages:
             self._clients[user_id] = client
         if user_id not in self._members:
             try:
-                self._members[user_id] = await self.preferences.member_language(user_id)
+                self._members[user_id] = await MEMBER_LANGUAGE.read(self.scoped, user_id)
             except StorageError as error:  # the answer (likely that it failed) still goes out
                 self.failures.report(error, f"reading the language of user {user_id} failed")
                 return client or i18n.SOURCE
@@ -77,7 +83,7 @@ class Languages:
         else their client's as last seen, else the server's."""
         if user_id not in self._members:
             try:
-                self._members[user_id] = await self.preferences.member_language(user_id)
+                self._members[user_id] = await MEMBER_LANGUAGE.read(self.scoped, user_id)
             except StorageError as error:
                 self.failures.report(error, f"reading the language of user {user_id} failed")
                 return self._clients.get(user_id) or await self.server(guild_id)
@@ -85,9 +91,9 @@ class Languages:
         return chosen or await self.server(guild_id)
 
     async def choose_for_server(self, guild_id: int, language: str | None) -> None:
-        await self.preferences.set_language(guild_id, language)
+        await SERVER_LANGUAGE.write(self.scoped, guild_id, language)
         self._servers[guild_id] = language
 
     async def choose_for_member(self, user_id: int, language: str | None) -> None:
-        await self.preferences.set_member_language(user_id, language)
+        await MEMBER_LANGUAGE.write(self.scoped, user_id, language)
         self._members[user_id] = language

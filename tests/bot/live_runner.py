@@ -21,6 +21,7 @@ from bot.play.bus import Subscription
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.storage import PostgresStorage
+from bot.storage.interface import doors_of
 from tests.bot.shard_runner import quiet, say
 
 TURN_TIMEOUT = 600.0  # no member's deadline falls due while the test runs
@@ -89,7 +90,7 @@ async def main(url: str, shard: int) -> None:
         shard_count=2,
         shard_ids=(shard,),
     )
-    service = MatchService(storage, settings, time.time)
+    service = MatchService(doors_of(storage), settings, time.time)
     service.publish = fired
     await service.restore()
     say({"ready": shard})

@@ -20,6 +20,7 @@ from bot.errors import Refusal
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.storage import PostgresStorage
+from bot.storage.interface import doors_of
 
 
 def say(line: dict[str, Any]) -> None:
@@ -66,7 +67,7 @@ async def main(url: str, shard: int, turn_timeout: float) -> None:
     settings = Settings(
         token="t", ai_delay=0, turn_timeout=turn_timeout, shard_count=2, shard_ids=(shard,)
     )
-    service = MatchService(storage, settings, time.time)
+    service = MatchService(doors_of(storage), settings, time.time)
     service.publish = fired
     known = [record.id for record in await storage.open_matches()]
     await service.restore()

@@ -14,6 +14,7 @@ from bot.play.bus import Delivery, Subscription
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.storage import Storage
+from bot.storage.interface import doors_of
 
 ALICE, BOB = 100, 200
 
@@ -25,7 +26,9 @@ async def _quiet(change: Change) -> None:
 @pytest.fixture
 async def service(tmp_path):
     storage = await Storage.open(tmp_path / "bot.sqlite3")
-    matches = MatchService(storage, Settings(token="t", ai_delay=0, game_seed=7), lambda: 1000.0)
+    matches = MatchService(
+        doors_of(storage), Settings(token="t", ai_delay=0, game_seed=7), lambda: 1000.0
+    )
     yield matches
     await matches.stop()
     await storage.close()
@@ -174,13 +177,13 @@ async def test_i47_1_a_match_nobody_moved_in_since_the_start_is_followed_as_it_s
     path = tmp_path / "bot.sqlite3"
     storage = await Storage.open(path)
     settings = Settings(token="t", ai_delay=0, game_seed=7)
-    first = MatchService(storage, settings, lambda: 1000.0)
+    first = MatchService(doors_of(storage), settings, lambda: 1000.0)
     match_id = await _flip7(first)
     version = (await first.current(match_id))[0].version
     await first.stop()
     await storage.close()
     storage = await Storage.open(path)
-    second = MatchService(storage, settings, lambda: 1000.0)
+    second = MatchService(doors_of(storage), settings, lambda: 1000.0)
     try:
         following = await second.follow(match_id)
         assert following is not None

@@ -25,6 +25,7 @@ from bot.core.settings import Settings
 from bot.play import relay as relay_module
 from bot.play.matches import MatchService
 from bot.storage import MatchStatus, PostgresStorage, ResultRow, StaleMatch
+from bot.storage.interface import doors_of
 from bot.storage.postgres.changes_relay import CHANNEL, parse, payload
 from bot.storage.shards import shard_of
 from cogs.desk.desk import desk_of_bot
@@ -238,13 +239,19 @@ async def test_i47_1_a_save_notifies_its_match_version_and_server_once_committed
 
 
 @pytest.fixture
-async def service(postgres_url):
+async def store(postgres_url):
     storage = await PostgresStorage.open(postgres_url)
-    matches = MatchService(storage, Settings(token="t", ai_delay=0, ai_workers=0), lambda: 1000.0)
+    yield storage
+    await storage.close()
+
+
+@pytest.fixture
+async def service(store):
+    settings = Settings(token="t", ai_delay=0, ai_workers=0)
+    matches = MatchService(doors_of(store), settings, lambda: 1000.0)
     await matches.restore()
     yield matches
     await matches.stop()
-    await storage.close()
 
 
 async def test_i47_1_a_notification_for_no_match_here_publishes_nothing(
@@ -296,7 +303,9 @@ async def test_i47_1_a_process_reads_back_only_the_matches_it_follows_holds_or_s
     """Every process hears every save. One that neither follows, holds nor serves the
     match reads nothing of it, until someone follows it there."""
     stores = [await PostgresStorage.open(postgres_url) for _ in range(2)]
-    owner, other = (MatchService(store, _shard(n), time.time) for n, store in enumerate(stores))
+    owner, other = (
+        MatchService(doors_of(store), _shard(n), time.time) for n, store in enumerate(stores)
+    )
     try:
         for service in (owner, other):
             await service.restore()
@@ -319,11 +328,11 @@ async def test_i47_1_a_process_reads_back_only_the_matches_it_follows_holds_or_s
 
 
 async def test_i47_1_a_lost_feed_connects_again_and_reads_back_what_it_missed(
-    service, postgres_url, monkeypatch
+    service, store, postgres_url, monkeypatch
 ):
     """The feed's connection is cut; a change saved meanwhile is never heard, so once the
     feed is back the follower is given it from the database."""
-    storage = service.storage
+    storage = store
     match = (await open_lobby(storage)).id
     following = await service.follow(match)
     assert following is not None
@@ -369,14 +378,18 @@ async def other_process(world, settings, owner: MatchService) -> MatchService:
     (so not the world's server), as a live table's page may reach it."""
     shards = dict(shard_count=2, shard_ids=(1 - shard_of(world.guild.id, 2),))
     storage = await PostgresStorage.open(settings.database_url)
-    elsewhere = MatchService(storage, replace(settings, **shards), owner.clock)
+    elsewhere = MatchService(doors_of(storage), replace(settings, **shards), owner.clock)
+    _stores[id(elsewhere)] = storage
     await elsewhere.restore()
     return elsewhere
 
 
+_stores: dict[int, PostgresStorage] = {}  # each other process's store, closed with it
+
+
 async def closed(service: MatchService) -> None:
     await service.stop()
-    await service.storage.close()
+    await _stores.pop(id(service)).close()
 
 
 async def test_i47_1_a_move_saved_by_another_process_shows_on_the_owners_table(world, settings):
@@ -504,7 +517,7 @@ async def test_i47_1_a_page_on_another_process_follows_and_plays_the_match(world
     owner: MatchService = env.bot.matches
     match = (await env.bot.storage.open_match_in_channel(channel.id)).id
     elsewhere = await other_process(world, settings, owner)
-    languages = Languages(env.bot, elsewhere.preferences, elsewhere.failures)
+    languages = Languages(env.bot, elsewhere.scoped, elsewhere.failures)
     renderers = desk_of_bot(env.bot).renderers
     server = TableServer(elsewhere, renderers, languages, "127.0.0.1", 0, None, "a-secret")
     await server.start()

@@ -11,6 +11,7 @@ from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.lobby import AI_NAMES, free_ai_names
 from bot.play.matches import MatchService
+from bot.storage.interface import doors_of
 
 HOST, GUEST = 100, 200
 
@@ -22,7 +23,7 @@ async def _quiet(change: Change) -> None:
 @pytest.fixture
 async def service(any_storage):
     matches = MatchService(
-        any_storage, Settings(token="t", ai_delay=0, game_seed=1), lambda: 1000.0
+        doors_of(any_storage), Settings(token="t", ai_delay=0, game_seed=1), lambda: 1000.0
     )
     yield matches
     await matches.stop()
@@ -36,7 +37,7 @@ async def _lobby(service: MatchService, host_name: str) -> int:
 
 
 async def _seats(service: MatchService, match_id: int) -> list[tuple[str, bool]]:
-    record = await service.storage.get_match(match_id)
+    record = await service.reads.get_match(match_id)
     assert record is not None
     return [(seat.name, seat.ai is not None) for seat in record.seats]
 

@@ -30,6 +30,8 @@ from bot.storage import (
 from bot.storage.base import match_insert
 from bot.storage.queue_records import QueueEntry, QueueTable
 from bot.storage.records import ReplayLog
+from cogs.desk.presenters.pings import REMINDERS
+from cogs.wording.language import MEMBER_LANGUAGE, SERVER_LANGUAGE
 from engines.base import Event
 from tests.bot.standings_helpers import finish, members, win
 from tests.bot.storage_helpers import open_lobby
@@ -84,9 +86,9 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
         events=[Event("start", {"players": 2}), Event("flip", {"card": 9})],
         deadline=Deadline(playing.id, "turn", 1, 1690.0),
     )
-    await store.set_language(1, "vi")
-    await store.set_reminders(1, False)
-    await store.set_member_language(100, "id")
+    await SERVER_LANGUAGE.write(store, 1, "vi")
+    await REMINDERS.write(store, 1, False)
+    await MEMBER_LANGUAGE.write(store, 100, "id")
     await store.set_away(100, 1700.0, 1800.0)
     await store.keep_turn_notice(_notice(playing.id))
     await store.hold_notice(_held(playing.id))
@@ -211,8 +213,9 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         assert await target.standings.leaderboard(1, "flip7") == board
         assert await _standings(target) == standings
         assert await target.deadline_of(playing_id) == Deadline(playing_id, "turn", 1, 1690.0)
-        assert (await target.language(1), await target.reminders_on(1)) == ("vi", False)
-        assert await target.member_language(100) == "id"
+        server = (await SERVER_LANGUAGE.read(target, 1), await REMINDERS.read(target, 1))
+        assert server == ("vi", False)
+        assert await MEMBER_LANGUAGE.read(target, 100) == "id"
         assert [b.id for b in await target.open_briefs()] == briefs
         assert (await open_lobby(target, channel=30)).id > playing_id  # ids go on
         assert [m.channel_id for m in await target.tournament_matches(1)] == [40]

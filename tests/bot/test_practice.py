@@ -16,6 +16,7 @@ from bot.play.matches import MatchService
 from bot.play.practice import is_practice
 from bot.play.thinking import Thinker, default_workers
 from bot.storage import MatchStatus, Storage
+from bot.storage.interface import doors_of
 from engines.base import GAMES
 
 ALICE, BOB, CAROL = 100, 200, 300
@@ -35,7 +36,7 @@ def thinker():
 async def service(tmp_path, thinker):
     storage = await Storage.open(tmp_path / "bot.sqlite3")
     settings = Settings(token="t", ai_delay=0, game_seed=1)
-    matches = MatchService(storage, settings, lambda: 1000.0, thinker)
+    matches = MatchService(doors_of(storage), settings, lambda: 1000.0, thinker)
     yield matches
     await matches.stop()
     await storage.close()
@@ -99,7 +100,7 @@ async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(
     assert await _refusal(service, lobby.id, ALICE, 0) == "not_started"
     match_id = await _table(service, practice=True)
     for _move in range(2000):  # both members play the hints to the end
-        saved = await service.storage.get_match(match_id)
+        saved = await service.reads.get_match(match_id)
         if saved is None or not saved.is_open:
             break
         record, game = await service.current(match_id)
@@ -109,7 +110,7 @@ async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(
         assert user is not None
         hinted = await service.hint(match_id, user, game.epoch())
         await service.play(match_id, user, game.epoch(), hinted.hint.move, _quiet)
-    finished = await service.storage.get_match(match_id)
+    finished = await service.reads.get_match(match_id)
     assert finished is not None and finished.status == MatchStatus.FINISHED
     assert await _refusal(service, match_id, ALICE, 0) == "already_ended"
     again = await service.rematch(match_id, ALICE, "alice", _quiet)

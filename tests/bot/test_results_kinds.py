@@ -13,6 +13,7 @@ from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.storage import EndReason
+from bot.storage.interface import doors_of
 from tests.bot.rating_reference import fresh, near
 
 HOST, LEAVER, SLEEPER = 100, 200, 300
@@ -26,7 +27,9 @@ async def _quiet(change: Change) -> None:
 async def service(any_storage):
     """Each test that takes it runs on SQLite and on PostgreSQL."""
     storage = any_storage
-    matches = MatchService(storage, Settings(token="t", ai_delay=0, game_seed=1), lambda: 1000.0)
+    matches = MatchService(
+        doors_of(storage), Settings(token="t", ai_delay=0, game_seed=1), lambda: 1000.0
+    )
     yield matches
     await matches.stop()
 

@@ -9,6 +9,7 @@ from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.storage import EndReason, Storage
+from bot.storage.interface import doors_of
 from bot.storage.shards import Shards, shard_of
 from tests.waiting import until
 
@@ -18,7 +19,7 @@ GUILDS = {0: 6 << 22, 1: (7 << 22) + 12345}
 
 async def _open_lobbies(path, base, now):
     store = await Storage.open(path)
-    service = MatchService(store, base, lambda: now)
+    service = MatchService(doors_of(store), base, lambda: now)
     ids = {}
     for shard, guild in GUILDS.items():
         record = await service.open_lobby(
@@ -46,10 +47,11 @@ async def test_each_process_restores_and_fires_only_its_own_shards_deadlines(tmp
     ids = await _open_lobbies(path, base, 1000.0)
     # Both processes start after every lobby ran out: each expires only its own.
     fired: dict[int, list[int]] = {0: [], 1: []}
-    services = []
+    services, stores = [], []
     for shard in (0, 1):
         store = await Storage.open(path)
-        service = MatchService(store, replace(base, shard_ids=(shard,)), lambda: 2000.0)
+        stores.append(store)
+        service = MatchService(doors_of(store), replace(base, shard_ids=(shard,)), lambda: 2000.0)
 
         async def publish(change: Change, shard: int = shard) -> None:
             fired[shard].append(change.record.id)
@@ -68,12 +70,12 @@ async def test_each_process_restores_and_fires_only_its_own_shards_deadlines(tmp
         "both lobbies to expire and no timer left in either process",
     )
     assert fired == {0: [ids[0]], 1: [ids[1]]}
-    for service in services:
+    for service, store in zip(services, stores, strict=True):
         await service.stop()
         for match_id in ids.values():
-            record = await service.storage.get_match(match_id)
+            record = await service.reads.get_match(match_id)
             assert record is not None and record.ended_reason == EndReason.LOBBY_EXPIRED
-        await service.storage.close()
+        await store.close()
 
 
 async def test_without_shard_settings_one_process_restores_every_match(tmp_path):
@@ -81,10 +83,12 @@ async def test_without_shard_settings_one_process_restores_every_match(tmp_path)
     base = Settings(token="t", database_path=path, ai_delay=0, lobby_timeout=60)
     ids = await _open_lobbies(path, base, 1000.0)
     store = await Storage.open(path)
-    service = MatchService(store, base, lambda: 1000.0)
+    service = MatchService(doors_of(store), base, lambda: 1000.0)
     await service.restore()
     assert all(service.due(match_id) is not None for match_id in ids.values())
-    sharded = MatchService(store, replace(base, shard_count=2, shard_ids=(1,)), lambda: 1000.0)
+    sharded = MatchService(
+        doors_of(store), replace(base, shard_count=2, shard_ids=(1,)), lambda: 1000.0
+    )
     await sharded.restore()
     assert sharded.due(ids[0]) is None
     assert sharded.due(ids[1]) is not None

@@ -16,6 +16,9 @@ from bot.storage import (
     TurnNotice,
     newest_schema,
 )
+from cogs.desk.presenters.pings import NOTIFY_HOW, REMINDERS
+from cogs.desk.threads import TABLES_WHERE
+from cogs.wording.language import MEMBER_LANGUAGE
 from engines.base import Event, ranked
 from tests.bot.standings_helpers import finish, members
 from tests.bot.storage_helpers import open_lobby
@@ -97,14 +100,15 @@ async def test_a_members_open_matches_in_every_server_for_days_away(storage):
 
 
 async def test_table_place_notices_and_days_away_are_kept(storage):
-    assert await storage.tables_where(1) is None
-    await storage.set_tables_where(1, "channel")
-    await storage.set_reminders(1, False)  # another column of the same row stays
-    assert await storage.tables_where(1) == "channel"
-    assert await storage.notify_how(7) is None
-    await storage.set_member_language(7, "vi")
-    await storage.set_notify_how(7, "dm")
-    assert (await storage.notify_how(7), await storage.member_language(7)) == ("dm", "vi")
+    assert await TABLES_WHERE.read(storage, 1) is None
+    await TABLES_WHERE.write(storage, 1, "channel")
+    await REMINDERS.write(storage, 1, False)  # another key of the same server stays
+    assert await TABLES_WHERE.read(storage, 1) == "channel"
+    assert await NOTIFY_HOW.read(storage, 7) is None
+    await MEMBER_LANGUAGE.write(storage, 7, "vi")
+    await NOTIFY_HOW.write(storage, 7, "dm")
+    kept = (await NOTIFY_HOW.read(storage, 7), await MEMBER_LANGUAGE.read(storage, 7))
+    assert kept == ("dm", "vi")
     await storage.set_away(7, 100.0, 200.0)
     await storage.set_away(7, 300.0, 400.0)
     await storage.set_away(7, 300.0, 350.0)  # back early
@@ -228,6 +232,13 @@ async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):
         assert db.execute("PRAGMA user_version").fetchone()[0] == newest_schema()
 
 
+SETTINGS_TABLES_OF_SCHEMA_15 = """
+CREATE TABLE guild_settings (guild_id INTEGER PRIMARY KEY,
+    reminders INTEGER NOT NULL DEFAULT 1, language TEXT, tables_where TEXT);
+CREATE TABLE member_settings (user_id INTEGER PRIMARY KEY, language TEXT, notify TEXT);
+"""
+
+
 async def test_i46_3_an_upgraded_database_keeps_its_ratings_and_says_since_when_ties_rate_so(
     tmp_path,
 ):
@@ -243,6 +254,7 @@ async def test_i46_3_an_upgraded_database_keeps_its_ratings_and_says_since_when_
         db.execute("UPDATE ratings SET mu = mu + 0.5 WHERE key = '12'")
         db.execute("PRAGMA user_version = 15")
         db.execute("DROP TABLE held_notices")  # made by a later migration (020), run again
+        db.executescript(SETTINGS_TABLES_OF_SCHEMA_15)  # read and dropped by 022
         before = db.execute(ratings).fetchall()
     upgraded = int(time.time())
     store = await Storage.open(path)
@@ -274,8 +286,8 @@ async def test_migration_3_keeps_logged_sentences_as_event_data(tmp_path):
 
 
 async def test_reminders_are_on_until_a_server_turns_them_off(storage):
-    assert await storage.reminders_on(5)
-    await storage.set_reminders(5, False)
-    assert not await storage.reminders_on(5) and await storage.reminders_on(6)
-    await storage.set_reminders(5, True)
-    assert await storage.reminders_on(5)
+    assert await REMINDERS.read(storage, 5)
+    await REMINDERS.write(storage, 5, False)
+    assert not await REMINDERS.read(storage, 5) and await REMINDERS.read(storage, 6)
+    await REMINDERS.write(storage, 5, True)
+    assert await REMINDERS.read(storage, 5)

@@ -17,6 +17,7 @@ from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.play.thinking import Thinker, default_workers
 from bot.storage import Storage
+from bot.storage.interface import doors_of
 from engines.base import GAMES, decide_from_state
 
 HOST, GUEST = 100, 200
@@ -132,7 +133,7 @@ async def _table(service: MatchService, game: str, members: int, ais: int) -> in
 
 
 async def _version(service: MatchService, match_id: int) -> int:
-    record = await service.storage.get_match(match_id)
+    record = await service.reads.get_match(match_id)
     assert record is not None
     return record.version
 
@@ -143,7 +144,7 @@ async def test_a_table_waiting_for_its_worker_holds_up_no_other_match(tmp_path):
     storage = await Storage.open(tmp_path / "bot.sqlite3")
     settings = Settings(token="t", ai_delay=0, ai_workers=1, game_seed=1)
     thinker = Thinker(1)  # the service's one worker, handed to it to be kept busy here
-    service = MatchService(storage, settings, lambda: 1000.0, thinker)
+    service = MatchService(doors_of(storage), settings, lambda: 1000.0, thinker)
     try:
         loop = asyncio.get_running_loop()
         busy = loop.run_in_executor(thinker.running_pool(loop), time.sleep, 1.5)

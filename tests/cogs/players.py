@@ -70,7 +70,7 @@ async def play_step(
     """The members the game waits on each make the strongest AI level's move (or `level`'s),
     from the table or from their private hand (`one`: only the first of them); False once no
     match is open."""
-    storage = env.bot.matches.storage
+    storage = env.bot.storage
     if channel.is_thread:
         record = await storage.match_in_thread(channel.id)
     else:

@@ -265,7 +265,7 @@ async def test_a_second_start_and_a_strangers_im_back_get_answers_about_them(wor
     # Clicks on the lobby's Start that were on their way meanwhile (SimCord lets no click
     # overlap another, so they go to the service the button calls).
     matches = world.env.bot.matches
-    record = await matches.storage.open_match_in_channel(channel.id)
+    record = await matches.reads.open_match_in_channel(channel.id)
     answer = world.env.bot.get_cog("Desk").tables.publish
     with pytest.raises(Refusal, match=r"^under_way$"):
         await matches.act_in_lobby(record.id, alice.id, "alice", "start", answer, record.version)

@@ -71,7 +71,7 @@ async def test_flip7_select_options_carry_the_card_pictures(world):
 
 async def open_record(world, game):
     await test_flip7.open_table(world.channel, world.people)
-    return await world.env.bot.matches.storage.open_match_in_channel(world.channel.id)
+    return await world.env.bot.storage.open_match_in_channel(world.channel.id)
 
 
 async def test_sink_or_swim_hand_buttons_and_reveal_show_the_cards(world):
@@ -115,7 +115,7 @@ async def test_a_24_seat_flip7_table_stays_within_discords_limits(world):
     await synced(world)
     renderer = desk_of_bot(world.env.bot).renderers["flip7"]
     await test_flip7.open_table(world.channel, world.people)
-    record = await world.env.bot.matches.storage.open_match_in_channel(world.channel.id)
+    record = await world.env.bot.storage.open_match_in_channel(world.channel.id)
     names = [f"player{seat:02d}_with_a_long_name" for seat in range(24)]
     game = new_flip7(names, 1, dealer=23)
     long_row = [card_from_label(label) for label in ("1", "2", "3", "−10", "÷2", "11")]

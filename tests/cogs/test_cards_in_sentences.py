@@ -72,7 +72,7 @@ async def test_a_sink_or_swim_hint_shows_its_weather_and_tide_cards(world):
     made = await synced(world)
     await _start(world, "sinkorswim", ("alice", "bob", "carol"), practice=True)
     table = table_of(world.channel, world.people["alice"])
-    record = await world.env.bot.matches.storage.get_match(world.match)
+    record = await world.env.bot.storage.get_match(world.match)
     hint = GAMES["sinkorswim"].hint(GAMES["sinkorswim"].from_dict(record.state), 0)
     line = await _hint(world.people["alice"], table)
     shown = pictures_in(line, made)
@@ -87,7 +87,7 @@ async def test_a_sequence_hint_shows_the_card_to_play(world):
     made = await synced(world)
     await _start(world, "sequence", ("alice", "bob"), practice=True)
     table = table_of(world.channel, world.people["alice"])
-    record = await world.env.bot.matches.storage.get_match(world.match)
+    record = await world.env.bot.storage.get_match(world.match)
     game = GAMES["sequence"].from_dict(record.state)
     seat = game.to_act()[0]
     hint = GAMES["sequence"].hint(game, seat)
@@ -266,7 +266,7 @@ async def test_i46_6_a_sequence_card_keeps_its_sum_beside_its_picture(world):
     for name, emoji_id in EMOJI.findall(told):
         assert f"<:{name}:{emoji_id}> {labels[name]}" in told, told
 
-    record = await world.env.bot.matches.storage.open_match_in_channel(world.channel.id)
+    record = await world.env.bot.storage.open_match_in_channel(world.channel.id)
     game = GAMES["sequence"].from_dict(record.state)
     seat = game.to_act()[0]
     holder = people[[p.name for p in people].index(record.seats[seat].name)]

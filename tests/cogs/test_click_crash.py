@@ -93,11 +93,11 @@ async def test_i37_a_bot_killed_with_sends_queued_shows_them_once_after_the_rest
     await world.env.restart_bot(restarted)
     (table,) = tables(world, bob)  # edited in place: one table, not a second copy
     assert table.id == message and "✅ **alice**" in embed_text(table)
-    record = await restarted.matches.storage.get_match(killed["match"])
+    record = await restarted.storage.get_match(killed["match"])
     assert record.version == version  # shown from the saved state, nothing played again
     await restarted.shutdown_storage()  # a clean stop empties what was shown
     again = create_bot(dataclasses.replace(settings, database_path=path))
     await world.env.restart_bot(again)
-    assert await again.matches.storage.matches_with_outbox() == []
+    assert await again.storage.matches_with_outbox() == []
     assert [m.id for m in tables(world, bob)] == [message]
     assert "✅ **alice**" in embed_text(table_of(world.channel, bob))

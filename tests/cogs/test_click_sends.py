@@ -132,7 +132,7 @@ async def test_i37_what_a_crash_left_unsent_is_shown_after_the_restart(
     monkeypatch.setattr(desk.senders, "queue", lambda *args, **kwargs: None)  # never sent
     await sink.pick(world, alice, game.hand(0)[0])
     assert "✅ **alice**" not in embed_text(table_of(world.channel, alice))
-    (unsent,) = await world.env.bot.matches.storage.matches_with_outbox()
+    (unsent,) = await world.env.bot.storage.matches_with_outbox()
     assert unsent.id == record.id and {"table", "notices"} <= set(unsent.outbox)
     await world.env.bot.shutdown_storage()
     await world.env.restart_bot(create_bot(settings))
@@ -140,7 +140,7 @@ async def test_i37_what_a_crash_left_unsent_is_shown_after_the_restart(
     await world.env.bot.shutdown_storage()  # a clean stop empties what was shown
     again = create_bot(settings)
     await world.env.restart_bot(again)
-    assert await again.matches.storage.matches_with_outbox() == []
+    assert await again.storage.matches_with_outbox() == []
 
 
 def answered_first(delayed, mark: int) -> bool:
@@ -189,7 +189,7 @@ async def test_i37_a_thread_match_tells_a_dm_member_of_their_turn_after_the_answ
 
 
 async def sink_state(env, match_id):
-    record = await env.bot.matches.storage.get_match(match_id)
+    record = await env.bot.storage.get_match(match_id)
     return record, GAMES["sinkorswim"].from_dict(record.state)
 
 

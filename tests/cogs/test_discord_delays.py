@@ -32,7 +32,7 @@ async def drawn_at(world, table) -> tuple[set[int], int]:
     """The epochs the table's move controls were drawn at, and the saved game's epoch."""
     found = (STAMP.match(getattr(c, "custom_id", "") or "") for c in components(table))
     stamps = {int(stamp[1]) for stamp in found if stamp}
-    record = await world.env.bot.matches.storage.open_match_in_channel(world.channel.id)
+    record = await world.env.bot.storage.open_match_in_channel(world.channel.id)
     return stamps, GAMES["flip7"].from_dict(record.state).epoch()
 
 

@@ -168,7 +168,7 @@ async def test_match_lock_applies_one_of_two_clicks_racing_after_a_restart(world
     await env.restart_bot(create_bot(settings))
     actor = world.people[actor_name]
     matches = env.bot.matches
-    record = await matches.storage.open_match_in_channel(world.channel.id)
+    record = await matches.reads.open_match_in_channel(world.channel.id)
     epoch = load_game(record).epoch()
     answered = []
 
@@ -183,7 +183,7 @@ async def test_match_lock_applies_one_of_two_clicks_racing_after_a_restart(world
     refused = [r for r in results if isinstance(r, Refusal)]
     assert len(refused) == 1 and refused[0].kind == "stale_button", results
     assert answered == [record.version + 1]
-    assert (await matches.storage.get_match(record.id)).version == record.version + 1
+    assert (await matches.reads.get_match(record.id)).version == record.version + 1
     # The same old button once more, later (a double click arriving after the first answer).
     with pytest.raises(Refusal, match=r"^stale_button$"):
         await matches.play(record.id, actor.id, epoch, "hit", answer)
@@ -196,7 +196,7 @@ async def test_match_lock_shows_moves_in_the_order_they_happened(world):
     _, actor_name = await first_turn(world)
     actor = world.people[actor_name]
     matches = world.env.bot.matches
-    record = await matches.storage.open_match_in_channel(world.channel.id)
+    record = await matches.reads.open_match_in_channel(world.channel.id)
     epoch = load_game(record).epoch()
     shown = []
 
@@ -307,7 +307,7 @@ async def test_restart_mid_round_continues_from_old_message(world, settings):
     after = embed_text(table_of(channel, people["alice"]))
     assert after != before
     # The new bot saved the Hit as the actor's draw, and the table tells it.
-    storage = env.bot.matches.storage
+    storage = env.bot.storage
     record = await storage.open_match_in_channel(channel.id)
     first = next(e for v, e in await storage.events(record.id) if v == record.version)
     assert first.kind == "flip" and first.data["how"] == "hit"

@@ -16,6 +16,7 @@ from cogs.app import create_bot
 from cogs.wording import i18n
 from cogs.wording.commands_i18n import valid_name
 from cogs.wording.i18n import LANGUAGES
+from cogs.wording.language import MEMBER_LANGUAGE, SERVER_LANGUAGE
 from engines.base import GAMES
 from playground.sim_locales import client_locales
 from tests.cogs.helpers import components
@@ -94,7 +95,7 @@ async def test_a_member_may_choose_their_own_language(tagged, simcord_env):
     assert chosen.ephemeral and _tags(chosen.response.content) == {"id"}
     rules = await ann.slash(channel, "flip7 rules")
     assert _tags(shown_text(rules.response.message)) == {"id"}
-    assert await simcord_env.bot.storage.member_language(ann.id) == "id"
+    assert await MEMBER_LANGUAGE.read(simcord_env.bot.storage, ann.id) == "id"
 
 
 async def test_the_servers_language_is_a_moderators_and_survives_a_restart(
@@ -108,7 +109,7 @@ async def test_the_servers_language_is_a_moderators_and_survives_a_restart(
     refused = await bao.slash(channel, "games language", language="id")
     assert refused.ephemeral and _tags(refused.response.content) == {"vi"}  # Bao's own
     assert "⟦vi:" in refused.response.content
-    assert await simcord_env.bot.storage.language(place.guild.id) is None
+    assert await SERVER_LANGUAGE.read(simcord_env.bot.storage, place.guild.id) is None
     chosen = await place.mod.slash(channel, "games language", language="id")
     assert chosen.ephemeral
     await play_step(simcord_env, channel, list(people.values()))  # the next table edit

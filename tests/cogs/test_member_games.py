@@ -41,7 +41,7 @@ async def _set_thread(world, match_id: int, thread_id: int) -> None:
 async def _lobby(world, channel, host, pace="live", others=(), game="flip7") -> int:
     """`host` opens a lobby of `game` in `channel` at `pace`, `others` join; its match id."""
     assert (await host.slash(channel, f"{game} start")).acknowledged
-    record = (await world.env.bot.matches.storage.open_matches_in_channel(channel.id))[-1]
+    record = (await world.env.bot.storage.open_matches_in_channel(channel.id))[-1]
     await _set_pace(world, record.id, host.id, pace)
     for person in others:
         assert (await person.click(table_of(channel, host), label="Join")).acknowledged
@@ -55,7 +55,7 @@ async def _match(world, channel, host, others, pace="live", game="flip7") -> int
 
 
 async def _record(world, match_id):
-    return await world.env.bot.matches.storage.get_match(match_id)
+    return await world.env.bot.storage.get_match(match_id)
 
 
 def _said(answer) -> str:
@@ -163,14 +163,14 @@ async def test_games_away_sets_refuses_past_the_cap_comes_back_and_keeps_to_its_
     await world.env.advance_time(2 * DAY)
     answer = await alice.slash(world.channel, "games away", days=0)  # back after two days
     assert "Welcome back" in _said(answer)
-    periods = await world.env.bot.matches.storage.away_periods(alice.id, 0)
+    periods = await world.env.bot.storage.away_periods(alice.id, 0)
     assert [end - start for start, end in periods] == [pytest.approx(2 * DAY)]
 
     assert (await alice.slash(world.channel, "games away", days=7)).acknowledged
     await world.env.advance_time(7 * DAY)  # away nine days of the last 30
     answer = await alice.slash(world.channel, "games away", days=6)
     assert "at most 14 days in any 30; you have 5 days left." in _said(answer)
-    assert len(await world.env.bot.matches.storage.away_periods(alice.id, 0)) == 2
+    assert len(await world.env.bot.storage.away_periods(alice.id, 0)) == 2
 
     for days in (8, -1):
         with pytest.raises(OptionError):

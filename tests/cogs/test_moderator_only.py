@@ -8,15 +8,17 @@ import logging
 
 import discord
 
+from cogs.desk.threads import TABLES_WHERE
+
 
 async def test_i49_5_a_non_moderator_is_refused_on_a_moderator_command_and_nothing_changes(
     world, caplog
 ):
     caplog.set_level(logging.INFO)
     bob, guild = world.people["bob"], world.guild
-    preferences = world.env.bot.matches.preferences
+    scoped = world.env.bot.matches.scoped
     languages = world.env.bot.get_cog("Desk").languages
-    before = (await preferences.tables_where(guild.id), await languages.server(guild.id))
+    before = (await TABLES_WHERE.read(scoped, guild.id), await languages.server(guild.id))
 
     refused = await bob.slash(world.channel, "games tables", where="channel")
     assert refused.ephemeral
@@ -28,7 +30,7 @@ async def test_i49_5_a_non_moderator_is_refused_on_a_moderator_command_and_nothi
     assert refused.response.content == (
         "Only moderators (Manage Messages) can change this server's language."
     )
-    assert (await preferences.tables_where(guild.id), await languages.server(guild.id)) == before
+    assert (await TABLES_WHERE.read(scoped, guild.id), await languages.server(guild.id)) == before
     # A refusal is answered, not logged as a failure of the bot.
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.records
 
@@ -37,5 +39,5 @@ async def test_i49_5_a_non_moderator_is_refused_on_a_moderator_command_and_nothi
     mod = guild.add_member(world.env.create_user("mod"), roles=[mods])
     assert (await mod.slash(world.channel, "games tables", where="channel")).ephemeral
     assert (await mod.slash(world.channel, "games language", language="vi")).ephemeral
-    after = (await preferences.tables_where(guild.id), await languages.server(guild.id))
+    after = (await TABLES_WHERE.read(scoped, guild.id), await languages.server(guild.id))
     assert after == ("channel", "vi") != before

@@ -95,7 +95,7 @@ async def hostile_members(world: Any, names: tuple[str, ...]) -> list[Any]:
 async def refused_out_of_turn(world: Any, people: list[Any]) -> None:
     """A member who is not to act clicks the table: the answer names whose turn it is."""
     channel = world.channel
-    record = await world.env.bot.matches.storage.open_match_in_channel(channel.id)
+    record = await world.env.bot.storage.open_match_in_channel(channel.id)
     waiting = GAMES[record.game].from_dict(record.state).to_act()
     idle = next(p for seat, p in enumerate(people) if seat not in waiting)
     table = public_table(channel, idle)

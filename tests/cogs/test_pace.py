@@ -11,6 +11,7 @@ import pytest
 from bot.errors import Refusal
 from bot.play.changes import no_publisher
 from cogs.app import create_bot
+from cogs.desk.presenters.pings import NOTIFY_HOW
 from cogs.ui.layout import Part
 from tests.cogs.helpers import embed_text, part, pings, selects, table_of
 
@@ -41,7 +42,7 @@ def dms(member) -> list[str]:
 
 
 async def record_of(world):
-    return await world.env.bot.matches.storage.open_match_in_channel(world.channel.id)
+    return await world.env.bot.storage.open_match_in_channel(world.channel.id)
 
 
 def now(world) -> int:
@@ -104,7 +105,7 @@ async def test_i28_the_host_picks_the_pace_in_the_lobby_and_others_are_refused(w
 
 
 async def test_i28_games_notify_stores_each_choice_privately(world):
-    bob, storage = world.people["bob"], world.env.bot.matches.storage
+    bob, storage = world.people["bob"], world.env.bot.storage
     told = {
         "dm": "you'll get a direct message with a link to the table",
         "off": "you won't be told when it's your turn",
@@ -113,7 +114,7 @@ async def test_i28_games_notify_stores_each_choice_privately(world):
     for how, words in told.items():
         answer = await bob.slash(world.channel, "games notify", how=how)
         assert answer.ephemeral and words in answer.response.content, how
-        assert await storage.notify_how(bob.id) == how
+        assert await NOTIFY_HOW.read(storage, bob.id) == how
 
 
 async def test_i28_a_daily_match_over_days_notices_by_dm_and_mention_and_reminds_at_a_fifth(
@@ -204,7 +205,7 @@ async def test_i28_a_daily_turn_times_out_after_a_day_and_three_misses_hand_the_
     await alice.slash(channel, "flip7 start", pace="daily")
     assert (await alice.click(table_of(channel, alice), label="Add AI")).acknowledged
     assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
-    storage = env.bot.matches.storage
+    storage = env.bot.storage
     match_id, started = (await record_of(world)).id, now(world)
     for missed in (1, 2, 3):  # the AI plays at once, so each of alice's turns starts a day on
         await env.advance_time(started + missed * DAY - 1 - now(world))

@@ -39,13 +39,13 @@ async def test_a_double_click_on_add_ai_adds_one(world):
     lobby = table_of(channel, alice)
     stamp = int(buttons(lobby)["Add AI"].custom_id.split(":")[2])
     matches = world.env.bot.matches
-    record = await matches.storage.open_match_in_channel(channel.id)
+    record = await matches.reads.open_match_in_channel(channel.id)
     answer = world.env.bot.get_cog("Desk").tables.publish  # redraw the table, as a click does
 
     await matches.act_in_lobby(record.id, alice.id, "alice", "ai", answer, stamp)
     with pytest.raises(Refusal, match=r"^stale_lobby_button$"):  # the second click of the pair
         await matches.act_in_lobby(record.id, alice.id, "alice", "ai", answer, stamp)
-    assert len((await matches.storage.get_match(record.id)).seats) == 2
+    assert len((await matches.reads.get_match(record.id)).seats) == 2
     assert (await alice.click(table_of(channel, alice), label="Add AI")).acknowledged
     seating = embed_text(table_of(channel, alice))
     assert "`3.` 🤖 Bao (AI)" in seating and "`4.`" not in seating

@@ -24,13 +24,13 @@ async def _start(world, game, names, **options):
         assert (await people[name].click(table_of(channel, host), label="Join")).acknowledged
     lobby = table_of(channel, host)
     assert (await host.click(lobby, label="Start")).acknowledged
-    record = await world.env.bot.matches.storage.open_match_in_channel(channel.id)
+    record = await world.env.bot.storage.open_match_in_channel(channel.id)
     world.match = record.id
     return lobby
 
 
 async def _record(world):
-    return await world.env.bot.matches.storage.get_match(world.match)
+    return await world.env.bot.storage.get_match(world.match)
 
 
 def _public(world, viewer) -> str:
@@ -88,7 +88,7 @@ async def test_a_table_without_the_practice_option_has_no_hint(world):
 async def test_a_practice_match_played_out_is_kept_unrated(world):
     await _start(world, "flip7", ("alice", "bob"), goal=50, practice=True)
     await play_to_end(world.env, world.channel, world.people)
-    storage = world.env.bot.matches.storage
+    storage = world.env.bot.storage
     summary = await storage.standings.match_summary(world.match)
     assert summary is not None and summary.end_how == "unrated"
     board = await storage.standings.leaderboard(world.guild.id, "flip7", limit=10)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from cogs.app import create_bot
+from cogs.desk.presenters.pings import REMINDERS
 from cogs.wording.command_mentions import command
 from tests.cogs.helpers import embed_text, pings, table_of
 from tests.cogs.test_pace import seat_three_at
@@ -59,7 +60,7 @@ def told(world, member) -> list[str]:
 
 async def held(world) -> list[tuple[int, bool, float]]:
     """(member, reminder?, send at) of every notice held, as stored."""
-    found = await world.env.bot.matches.storage.held_notices()
+    found = await world.env.bot.storage.held_notices()
     return [(h.user_id, h.reminder, h.send_at) for h in found]
 
 
@@ -90,7 +91,7 @@ async def test_i48_4_a_daily_notice_waits_through_the_night_and_a_restart(
         f"<@{bob.id}>, it's your turn in {TITLE}; it ends <t:{int(bobs_turn + DAY)}:R>."
     ]
     assert await held(world) == []
-    record = await world.env.bot.matches.storage.open_match_in_channel(world.channel.id)
+    record = await world.env.bot.storage.open_match_in_channel(world.channel.id)
     assert record.turn_due.at == bobs_turn + DAY
 
 
@@ -234,7 +235,7 @@ async def test_i48_4_quiet_hours_are_set_shown_changed_and_turned_off(world):
 
 async def test_i48_4_notify_says_the_server_turned_mentions_off(world):
     bob = world.people["bob"]
-    await world.env.bot.matches.storage.set_reminders(world.guild.id, False)
+    await REMINDERS.write(world.env.bot.storage, world.guild.id, False)
     shown = await bob.slash(world.channel, "games notify", how="dm")
     assert shown.response.content.splitlines() == [
         "Done: in relaxed and slower games, you'll get a direct message with a link to the "

@@ -43,7 +43,7 @@ async def open_table(channel, people, names=("alice", "bob"), ais=0, **options):
 
 
 async def current_game(env, channel):
-    record = await env.bot.matches.storage.open_match_in_channel(channel.id)
+    record = await env.bot.storage.open_match_in_channel(channel.id)
     return record, GAMES["sequence"].from_dict(record.state)
 
 
@@ -171,7 +171,7 @@ async def test_two_player_game_played_from_hand_views_to_the_end(world):
     record, _ = await current_game(env, channel)
     table = await play_to_end(env, channel, people, hands_seen, turns=200)
     final = embed_text(table)
-    ended = await env.bot.matches.storage.get_match(record.id)
+    ended = await env.bot.storage.get_match(record.id)
     game = GAMES["sequence"].from_dict(ended.state)
     (winner,) = game.winners()
     won = game.sequences[game.team_of(winner)]

@@ -30,14 +30,14 @@ async def open_table(world, names=PLAYERS, ai=0):
     for _ in range(ai):
         assert (await host.click(table_of(channel, host), label="Add AI")).acknowledged
     assert (await host.click(table_of(channel, host), label="Start")).acknowledged
-    record = await world.env.bot.matches.storage.open_match_in_channel(channel.id)
+    record = await world.env.bot.storage.open_match_in_channel(channel.id)
     world.match = record.id
     return table_of(channel, host)
 
 
 async def state(world):
     """The match record and the engine's game, read back from the database."""
-    record = await world.env.bot.matches.storage.get_match(world.match)
+    record = await world.env.bot.storage.get_match(world.match)
     return record, GAMES[GAME].from_dict(record.state)
 
 
@@ -175,7 +175,7 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
     for name in PLAYERS:
         assert f"<@{people[name].id}>" in rows
     assert not (await people["bob"].slash(channel, "sinkorswim start")).ephemeral
-    assert env.bot.matches.storage is not None
+    assert env.bot.storage is not None
 
 
 async def test_s8_humans_and_ai_never_see_another_hand(world):
@@ -406,7 +406,7 @@ async def test_s6_the_table_explains_each_rounds_points_with_true_minus_signs(wo
         for seat in game.to_act():
             await pick(world, seat_user(world, record, seat), game.hand(seat)[-1])
     record, game = await state(world)
-    stored = await world.env.bot.matches.storage.events(record.id, 500)
+    stored = await world.env.bot.storage.events(record.id, 500)
     scored = [event.data for _, event in stored if event.kind == "round_score"]
     table = table_of(channel, alice)
     told = part(table, Part.EARLIER).split("\n")

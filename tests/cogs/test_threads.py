@@ -10,6 +10,7 @@ import pytest
 
 from bot.storage import EndReason, MatchStatus
 from cogs.app import create_bot
+from cogs.desk.threads import TABLES_WHERE
 from cogs.ui.layout import Part
 from tests.cogs.helpers import components, part, selects
 from tests.cogs.players import click_id, open_game, play_step, play_to_end, public_table
@@ -201,7 +202,7 @@ async def test_i28_a_server_may_play_in_channels_and_a_start_may_differ(thread_w
     alice, bob, mod = world.people["alice"], world.people["bob"], world.people["carol"]
     refused = await alice.slash(world.channel, "games tables", where="channel")
     assert refused.ephemeral and "Only moderators" in refused.response.content
-    await world.env.bot.storage.set_tables_where(world.guild.id, "channel")
+    await TABLES_WHERE.write(world.env.bot.storage, world.guild.id, "channel")
     await open_game(world.channel, alice, [bob], "flip7")
     assert not world.channel.threads
     _lobby, thread = await started(world, names=("carol", "dave"), where="thread")

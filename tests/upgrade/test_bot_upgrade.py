@@ -32,7 +32,7 @@ async def _noop(change: Change) -> None:
 async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
     bot = simcord_env.bot
     matches, desk = bot.matches, bot.get_cog("Desk")
-    records = await matches.storage.open_matches()
+    records = await matches.reads.open_matches()
     assert sorted({r.game for r in records if r.status == MatchStatus.PLAYING}) == sorted(
         ["flip7", "sequence", "sinkorswim"]
     )
@@ -60,7 +60,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
             if not change.record.is_open:
                 break
         assert change.record.status == MatchStatus.FINISHED, record.game
-        board = await matches.storage.standings.leaderboard(record.guild_id, record.game)
+        board = await matches.standings.leaderboard(record.guild_id, record.game)
         assert board, record.game
 
 

@@ -31,7 +31,8 @@ from bot.play.matches import Change
 from bot.play.model import HeldNotice, MatchRecord, MatchStatus, TurnNotice
 from bot.rules.pace import SLOW
 from bot.storage import StorageError
-from bot.storage.doors import MatchReads, Preferences, TurnNotices
+from bot.storage.doors import MEMBER, SERVER, MatchReads, ScopedSettings, TurnNotices
+from bot.storage.setting import Setting, is_bool, one_of
 from cogs.tools.sending import MatchSenders, Send
 from cogs.wording import i18n
 from cogs.wording.i18n import _, number
@@ -41,13 +42,19 @@ from cogs.wording.pace_words import when
 log = logging.getLogger(__name__)
 
 ACTIVE_WINDOW = 60.0  # seconds: a member who acted this recently needs no mention
+HOWS = ("mention", "dm", "off")  # how a member hears of a slow match's turn
+
+# The settings this module owns: whether a server's turns are told (mentions, reminders),
+# and how a member hears of their turn (None: a mention).
+REMINDERS: Setting[bool] = Setting(SERVER, "reminders", True, __name__, accepts=is_bool)
+NOTIFY_HOW: Setting[str | None] = Setting(MEMBER, "notify", None, __name__, accepts=one_of(*HOWS))
 
 
 class Pings:
     def __init__(
         self,
         bot: discord.Client,
-        preferences: Preferences,
+        scoped: ScopedSettings,
         notices: TurnNotices,
         clock: Callable[[], float],
         languages: Languages,
@@ -58,7 +65,7 @@ class Pings:
     ) -> None:
         self.bot = bot
         self.senders = senders
-        self.preferences = preferences
+        self.scoped = scoped
         self.notices = notices
         self.quiet = quiet
         self.reads = reads  # a held notice's match, as it is when the notice may go
@@ -77,21 +84,21 @@ class Pings:
 
     async def enabled(self, guild_id: int) -> bool:
         if guild_id not in self._enabled:
-            self._enabled[guild_id] = await self.preferences.reminders_on(guild_id)
+            self._enabled[guild_id] = await REMINDERS.read(self.scoped, guild_id)
         return self._enabled[guild_id]
 
     async def set_enabled(self, guild_id: int, on: bool) -> None:
-        await self.preferences.set_reminders(guild_id, on)
+        await REMINDERS.write(self.scoped, guild_id, on)
         self._enabled[guild_id] = on
 
     async def how(self, user_id: int) -> str:
         """How the member hears of their turn in a slow match (a mention unless they chose)."""
         if user_id not in self._how:
-            self._how[user_id] = await self.preferences.notify_how(user_id)
+            self._how[user_id] = await NOTIFY_HOW.read(self.scoped, user_id)
         return self._how[user_id] or "mention"
 
     async def set_how(self, user_id: int, how: str) -> None:
-        await self.preferences.set_notify_how(user_id, how)
+        await NOTIFY_HOW.write(self.scoped, user_id, how)
         self._how[user_id] = how
 
     @staticmethod
