@@ -34,6 +34,7 @@ from bench.discord_delays import (
 from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.core.settings import Settings
+from bot.storage import MatchStatus
 from cogs.desk.threads import TABLES_WHERE
 from tests.cogs import test_flip7 as flip7
 from tests.cogs import test_sink_or_swim as sink
@@ -98,7 +99,7 @@ async def _sink(env, bot, harness: DelayedDiscord, moves: int) -> list:
     await sink.open_table(world)
     while len(made) < moves:
         record, game = await sink.state(world)
-        if record.status == "finished":
+        if record.status == MatchStatus.FINISHED:
             await sink.open_table(world)
             continue
         hands = {}

@@ -37,7 +37,7 @@ from bench.harness import p50_p99, positive, simulated
 from bench.pg import throwaway_postgres
 from bot.core.settings import Settings
 from bot.play.thinking import LoopTime
-from bot.storage import NewMatch, Seat
+from bot.storage import MatchExtra, NewMatch, Seat
 from tests.cogs.helpers import acting_name, components, moves_open, round_score, table_of
 
 STAY_FROM = 20  # a member stays once their round score reaches this
@@ -129,7 +129,7 @@ async def _deal_ai_tables(bot, env, count: int) -> list[int]:
                 host_id=host.id,
                 seats=[Seat(name, ai=level) for name in ("Ada", "Bao", "Cleo", "Dan")[:HARD_SEATS]],
                 options={},
-                extra={"where": "channel"},
+                extra=MatchExtra(where="channel"),
             ),
             now=bot.clock(),
         )

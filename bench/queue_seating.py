@@ -31,7 +31,7 @@ from bench.pg import throwaway_postgres
 from bot.core.settings import Settings
 from bot.rules.pace import PACES
 from bot.rules.queue import SIZES_KEY
-from bot.storage import NewMatch, Seat
+from bot.storage import MatchExtra, NewMatch, Seat
 from bot.storage.base import match_insert
 from bot.storage.doors import SERVER
 from cogs.desk.threads import TABLES_WHERE
@@ -59,7 +59,7 @@ async def _fill(bot, guild_id: int, lobbies: int, queued: int) -> None:
                 options={},
                 deadline_at=now + 3600,
                 pace=PACES[n % len(PACES)],
-                extra={"where": "channel"},
+                extra=MatchExtra(where="channel"),
             ),
             now,
         )

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.harness import positive
-from bot.storage import Deadline, NewMatch, Seat, Storage
+from bot.storage import Deadline, MatchStatus, NewMatch, Seat, Storage
 from engines.base import GAMES, Event
 
 
@@ -64,7 +64,7 @@ async def live_matches(storage: Storage, count: int) -> list[Any]:
             now=0.0,
         )
         game = info.new_game([s.name for s in seats], index)
-        record.status, record.version, record.state = "playing", 1, game.to_dict()
+        record.status, record.version, record.state = MatchStatus.PLAYING, 1, game.to_dict()
         await storage.save(record, expected_version=0, now=1.0)
         records.append(record)
     return records

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.harness import p50_p99, positive
-from bot.storage import NewMatch, ResultRow, Seat, Storage
+from bot.storage import MatchStatus, NewMatch, ResultRow, Seat, Storage
 from engines.base import Event, ranked
 
 GUILD = 1
@@ -194,7 +194,10 @@ async def _finishing(storage: Storage, repeat: int, members: int) -> None:
                 ResultRow(u, s, scores[s], s in outcome.winners, team=s, place=outcome.places[s])
                 for s, u in enumerate(players)
             ]
-            record.version, record.status = 1, "finished" if finish else "playing"
+            record.version, record.status = (
+                1,
+                MatchStatus.FINISHED if finish else MatchStatus.PLAYING,
+            )
             began = time.perf_counter()
             await storage.save(
                 record,

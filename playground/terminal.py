@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord, MatchStatus
 from engines.base import GAMES
 
 # discord.py's start-up warnings that say nothing true about the playground: SimCord probes
@@ -39,7 +39,7 @@ def next_step(record: MatchRecord | None) -> str:
     if record is None:
         starts = " or ".join(f"/{key} start" for key in sorted(GAMES))
         return f'Switch "Viewing as" to play each member; type {starts} to open a lobby.'
-    if record.status == "playing":
+    if record.status == MatchStatus.PLAYING:
         return f'The {record.game} game is under way: switch "Viewing as" to play each seat.'
     least = GAMES[record.game].min_players
     host = next((seat.name for seat in record.seats if seat.user_id == record.host_id), "the host")

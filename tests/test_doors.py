@@ -212,3 +212,55 @@ def test_i49_4_the_store_check_sees_a_room_that_names_the_store(tmp_path):
     assert not _may_name_the_store("bot.play.room")
     assert _may_name_the_store("bot.process.app") and _may_name_the_store("bot.storage.base")
     assert _names_the_store(ROOT / "bot" / "process" / "app.py")
+
+
+# The match's model (issue 49, item 4): the record, its seats and turns, its status and end
+# reason and its typed fields. The Discord layer reads them from bot/play/model.py; storage
+# defines them, and may change how, behind that module.
+MATCH_MODEL = frozenset(
+    name
+    for name in importlib.import_module("bot.play.model").__all__
+    if inspect.isclass(getattr(importlib.import_module("bot.play.model"), name))
+)
+
+
+def _model_from_storage(path: Path, module: str | None = None) -> list[str]:
+    """The match's model types the file imports through a bot.storage module (any of them,
+    the package's re-exports included), or a storage module of the model imported whole."""
+    module = module or _module_name(path)
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name in _MODEL_HOMES]
+        elif isinstance(node, ast.ImportFrom):
+            source = _absolute(node, module, path.name == "__init__.py")
+            if source == "bot.storage" or source.startswith("bot.storage."):
+                found += [f"{source}.{a.name}" for a in node.names if a.name in MATCH_MODEL]
+    return found
+
+
+_MODEL_HOMES = {"bot.storage.records", "bot.storage.match_fields"}
+
+
+@pytest.mark.parametrize("path", _cogs_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_i49_4_the_discord_layer_reads_the_matchs_model_not_the_storages_row(path):
+    imported = _model_from_storage(path)
+    assert not imported, f"{_module_name(path)} imports the model from storage: {imported}"
+
+
+def test_i49_4_the_model_check_sees_a_record_taken_from_storage(tmp_path):
+    """Positive control: the record through the package, a status from its defining module,
+    and a storage module imported whole are caught; the same names from the model are not."""
+    cog = tmp_path / "cog.py"
+    cog.write_text(
+        "from bot.storage import MatchRecord, StorageError\n"
+        "from bot.storage.match_fields import MatchStatus\n"
+        "import bot.storage.records\n"
+        "from bot.play.model import EndReason, MatchRecord as Model\n"
+    )
+    assert _model_from_storage(cog, "cogs.cog") == [
+        "bot.storage.MatchRecord",
+        "bot.storage.match_fields.MatchStatus",
+        "bot.storage.records",
+    ]
+    assert {"MatchRecord", "MatchStatus", "EndReason", "Seat"} <= MATCH_MODEL

@@ -387,10 +387,20 @@ def _reaches_into_the_service(
     return sorted(found)
 
 
+# The script that made an old database runs at that database's commit (5d000b8), against
+# the match service of then, rooms and all; it is no caller of today's.
+RUNS_AT_AN_OLD_COMMIT = {ROOT / "tests" / "upgrade" / "make_v20_database.py"}
+
+
 def _outside_the_match_service() -> list[Path]:
     play = ROOT / "bot" / "play"
     folders = ("bot", "cogs", "playground", "bench", "tests")
-    return [path for folder in folders for path in _sources(folder) if play not in path.parents]
+    return [
+        path
+        for folder in folders
+        for path in _sources(folder)
+        if play not in path.parents and path not in RUNS_AT_AN_OLD_COMMIT
+    ]
 
 
 def test_i49_1_no_module_outside_bot_play_names_a_room_of_the_match_service():

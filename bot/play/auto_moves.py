@@ -14,9 +14,8 @@ from bot.play.replay_log import apply_kept
 from bot.play.scheduler import Due
 from bot.play.sessions import Sessions
 from bot.play.thinking import Thinker
-from bot.storage import MatchRecord
+from bot.storage import EndReason, MatchRecord
 from bot.storage.doors import Deadlines
-from bot.storage.seat_results import AI_FROM_KEY
 from engines.base import GAMES, AnyGame, AnyGameInfo, Event, Game, GameInfo
 
 HAND_OVER_AFTER = 3  # missed turns in a row after which the AI plays a member's seat
@@ -57,7 +56,7 @@ class AutoMoves:
                 sessions.planner.set(match_id, Due(record.turn_due.at, version, "turn"))
                 return
             if kind == "lobby":
-                record.end("lobby_expired")
+                record.end(EndReason.LOBBY_EXPIRED)
                 await sessions.commit(record, None, [], self.publish, Notice("lobby_expired"))
                 return
             assert game is not None
@@ -111,7 +110,7 @@ class AutoMoves:
             for seat, taken in enumerate(record.seats):
                 if taken.ai is None:
                     taken.ai = info.ai_levels[-1]
-                    record.extra.setdefault(AI_FROM_KEY, {})[str(seat)] = record.version + 1
+                    record.extra.ai_from[str(seat)] = record.version + 1
             events: list[Event] = []
             for _step in range(PLAY_OUT_LIMIT):
                 if game.outcome() is not None or not game.to_act():
@@ -158,14 +157,14 @@ def _ai_seat(record: MatchRecord, info: AnyGameInfo, game: AnyGame) -> tuple[int
 def _timeout(record: MatchRecord, info: GameInfo, game: Game) -> list[Event]:
     """Move for each member the game waited on too long; hand over a seat that keeps missing."""
     events: list[Event] = []
-    missed: dict[str, int] = record.extra.setdefault("missed", {})
+    missed = record.extra.missed
     for seat in [s for s in game.to_act() if record.seats[s].ai is None]:
         events.append(Event(TIMED_OUT, {"seat": seat}))
         events += _whole_turn(record, info, game, seat)
         missed[str(seat)] = missed.get(str(seat), 0) + 1
         if missed[str(seat)] >= HAND_OVER_AFTER:
             record.seats[seat].ai = info.ai_levels[-1]
-            record.extra.setdefault(AI_FROM_KEY, {})[str(seat)] = record.version + 1
+            record.extra.ai_from[str(seat)] = record.version + 1
             events.append(Event(HANDED_OVER, {"seat": seat, "missed": missed[str(seat)]}))
     return events
 

@@ -1,5 +1,5 @@
 """A match's away marks: its members away in daily and 3-day matches, kept on the record in
-`extra["away"]` ({user id: back at}; this module owns the key), read and kept by the rules
+`extra.away` ({user id: back at}; this module owns the field), read and kept by the rules
 of bot/rules/away.py."""
 
 from __future__ import annotations
@@ -10,18 +10,13 @@ from bot.rules import away
 from bot.storage import MatchRecord
 from engines.base import Game
 
-AWAY_KEY = "away"
-
 
 def marks_of(record: MatchRecord) -> dict[str, float]:
-    return dict(record.extra.get(AWAY_KEY) or {})
+    return dict(record.extra.away)
 
 
 def keep_marks(record: MatchRecord, marks: dict[str, float]) -> None:
-    if marks:
-        record.extra[AWAY_KEY] = marks
-    else:
-        record.extra.pop(AWAY_KEY, None)
+    record.extra.away = dict(marks)
 
 
 def away_members(record: MatchRecord, now: float) -> dict[int, float]:
@@ -44,7 +39,7 @@ def stopped_until(record: MatchRecord, waiting: Iterable[int], now: float) -> fl
 def turn_starts(record: MatchRecord, game: Game, now: float, due: float) -> float:
     """A new turn's deadline: when it waits on a member away, its whole time runs from
     their return. Marks of members already back are dropped here."""
-    if AWAY_KEY in record.extra:
+    if record.extra.away:
         keep_marks(record, away.still_away(marks_of(record), now))
     waiting = waiting_members(record, game)
     return away.moved_due(due, now, stopped_until(record, waiting, now))

@@ -8,7 +8,7 @@ from bot.core.settings import Settings
 from bot.play.away_marks import turn_starts
 from bot.play.scheduler import Due
 from bot.rules.pace import SLOW, turn_seconds
-from bot.storage import Deadline, MatchRecord, OpenBrief, TurnDue
+from bot.storage import Deadline, MatchRecord, MatchStatus, OpenBrief, TurnDue
 from engines.base import GAMES, Event, Game
 
 REMIND_LEFT = 30.0  # seconds before a live turn's deadline when a late member is reminded (at most)
@@ -20,9 +20,9 @@ def deadline_for(
 ) -> Deadline | None:
     """The deadline a save stores: the lobby's, else the running member turn's (kept on
     the record as `turn_due`), else none."""
-    if record.status == "lobby":
+    if record.status == MatchStatus.LOBBY:
         return Deadline(record.id, "lobby", record.version, now + settings.lobby_timeout)
-    if record.status != "playing" or game is None:
+    if record.status != MatchStatus.PLAYING or game is None:
         return None
     if not any(record.seats[s].ai is None for s in game.to_act()):
         return None

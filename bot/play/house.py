@@ -3,7 +3,7 @@ whole server or for one channel, whose settings win over the server's one by one
 
 Kept as the scoped settings' key `house.<game>` (this module owns it):
 `{"options": {...}, "pace": ..., "ai": ..., "where": ...}`, each part optional. A lobby
-keeps the house rules it was opened with in `extra["house"]` (owned here too), so its card
+keeps the house rules it was opened with in `extra.house` (owned here too), so its card
 can say so and Add AI seats at their level. What a host chose at `/<game> start` wins over
 the house rules; the game's own defaults fill in the rest."""
 
@@ -18,7 +18,6 @@ from bot.rules.pace import PACES
 from bot.storage import MatchRecord
 from engines.base import GAMES, BadOption
 
-HOUSE_EXTRA = "house"
 PLACES = ("thread", "channel")
 
 
@@ -112,14 +111,14 @@ def used(house: HouseRules, options: Mapping[str, Any], pace: str | None) -> Hou
 
 def host_chose_pace(record: MatchRecord) -> None:
     """The host picked the lobby's pace: the house's no longer stands on its line."""
-    kept = record.extra.get(HOUSE_EXTRA)
+    kept = record.extra.house
     if isinstance(kept, dict) and kept.pop("pace", None) is not None and not kept:
-        del record.extra[HOUSE_EXTRA]
+        record.extra.house = None
 
 
 def applied(record: MatchRecord) -> HouseRules | None:
     """The house rules a lobby was opened with (None: none applied)."""
-    stored = record.extra.get(HOUSE_EXTRA)
+    stored = record.extra.house
     return None if stored is None else from_stored(record.game, stored)
 
 

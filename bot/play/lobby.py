@@ -8,7 +8,7 @@ from itertools import count
 from bot.errors import Notice, Refusal
 from bot.play.house import ai_level, host_chose_pace
 from bot.rules.pace import PACES
-from bot.storage import MatchRecord, Seat
+from bot.storage import EndReason, MatchRecord, Seat
 from engines.base import GameInfo
 
 AI_NAMES = (
@@ -74,7 +74,7 @@ def leave(record: MatchRecord, user_id: int) -> Notice:
     name = record.seats.pop(seat).name
     humans = [s for s in record.seats if s.user_id is not None]
     if not humans:
-        record.end("everyone_left")
+        record.end(EndReason.EVERYONE_LEFT)
         return Notice("left_lobby_closed", {"name": name})
     if user_id == record.host_id:
         assert humans[0].user_id is not None
@@ -86,7 +86,7 @@ def leave(record: MatchRecord, user_id: int) -> Notice:
 def cancel(record: MatchRecord, user_id: int) -> Notice:
     if user_id != record.host_id:
         raise Refusal("host_cancels")
-    record.end("host_cancelled")
+    record.end(EndReason.HOST_CANCELLED)
     return Notice("cancelled")
 
 

@@ -40,7 +40,7 @@ from bot.play.seating import Seating
 from bot.play.sessions import Sessions
 from bot.play.thinking import LoopTime, Thinker, default_workers
 from bot.play.watching import Watchers
-from bot.storage import MatchRecord
+from bot.storage import EndReason, MatchRecord
 from bot.storage.doors import (
     Doors,
     MatchReads,
@@ -236,7 +236,7 @@ class MatchService:
         """A practice table's hint: the hard AI's move for the member, and why."""
         return await self._hints.hint(match_id, user_id, stamp)
 
-    async def end(self, match_id: int, reason: str, name: str, answer: Publisher) -> Change:
+    async def end(self, match_id: int, reason: EndReason, name: str, answer: Publisher) -> Change:
         """End a match without a result (its host, a moderator, its thread gone)."""
         return await self._moves.end(match_id, reason, name, answer)
 

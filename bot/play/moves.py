@@ -7,7 +7,7 @@ from bot.play.changes import Change, Publisher, refusal
 from bot.play.replay_log import apply_kept
 from bot.play.seating import give_back
 from bot.play.sessions import Sessions
-from bot.storage.seat_results import MOVED_KEY
+from bot.storage import EndReason
 from engines.base import GAMES, IllegalMove
 
 
@@ -56,15 +56,15 @@ class Moves:
                 raise refusal(record, error) from None
             if record.seats[seat].ai is not None:  # a member back at a seat the AI played
                 events = give_back(record, seat) + events
-            record.extra.setdefault("missed", {}).pop(str(seat), None)
-            moved = record.extra.setdefault(MOVED_KEY, [])
+            record.extra.missed.pop(str(seat), None)
+            moved = record.extra.moved
             if seat not in moved:  # a tournament drops a member who never moved at a table
                 moved.append(seat)
             return await self.sessions.commit(record, game, events, answer)
 
-    async def end(self, match_id: int, reason: str, name: str, answer: Publisher) -> Change:
-        """End a match without a result: a reset ("reset_by_host", "reset_by_moderator")
-        by the member called `name`."""
+    async def end(self, match_id: int, reason: EndReason, name: str, answer: Publisher) -> Change:
+        """End a match without a result: a reset (EndReason.RESET_BY_HOST, ...) by the
+        member called `name`."""
         async with self.sessions.session(match_id):
             try:
                 record, game = await self.sessions.current(match_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.storage import MatchRecord, StorageError
+from bot.storage import MatchRecord, MatchStatus, StorageError
 from bot.storage.doors import MatchWrites
 from engines.base import Game
 
@@ -25,7 +25,7 @@ def shows(record: MatchRecord, game: Game | None) -> set[str]:
     """What a change saved as `record` shows: the table and the turn notices always; the
     result when the match was just played out; the end when it closed."""
     kinds = {TABLE, NOTICES}
-    if record.status == "finished" and game is not None:
+    if record.status == MatchStatus.FINISHED and game is not None:
         kinds.add(RESULT)
     if not record.is_open:
         kinds.add(END)

@@ -5,20 +5,22 @@ engine's data (`GameInfo.hint`, from that seat's view only); the Discord layer w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bot.errors import Refusal
 from bot.play.sessions import Sessions
 from bot.play.thinking import Thinker
 from bot.storage import MatchRecord
+from bot.storage.match_fields import MatchExtra
 from engines.base import GAMES, AnyGame, Hint
 
-PRACTICE_KEY = "practice"  # record.extra: the table is a practice table
-PRACTICE_EXTRA: dict[str, Any] = {PRACTICE_KEY: True, "unrated": True}
+
+def mark_practice(extra: MatchExtra) -> None:
+    """A practice table (this module owns `extra.practice`): hints, and no rating."""
+    extra.practice = extra.unrated = True
 
 
 def is_practice(record: MatchRecord) -> bool:
-    return bool(record.extra.get(PRACTICE_KEY))
+    return record.extra.practice
 
 
 def gives_hints(record: MatchRecord) -> bool:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.play.replay_log import copied_extra
+from bot.play.replay_log import copied_replay
 from bot.storage import MatchRecord
 from engines.base import GAMES, Decision, Event, Game, Outcome
 
@@ -106,7 +106,8 @@ def record_copy(record: MatchRecord) -> MatchRecord:
     copied = copy.copy(record)
     copied.seats = [copy.copy(seat) for seat in record.seats]
     copied.options = copy.deepcopy(record.options)
-    copied.extra = copied_extra(record.extra)
+    copied.extra = record.extra.copied()
+    copied.replay = copied_replay(record.replay)
     copied.ended_data = copy.deepcopy(record.ended_data)
     copied.outbox = list(record.outbox)
     copied.state = None  # the game below holds it; a subscriber never saves

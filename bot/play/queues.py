@@ -40,7 +40,7 @@ from bot.rules.queue import (
     QueueSettings,
     read_settings,
 )
-from bot.storage import MatchRecord, Seat
+from bot.storage import EndReason, MatchRecord, MatchStatus, Seat
 from bot.storage.doors import SERVER, Queues, ScopedSettings
 from bot.storage.queue_records import QueueEntry, QueueTable
 from engines.base import GAMES
@@ -318,7 +318,7 @@ class QueueRoom:
         async with self._table(match_id):
             table = await self.storage.queue_table(match_id)
             record = await self.sessions.reads.get_match(match_id)
-            if table is None or record is None or record.status != "lobby":
+            if table is None or record is None or record.status != MatchStatus.LOBBY:
                 raise Refusal("queue_ready_over")
             if record.seat_of(user_id) is None:
                 raise Refusal("queue_ready_not_seated")
@@ -370,7 +370,7 @@ class QueueRoom:
         ready = [user for user in member_ids(record) if user in table.ready]
         absent = tuple(user for user in member_ids(record) if user not in table.ready)
         if not ready:
-            record.end("nobody_ready")
+            record.end(EndReason.NOBODY_READY)
             await self.sessions.commit(record, None, [], self.auto.publish)
             return "closed", absent
         if absent:

@@ -16,14 +16,13 @@ from bot.play.away_marks import keep_marks
 from bot.play.changes import Change, Publisher, refusal
 from bot.play.events import ABANDONED, LEFT, RETURNED, STARTED
 from bot.play.house import HouseRules
-from bot.play.practice import PRACTICE_EXTRA, is_practice
+from bot.play.practice import is_practice, mark_practice
 from bot.play.replay_log import keep_first
 from bot.play.sessions import Sessions
 from bot.rules.away import current
 from bot.rules.pace import PAUSABLE
-from bot.storage import Deadline, MatchRecord, NewMatch, Seat
+from bot.storage import Deadline, EndReason, MatchExtra, MatchRecord, MatchStatus, NewMatch, Seat
 from bot.storage.doors import CHANNEL, SERVER, AwayPeriods, ScopedSettings
-from bot.storage.seat_results import AI_FROM_KEY, LEFT_KEY
 from engines.base import GAMES, Event, Game, GameInfo, IllegalMove
 
 
@@ -43,8 +42,8 @@ def engine_names(seats: list[Seat]) -> list[str]:
 def give_back(record: MatchRecord, seat: int) -> list[Event]:
     """A member plays the seat the AI played for them again."""
     record.seats[seat].ai = None
-    record.extra.setdefault("missed", {}).pop(str(seat), None)
-    record.extra.get(AI_FROM_KEY, {}).pop(str(seat), None)
+    record.extra.missed.pop(str(seat), None)
+    record.extra.ai_from.pop(str(seat), None)
     return [Event(RETURNED, {"seat": seat})]
 
 
@@ -100,9 +99,11 @@ class Seating:
             house = await self.house(guild_id, channel_id, game)
         defaults = {o.name: o.default for o in GAMES[game].options if o.default is not None}
         kept = house_rules.used(house, options, pace)
-        extra: dict[str, Any] = {"where": where, **(PRACTICE_EXTRA if practice else {})}
+        extra = MatchExtra(where=where)
+        if practice:
+            mark_practice(extra)
         if not kept.empty:
-            extra[house_rules.HOUSE_EXTRA] = kept.to_stored()
+            extra.house = kept.to_stored()
         record = await self.sessions.writes.create_match(
             NewMatch(
                 guild_id=guild_id,
@@ -136,14 +137,14 @@ class Seating:
         they are among the players, else the player who asked (else the first player)."""
         old = await self.sessions.reads.get_match(match_id)
         members = [] if old is None else [s for s in old.seats if s.user_id is not None]
-        if old is None or old.status != "finished" or not members:
+        if old is None or old.status != MatchStatus.FINISHED or not members:
             raise Refusal("no_rematch")
         ids = [seat.user_id for seat in members]
         host = next((who for who in (old.host_id, user_id) if who in ids), ids[0])
         assert host is not None
         members.sort(key=lambda seat: seat.user_id != host)  # the host's seat comes first
         opened = await self.sessions.reads.open_matches_in_channel(old.channel_id)
-        if any(record.extra.get("rematch_of") == old.id for record in opened):
+        if any(record.extra.rematch_of == old.id for record in opened):
             raise Refusal("rematch_open")  # a second click on Rematch
         record = await self.open_lobby(
             guild_id=old.guild_id,
@@ -153,12 +154,12 @@ class Seating:
             host_name=members[0].name,
             options=dict(old.options),
             pace=old.pace,
-            where=str(old.extra.get("where", "channel")),
+            where=old.extra.where,
             practice=is_practice(old),
         )
         info = GAMES[old.game]
         async with self.sessions.session(record.id):
-            record.extra["rematch_of"] = old.id
+            record.extra.rematch_of = old.id
             record.seats.extend(Seat(name=s.name, user_id=s.user_id) for s in members[1:])
             for seat in old.seats:
                 if seat.user_id is None and seat.ai is not None:
@@ -222,14 +223,14 @@ class Seating:
         name = record.seats[seat].name
         record.seats[seat] = Seat(name=name, ai=GAMES[record.game].ai_levels[-1])
         # Kept so the result rates the leaver as a quitter; the seat is no longer theirs.
-        record.extra.setdefault(LEFT_KEY, {})[str(seat)] = user_id
-        record.extra.setdefault(AI_FROM_KEY, {})[str(seat)] = record.version + 1
+        record.extra.left[str(seat)] = user_id
+        record.extra.ai_from[str(seat)] = record.version + 1
         if any(s.user_id is not None for s in record.seats):
             events = [Event(LEFT, {"seat": seat})]
             notice = Notice("left_game", {"name": name})
         else:
             events = [Event(ABANDONED, {"seat": seat})]
-            record.end("every_player_left")
+            record.end(EndReason.EVERY_PLAYER_LEFT)
             notice = Notice("everyone_left_game")
         return await self.sessions.commit(record, game, events, answer, notice)
 
@@ -292,7 +293,7 @@ class Seating:
 
     def _deal(self, record: MatchRecord, info: GameInfo) -> tuple[Game, list[Event]]:
         game = self.new_game(record, info)
-        record.status = "playing"
+        record.status = MatchStatus.PLAYING
         record.state = game.to_dict()
         keep_first(record, game)
         return game, [Event(STARTED, {"players": len(record.seats)}), *game.opening_events()]

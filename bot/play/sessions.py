@@ -19,7 +19,7 @@ from bot.play.deadlines import deadline_for
 from bot.play.outbox import Outbox, shows
 from bot.play.planner import Planner
 from bot.play.published import MatchChange, published
-from bot.storage import EndHow, MatchRecord, ResultRow, StorageError
+from bot.storage import EndHow, EndReason, MatchRecord, MatchStatus, ResultRow, StorageError
 from bot.storage.doors import Doors, MatchReads, MatchWrites
 from bot.storage.seat_results import seat_rows
 from engines.base import GAMES, BadState, Event, Game
@@ -225,13 +225,16 @@ class Sessions:
         if game is not None:
             record.state = game.to_dict()
             outcome = game.outcome()
-            if outcome is not None and record.status == "playing":
-                record.status = "finished"
-                results, end = seat_rows(record.seats, record.extra, outcome), played_how(record)
-            elif record.status == "cancelled":  # a begun match reset or abandoned
-                results, end = seat_rows(record.seats, record.extra, None), ended_how(record)
+            extra = record.extra
+            if outcome is not None and record.status == MatchStatus.PLAYING:
+                record.status = MatchStatus.FINISHED
+                results = seat_rows(record.seats, extra.left, extra.ai_from, outcome)
+                end = played_how(record)
+            elif record.status == MatchStatus.CANCELLED:  # a begun match reset or abandoned
+                results = seat_rows(record.seats, extra.left, extra.ai_from, None)
+                end = ended_how(record)
         # Earlier versions kept the log in `extra`; match_events holds the same events.
-        record.extra.pop("log", None)
+        record.extra.unknown.pop("log", None)
         deadline = deadline_for(record, game, now, events, self.settings)
         self.outbox.saving(record, shows(record, game))
         try:
@@ -268,13 +271,13 @@ async def _no_language(guild_id: int) -> str | None:
 
 
 def played_how(record: MatchRecord) -> EndHow:
-    """A match played out is rated unless it was marked unrated (`extra["unrated"]`)."""
-    return "unrated" if record.extra.get("unrated") else "played"
+    """A match played out is rated unless it was marked unrated (`extra.unrated`)."""
+    return "unrated" if record.extra.unrated else "played"
 
 
 def ended_how(record: MatchRecord) -> EndHow:
     """How a begun match ended without a result: every member left, or it was reset."""
-    return "abandoned" if record.ended_reason == "every_player_left" else "reset"
+    return "abandoned" if record.ended_reason == EndReason.EVERY_PLAYER_LEFT else "reset"
 
 
 def load_game(record: MatchRecord) -> Game | None:

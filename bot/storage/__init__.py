@@ -15,10 +15,16 @@ from bot.storage.errors import (
     StorageError,
 )
 from bot.storage.interface import Store
+from bot.storage.match_fields import (
+    OPEN_STATUSES,
+    EndReason,
+    MatchExtra,
+    MatchStatus,
+    TournamentTable,
+)
 from bot.storage.postgres import PostgresStorage
 from bot.storage.postgres.identify import IDENTIFY_WINDOW, IdentifyGate
 from bot.storage.records import (
-    OPEN_STATUSES,
     Deadline,
     HeldNotice,
     MatchRecord,
@@ -57,11 +63,14 @@ __all__ = [
     "Deadline",
     "Doors",
     "EndHow",
+    "EndReason",
     "ExportRow",
     "HallEntry",
     "HeldNotice",
     "IdentifyGate",
+    "MatchExtra",
     "MatchRecord",
+    "MatchStatus",
     "MatchSummary",
     "NewMatch",
     "OpenBrief",
@@ -82,6 +91,7 @@ __all__ = [
     "StorageError",
     "Store",
     "TournamentRecord",
+    "TournamentTable",
     "TrendPoint",
     "TurnDue",
     "TurnNotice",

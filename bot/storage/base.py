@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.storage.dialect import Dialect
 from bot.storage.lobby_listing import LobbyListing
+from bot.storage.match_fields import OPEN_STATUSES, MatchStatus, extra_to_json
 from bot.storage.records import (
     MATCH_COLUMNS,
     Deadline,
@@ -31,7 +32,7 @@ from bot.storage.shards import Shards
 from bot.storage.statements import Statement
 from engines.base import Event
 
-OPEN = "status IN ('lobby', 'playing')"  # OPEN_STATUSES
+OPEN = "status IN ({})".format(", ".join(f"'{status.value}'" for status in OPEN_STATUSES))
 BRIEF_COLUMNS = "id, status, version, seats, quarantine, due_kind, due_version, due_at, pace"
 DEADLINE_COLUMNS = "id, due_kind, due_version, due_at"
 EVENT_INSERT = (
@@ -44,12 +45,13 @@ def match_insert(new: NewMatch, now: float) -> Statement:
     return (
         "INSERT INTO matches (guild_id, channel_id, game, host_id, status, seats, options, "
         "created_at, updated_at, due_kind, due_version, due_at, pace, extra, tournament_id) "
-        "VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
         (
             new.guild_id,
             new.channel_id,
             new.game,
             new.host_id,
+            MatchStatus.LOBBY.value,
             json.dumps([s.to_dict() for s in new.seats]),
             json.dumps(new.options),
             now,
@@ -57,7 +59,7 @@ def match_insert(new: NewMatch, now: float) -> Statement:
             "lobby" if new.deadline_at is not None else None,
             new.deadline_at,
             new.pace,
-            json.dumps(new.extra),
+            json.dumps(extra_to_json(new.extra)),
             new.tournament_id,
         ),
     )
@@ -74,7 +76,8 @@ def event_rows(record: MatchRecord, events: Sequence[Event]) -> list[tuple[Any, 
 def _brief(row: Sequence[Any]) -> OpenBrief:
     seats, problem = parse_column("seats", row[3], seats_from)
     deadline = Deadline(row[0], row[5], row[6], row[7]) if row[7] is not None else None
-    return OpenBrief(row[0], row[1], row[2], seats or [], deadline, row[4] or problem, row[8])
+    status = MatchStatus(row[1])
+    return OpenBrief(row[0], status, row[2], seats or [], deadline, row[4] or problem, row[8])
 
 
 class StoreBase(LobbyListing, ABC):
@@ -233,6 +236,16 @@ class StoreBase(LobbyListing, ABC):
         )
         return [(r[0], Event(r[1], json.loads(r[2]))) for r in reversed(rows)]
 
+    async def replay(self, match_id: int) -> tuple[dict[str, Any] | None, list[list[Any]]]:
+        """The replay's stored rows: the game as dealt (None: not stored) and the moves,
+        as [seat, code], in the order they were made."""
+        first = await self._rows("SELECT first FROM match_replays WHERE match_id = ?", (match_id,))
+        moves = await self._rows(
+            "SELECT seat, code FROM match_moves WHERE match_id = ? ORDER BY n", (match_id,)
+        )
+        stored = json.loads(first[0][0]) if first else None
+        return stored, [[int(seat), str(code)] for seat, code in moves]
+
     # -- deadlines -----------------------------------------------------------------------
 
     async def deadlines(self) -> list[Deadline]:
@@ -385,7 +398,7 @@ class StoreBase(LobbyListing, ABC):
 
     async def held_notices(self, shards: Shards | None = None) -> list[HeldNotice]:
         """The notices held in matches still played (of servers on `shards`, if given)."""
-        where = "m.status = 'playing'"
+        where = f"m.status = '{MatchStatus.PLAYING.value}'"
         params: tuple[Any, ...] = ()
         if shards is not None:
             where += " AND " + self.dialect.in_list("(m.guild_id >> 22) % ?", of="int")

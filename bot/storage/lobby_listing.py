@@ -15,12 +15,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.storage.dialect import Dialect
+from bot.storage.match_fields import MatchStatus
 from bot.storage.records import MATCH_COLUMNS, MatchRecord
 
 SEAT_KEY = '"name"'
 SEATS_TAKEN = f"((LENGTH(seats) - LENGTH(REPLACE(seats, '{SEAT_KEY}', ''))) / {len(SEAT_KEY)})"
 # A lobby anyone may join: not a tournament's table (the runner seats those), not damaged.
-JOINABLE = "guild_id = ? AND status = 'lobby' AND tournament_id IS NULL AND quarantine IS NULL"
+JOINABLE = (
+    f"guild_id = ? AND status = '{MatchStatus.LOBBY.value}' AND tournament_id IS NULL "
+    "AND quarantine IS NULL"
+)
 
 
 @dataclass(frozen=True, slots=True)

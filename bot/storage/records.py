@@ -9,11 +9,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.storage.match_fields import (
+    OPEN_STATUSES,
+    EndReason,
+    MatchExtra,
+    MatchStatus,
+    extra_from_json,
+    extra_to_json,
+)
 from bot.storage.standings_data import SeatKind
 from bot.storage.statements import Statement
 from engines.base import Event
-
-OPEN_STATUSES = ("lobby", "playing")
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +94,17 @@ class HeldNotice:
     guild_id: int
 
 
+@dataclass(slots=True)
+class ReplayLog:
+    """What the replay has not stored yet (bot/play/replay_log.py writes it): the game as
+    dealt, written once, and the moves made since the last save, appended beside that
+    save's events. The store's save empties it; `MatchExtra.replay_moves` counts the
+    moves stored."""
+
+    first: dict[str, Any] | None = None
+    moves: list[list[Any]] = field(default_factory=list)
+
+
 @dataclass(frozen=True, slots=True)
 class NewMatch:
     """What a match is created with: a lobby, or a tournament's table (a lobby until the
@@ -101,7 +118,7 @@ class NewMatch:
     options: dict[str, Any]
     deadline_at: float | None = None
     pace: str = "live"
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: MatchExtra = field(default_factory=MatchExtra)
     tournament_id: int | None = None
 
 
@@ -112,12 +129,12 @@ class MatchRecord:
     channel_id: int
     game: str
     host_id: int
-    status: str
+    status: MatchStatus
     version: int
     seats: list[Seat]
     options: dict[str, Any]
     state: dict[str, Any] | None
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: MatchExtra = field(default_factory=MatchExtra)
     # The member turn whose clock runs (None: no member's clock runs). Saved in `extra`.
     turn_due: TurnDue | None = None
     message_id: int | None = None
@@ -131,9 +148,9 @@ class MatchRecord:
     # What its saved changes must still show people ("table", "notices", "result", "end"),
     # written with the change and emptied once shown, so a crash loses none of it.
     outbox: list[str] = field(default_factory=list)
-    # Why an ended match ended, as a kind ("host_cancelled", "reset_by_moderator") with its
-    # data ({"name": ...}); a match ended before reasons were kinds has kind "text".
-    ended_reason: str | None = None
+    # Why an ended match ended, as a kind (EndReason.HOST_CANCELLED, ...) with its data
+    # ({"name": ...}); a match ended before reasons were kinds has kind EndReason.TEXT.
+    ended_reason: EndReason | None = None
     ended_data: dict[str, Any] = field(default_factory=dict)
     created_at: float = 0.0
     updated_at: float = 0.0
@@ -147,6 +164,8 @@ class MatchRecord:
     # the same events are rows of match_events, read from there when first needed (None:
     # not read yet), so a save writes each event once.
     log: list[Event] | None = field(default=None, repr=False, compare=False)
+    # The replay's parts the next save writes (its first state once, its new moves).
+    replay: ReplayLog = field(default_factory=ReplayLog, repr=False, compare=False)
 
     @property
     def ref(self) -> str:
@@ -163,9 +182,9 @@ class MatchRecord:
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
 
-    def end(self, reason: str, **data: Any) -> None:
-        """Close the match without a result, for `reason` (a kind) with its data."""
-        self.status, self.ended_reason, self.ended_data = "cancelled", reason, data
+    def end(self, reason: EndReason, **data: Any) -> None:
+        """Close the match without a result, for `reason` with its data."""
+        self.status, self.ended_reason, self.ended_data = MatchStatus.CANCELLED, reason, data
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -187,7 +206,7 @@ class OpenBrief:
     """What re-arming an open match's timer needs, read without its game state."""
 
     id: int
-    status: str
+    status: MatchStatus
     version: int
     seats: list[Seat]
     deadline: Deadline | None
@@ -197,7 +216,7 @@ class OpenBrief:
     @property
     def needs_game(self) -> bool:
         """Only a game with an AI seat must be loaded to know whether the AI moves next."""
-        return self.status == "playing" and any(seat.ai for seat in self.seats)
+        return self.status == MatchStatus.PLAYING and any(seat.ai for seat in self.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,15 +256,25 @@ def _mapping(value: Any) -> dict[str, Any]:
 
 
 def extra_json(record: MatchRecord) -> dict[str, Any]:
-    """The extra column as saved: the record's extra plus its turn deadline."""
-    if record.turn_due is None:
-        return record.extra
-    return {**record.extra, "turn_due": record.turn_due.to_json()}
+    """The extra column as saved: the record's typed fields (the replay's count with the
+    moves this save appends) plus its turn deadline."""
+    doc = extra_to_json(record.extra)
+    if record.extra.replay_moves is not None and record.replay.moves:
+        doc["replay"] = record.extra.replay_moves + len(record.replay.moves)
+    if record.turn_due is not None:
+        doc["turn_due"] = record.turn_due.to_json()
+    return doc
 
 
-def _extra(value: Any) -> tuple[dict[str, Any], TurnDue | None]:
-    extra = dict(_mapping(value))
-    return extra, TurnDue.from_json(extra.pop("turn_due", None))
+def _extra(value: Any) -> tuple[MatchExtra, TurnDue | None, ReplayLog]:
+    raw = dict(_mapping(value))
+    turn_due = TurnDue.from_json(raw.pop("turn_due", None))
+    extra, old = extra_from_json(raw)
+    if old is None:
+        return extra, turn_due, ReplayLog()
+    # A row saved before the replay had rows of its own: its next save moves them there.
+    extra.replay_moves = 0
+    return extra, turn_due, ReplayLog(old.first, old.moves)
 
 
 def _state(value: Any) -> dict[str, Any] | None:
@@ -256,7 +285,7 @@ _JSON_COLUMNS: tuple[tuple[int, str, Callable[[Any], Any], Callable[[], Any]], .
     (7, "seats", seats_from, list),
     (8, "options", _mapping, dict),
     (9, "state", _state, lambda: None),
-    (10, "extra", _extra, lambda: ({}, None)),
+    (10, "extra", _extra, lambda: (MatchExtra(), None, ReplayLog())),
     (17, "ended_data", lambda value: {} if value is None else _mapping(value), dict),
 )
 
@@ -271,6 +300,17 @@ def parse_column(name: str, text: Any, convert: Callable[[Any], Any]) -> tuple[A
         return None, f"{name}_json: unexpected shape ({type(error).__name__})"
 
 
+def _end_reason(reason: str | None, raw: dict[str, str]) -> EndReason | None:
+    """The row's end reason as a kind; one this version does not know (a newer bot's) is
+    kept in `raw` and read as None, and the record quarantined. (The status needs no such
+    care: both backends' schemas allow only MatchStatus's values.)"""
+    try:
+        return None if reason is None else EndReason(reason)
+    except ValueError:
+        raw["ended_reason"] = str(reason)
+        return None
+
+
 def record_from_row(row: Sequence[Any]) -> MatchRecord:
     """A record from a row; a column that can't be read is kept as raw text in `raw`, its
     field left empty, and the record marked as quarantined with the first reason."""
@@ -283,19 +323,23 @@ def record_from_row(row: Sequence[Any]) -> MatchRecord:
             raw[name], value = str(row[index]), empty()
             reason = reason or problem
         values[name] = value
-    values["extra"], turn_due = values["extra"]
+    values["extra"], turn_due, replay = values["extra"]
+    ended_reason = _end_reason(row[13], raw)
+    if "ended_reason" in raw:
+        reason = reason or f"ended_reason: unknown kind {row[13]!r}"
     return MatchRecord(
         turn_due=turn_due,
+        replay=replay,
         id=row[0],
         guild_id=row[1],
         channel_id=row[2],
         game=row[3],
         host_id=row[4],
-        status=row[5],
+        status=MatchStatus(row[5]),
         version=row[6],
         message_id=row[11],
         message_at=row[12],
-        ended_reason=row[13],
+        ended_reason=ended_reason,
         created_at=row[14],
         updated_at=row[15],
         thread_id=row[18],
@@ -326,7 +370,7 @@ def match_update(
         }
     )
     columns: dict[str, Any] = {
-        "status": record.status,
+        "status": str(record.status),
         "version": record.version,
         "host_id": record.host_id,  # a lobby's host who left hands it on
         **readable,
@@ -335,7 +379,7 @@ def match_update(
         "thread_id": record.thread_id,
         "pace": record.pace,
         "outbox": json.dumps(record.outbox) if record.outbox else None,
-        "ended_reason": record.ended_reason,
+        "ended_reason": None if record.ended_reason is None else str(record.ended_reason),
         "ended_data": json.dumps(record.ended_data),
         "updated_at": now,
         **dict(zip(("due_kind", "due_version", "due_at"), due, strict=True)),
@@ -345,6 +389,36 @@ def match_update(
         f"UPDATE matches SET {assignments} WHERE id = ? AND version = ?",
         (*columns.values(), record.id, expected_version),
     )
+
+
+REPLAY_FIRST_INSERT = "INSERT INTO match_replays (match_id, first) VALUES (?, ?)"
+REPLAY_MOVE_INSERT = (
+    "INSERT INTO match_moves (match_id, n, version, seat, code) VALUES (?, ?, ?, ?, ?)"
+)
+
+
+def replay_rows(record: MatchRecord) -> tuple[str | None, list[tuple[Any, ...]]]:
+    """What a save writes of the replay: the first state's JSON when not stored yet (else
+    None), and REPLAY_MOVE_INSERT's parameters for the moves made since the last save. A
+    quarantined record writes none (its extra column, which counts them, is kept)."""
+    stored = record.extra.replay_moves
+    if record.quarantine is not None or stored is None:
+        return None, []
+    pending = record.replay
+    first = None if pending.first is None else json.dumps(pending.first)
+    moves = [
+        (record.id, stored + n, record.version, int(seat), str(code))
+        for n, (seat, code) in enumerate(pending.moves)
+    ]
+    return first, moves
+
+
+def replay_saved(record: MatchRecord) -> None:
+    """The save wrote what `replay_rows` gave: count the moves stored, forget them here."""
+    if record.quarantine is not None or record.extra.replay_moves is None:
+        return
+    record.extra.replay_moves += len(record.replay.moves)
+    record.replay = ReplayLog()
 
 
 class LoadedRecords:

@@ -4,15 +4,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.storage.records import ResultRow, Seat
 from bot.storage.standings_data import SeatKind
 from engines.base import Outcome
-
-LEFT_KEY = "left"  # record.extra: {seat: user id} of members who left the running game
-MOVED_KEY = "moved"  # record.extra: [seat] of every seat whose member made a move themselves
-AI_FROM_KEY = "ai_from"  # record.extra: {seat: version} since which the AI plays a member's seat
 
 
 def seat_kind(seat: Seat, left: int | None) -> SeatKind:
@@ -24,12 +19,14 @@ def seat_kind(seat: Seat, left: int | None) -> SeatKind:
 
 
 def seat_rows(
-    seats: Sequence[Seat], extra: Mapping[str, Any], outcome: Outcome | None
+    seats: Sequence[Seat],
+    left: Mapping[str, int],
+    ai_from: Mapping[str, int],
+    outcome: Outcome | None,
 ) -> list[ResultRow]:
     """One row per seat; without an outcome (a match not played out) no place, team or
-    score."""
-    left: Mapping[str, int] = extra.get(LEFT_KEY, {})
-    ai_from: Mapping[str, int] = extra.get(AI_FROM_KEY, {})
+    score. `left` and `ai_from` are the match's (MatchExtra): who left which seat, and
+    since which version the AI played a member's seat."""
     rows = []
     for index, seat in enumerate(seats):
         leaver = left.get(str(index))

@@ -22,20 +22,19 @@ from bot.play.background import Background
 from bot.play.changes import Publisher
 from bot.play.matches import MatchService
 from bot.play.scheduler import Due, Scheduler
-from bot.storage import MatchRecord, Podium, TournamentRecord
+from bot.storage import EndReason, MatchRecord, MatchStatus, Podium, TournamentRecord
 from bot.storage.doors import Doors, MatchReads, Standings, StoredTournaments
 from bot.tournament import formats
 from bot.tournament.document import Awaiting, Document, Entrant
 from bot.tournament.round_robin import MOST_ENTRANTS
 from bot.tournament.table_matches import (
-    ROUND_KEY,
-    TABLE_KEY,
     absent,
     has_result,
     played_table,
     replay_insert,
     seat_users,
     table_inserts,
+    table_of,
     unplayed_table,
 )
 from bot.tournament.terms import (
@@ -210,7 +209,7 @@ class Tournaments:
         for match in await self._open_tables(record.id):
             with contextlib.suppress(Refusal):
                 await self.matches.end(
-                    match.id, "tournament_cancelled", by_name, self.tables_publisher
+                    match.id, EndReason.TOURNAMENT_CANCELLED, by_name, self.tables_publisher
                 )
         await self.publish(TournamentChange(record, "cancelled", {"name": by_name}))
         return record
@@ -318,14 +317,14 @@ class Tournaments:
         if match.is_open:  # a damaged table is still open: the choice ends it
             with contextlib.suppress(Refusal):
                 await self.matches.end(
-                    match_id, "reset_by_moderator", by_name, self.tables_publisher
+                    match_id, EndReason.RESET_BY_MODERATOR, by_name, self.tables_publisher
                 )
         data = {**waiting.to_dict(), "name": by_name}
         if replay:
             tables = tuple(
                 m
                 for m in await self._round_tables(doc)
-                if m.status == "lobby" and m.extra.get(TABLE_KEY) == waiting.table
+                if m.status == MatchStatus.LOBBY and table_of(m).table == waiting.table
             )
             await self.publish(TournamentChange(record, "replayed", data, tables))
             await self._deal_round(record)
@@ -458,7 +457,7 @@ class Tournaments:
         if record.state not in ("running", "paused"):
             return
         for match in await self._round_tables(Document(record)):
-            if match.status == "lobby":
+            if match.status == MatchStatus.LOBBY:
                 with contextlib.suppress(Refusal):
                     await self.matches.deal(match.id, self.tables_publisher)
 
@@ -496,7 +495,7 @@ class Tournaments:
             if not has_result(match):
                 # Only the round in play waits: an older damaged table (left uncounted
                 # before tables waited for a choice) never holds a later round.
-                if match.extra.get(ROUND_KEY) == doc.round:
+                if table_of(match).round == doc.round:
                     held.append(self._hold(doc, match))
                     changed = True
                 continue
@@ -510,9 +509,8 @@ class Tournaments:
 
     def _hold(self, doc: Document, match: MatchRecord) -> Awaiting:
         reason = "damaged" if match.quarantine is not None else match.ended_reason or ""
-        waiting = Awaiting(
-            match.id, int(match.extra.get(ROUND_KEY, 0)), int(match.extra.get(TABLE_KEY, 1)), reason
-        )
+        table = table_of(match)
+        waiting = Awaiting(match.id, table.round, table.table, reason)
         due = doc.record.due_at
         if doc.record.state == "running" and due is not None and self.clock() >= due:
             doc.record_table(match.id, unplayed_table(match))
@@ -542,7 +540,7 @@ class Tournaments:
 
     async def _round_tables(self, doc: Document) -> list[MatchRecord]:
         matches = await self.storage.tournament_matches(doc.record.id)
-        return [m for m in matches if m.extra.get(ROUND_KEY) == doc.round]
+        return [m for m in matches if table_of(m).round == doc.round]
 
     async def _open_tables(self, tournament_id: int) -> list[MatchRecord]:
         return [m for m in await self.storage.tournament_matches(tournament_id) if m.is_open]
@@ -551,7 +549,7 @@ class Tournaments:
         """The round's limit passed: the AI finishes every table still in play, and each
         table still waiting for a moderator's choice counts as unplayed."""
         for match in await self._round_tables(Document(record)):
-            if match.status == "playing":
+            if match.status == MatchStatus.PLAYING:
                 await self.matches.play_out(match.id)
         await self.sync(record.id)  # a damaged table not yet heard of counts as unplayed
         async with self._editing(record.id) as doc:

@@ -4,23 +4,23 @@ the formats count it (who sat where, in which place)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from bot.errors import Refusal
 from bot.play.lobby import free_ai_names
 from bot.play.sessions import load_game
-from bot.storage import MatchRecord, NewMatch, Seat
+from bot.storage import MatchExtra, MatchRecord, MatchStatus, NewMatch, Seat, TournamentTable
 from bot.storage.base import match_insert
-from bot.storage.seat_results import LEFT_KEY, MOVED_KEY
 from bot.storage.statements import Statement
 from bot.tournament import formats
 from bot.tournament.document import Document
 from bot.tournament.formats import Played
 from engines.base import GAMES
 
-ROUND_KEY = "tournament_round"  # record.extra: the round a tournament table belongs to
-TABLE_KEY = "tournament_table"  # record.extra: the table's number in its round, from 1
-ROUNDS_KEY = "tournament_rounds"  # record.extra: the tournament's rounds as known then
+
+def table_of(match: MatchRecord) -> TournamentTable:
+    """Which table of its tournament the match is (this module writes `extra.table`); a
+    match that lost its mark counts as table 1 of round 0, which no round waits on."""
+    return match.extra.table or TournamentTable(0, 1)
 
 
 def table_inserts(
@@ -49,7 +49,7 @@ def replay_insert(doc: Document, match: MatchRecord, now: float) -> Statement:
     if not any(user is not None for user in table):
         raise Refusal("tournament_replay_nobody")
     host = next(user for user in table if user is not None)
-    where = (int(match.extra.get(ROUND_KEY, 0)), int(match.extra.get(TABLE_KEY, 1)))
+    where = (table_of(match).round, table_of(match).table)
     return _insert(doc, _placed(doc, table), host, where, now)
 
 
@@ -72,14 +72,9 @@ def _insert(
     rounds = max(formats.total_rounds(doc.progress()), doc.round)
     round_, number = where
     # The table names itself by these (its card, its thread), not by the game's rounds.
-    extra: dict[str, Any] = {
-        "where": "thread",
-        ROUND_KEY: round_,
-        TABLE_KEY: number,
-        ROUNDS_KEY: rounds,
-    }
-    if not terms.rated:
-        extra["unrated"] = True
+    extra = MatchExtra(
+        where="thread", table=TournamentTable(round_, number, rounds), unrated=not terms.rated
+    )
     return match_insert(
         NewMatch(
             guild_id=record.guild_id,
@@ -99,13 +94,13 @@ def _insert(
 def seat_users(match: MatchRecord) -> tuple[int | None, ...]:
     """Whose each seat is: its member (also one who left, the AI playing on), or None for
     an AI seat."""
-    left: dict[str, int] = match.extra.get(LEFT_KEY, {})
+    left = match.extra.left
     return tuple(seat.user_id or left.get(str(i)) for i, seat in enumerate(match.seats))
 
 
 def has_result(match: MatchRecord) -> bool:
     """Whether a closed table was played to a result the formats can count."""
-    return match.status == "finished" and match.quarantine is None
+    return match.status == MatchStatus.FINISHED and match.quarantine is None
 
 
 def played_table(match: MatchRecord) -> Played:
@@ -114,18 +109,18 @@ def played_table(match: MatchRecord) -> Played:
     outcome = game.outcome() if game is not None else None
     if outcome is None:  # a finished match always has one; never count what it lacks
         return unplayed_table(match)
-    return Played(int(match.extra.get(ROUND_KEY, 0)), seat_users(match), tuple(outcome.places))
+    return Played(table_of(match).round, seat_users(match), tuple(outcome.places))
 
 
 def unplayed_table(match: MatchRecord) -> Played:
     """A table counted as unplayed: its seats share the points of all its places."""
     seats = seat_users(match)
-    return Played(int(match.extra.get(ROUND_KEY, 0)), seats, (1,) * len(seats), unplayed=True)
+    return Played(table_of(match).round, seats, (1,) * len(seats), unplayed=True)
 
 
 def absent(match: MatchRecord) -> list[int]:
     """Members seated at the table who never made a move there themselves."""
-    moved = set(match.extra.get(MOVED_KEY, []))
+    moved = set(match.extra.moved)
     return [
         user
         for seat, user in enumerate(seat_users(match))

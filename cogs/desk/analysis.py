@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.play.model import MatchStatus
 from bot.play.replay_log import kept
 from bot.process.app import Interaction
 from bot.storage import Standings
@@ -54,7 +55,7 @@ class Analysis(StoredPages):
         if member != str(interaction.user.id):
             return _("An analysis is only for the member whose play it is: ask for your own.")
         record = await match_here(self.reads, interaction, *parse_ref(ref))
-        if record.status != "finished":
+        if record.status != MatchStatus.FINISHED:
             return _("An analysis opens once the match is over.")
         info = GAMES.get(record.game)
         renderer = self.renderers.get(record.game)
@@ -63,7 +64,7 @@ class Analysis(StoredPages):
         seats = [s for s, seat in enumerate(record.seats) if seat.user_id == interaction.user.id]
         if not seats:
             return _("You had no seat in this match, so there is no play of yours to analyse.")
-        saved = kept(record)
+        saved = await kept(self.reads, record)
         if saved is None:
             return _("This match was played before moves were kept, so it can't be analysed.")
         first, moves = saved

@@ -8,6 +8,7 @@ from __future__ import annotations
 import discord
 
 from bot.play.matches import Change
+from bot.play.model import MatchStatus
 from cogs.desk.result import NO_RESULT, standings
 from cogs.desk.watching import watch_button, watching_line
 from cogs.ui.components import TableMessage
@@ -38,7 +39,7 @@ def draw_card(change: Change, texts: GameTexts, round_start: str | None) -> Tabl
     }
     outcome = game.outcome() if game is not None else None
     below = None
-    label = table_label(record.tournament_id, record.extra)  # a tournament's table says so
+    label = table_label(record.tournament_id, record.extra.table)  # a tournament's table says so
     if record.is_open and label is not None:
         line = _("**{title}** · {names} — {table}, played in {thread}").format(
             table=label, **values
@@ -49,7 +50,7 @@ def draw_card(change: Change, texts: GameTexts, round_start: str | None) -> Tabl
         )
     elif record.is_open:
         line = _("**{title}** · {names} — played in {thread}").format(**values)
-    elif record.status == "finished" and outcome is not None:
+    elif record.status == MatchStatus.FINISHED and outcome is not None:
         line = _("**{title}** · {names} — finished in {thread}").format(**values)
         below = " · ".join(standings(record, outcome, texts))
     else:

@@ -16,8 +16,8 @@ from bot.core.log_format import log_context
 from bot.errors import Refusal, SavedNotShown
 from bot.play import lobby
 from bot.play.matches import Change, MatchService
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.desk.presenters.hands import OpenHands
 from cogs.desk.presenters.pings import Pings
 from cogs.desk.tables import Reply, Tables

@@ -14,6 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.play.matches import MatchService
+from bot.play.model import EndReason
 from bot.process.app import Interaction
 from cogs.desk.clicks import Clicks
 from cogs.desk.elsewhere import ShownHere
@@ -89,7 +90,7 @@ class Desk(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         match = await self.matches.reads.match_in_thread(payload.thread_id)
-        await self.threads.gone(match, "thread_deleted", self.tables.publish)
+        await self.threads.gone(match, EndReason.THREAD_DELETED, self.tables.publish)
 
     @commands.Cog.listener()
     async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
@@ -100,14 +101,14 @@ class Desk(commands.Cog):
         match = await self.matches.reads.match_in_thread(after.id)
         if match is not None and match.is_open:
             if self.threads.closed_by_someone(after, match):
-                await self.threads.gone(match, "thread_closed", self.tables.publish)
+                await self.threads.gone(match, EndReason.THREAD_CLOSED, self.tables.publish)
             else:
                 await self.threads.reopen(after)
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         for match in await self.matches.reads.open_matches_in_channel(channel.id):
-            await self.threads.gone(match, "channel_deleted", self.tables.publish)
+            await self.threads.gone(match, EndReason.CHANNEL_DELETED, self.tables.publish)
 
     @commands.Cog.listener()
     async def on_commands_synced(self, synced: list[discord.app_commands.AppCommand]) -> None:

@@ -7,9 +7,9 @@ import discord
 
 from bot.play.away_marks import away_members
 from bot.play.matches import Change
+from bot.play.model import MatchRecord, MatchStatus
 from bot.play.practice import gives_hints, is_practice
 from bot.rules.pace import SLOW
-from bot.storage import MatchRecord
 from cogs.desk.lobby import lobby_table, practice_line
 from cogs.desk.result import ended_table, ending_line
 from cogs.desk.watching import watching_line
@@ -34,10 +34,14 @@ async def draw_table(change: Change, renderers: Renderers) -> TableMessage:
     notice = None
     if change.notice is not None and change.notice.kind != "ended":  # the table says why
         notice = notice_text(change.notice, ended_text(record.ended_reason, record.ended_data))
-    if record.status == "cancelled" and (record.quarantine is not None or renderer is None):
+    if record.status == MatchStatus.CANCELLED and (
+        record.quarantine is not None or renderer is None
+    ):
         return ended_table(record, renderers.title(record.game), notice)  # couldn't be loaded
     assert renderer is not None  # only a match that can't be loaded lacks one
-    if record.status == "lobby" or (record.status == "cancelled" and game is None):
+    if record.status == MatchStatus.LOBBY or (
+        record.status == MatchStatus.CANCELLED and game is None
+    ):
         return lobby_table(record, renderer, notice)
     assert game is not None
     table = await renderer.table(record, game)

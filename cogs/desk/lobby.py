@@ -7,9 +7,9 @@ from typing import Any
 import discord
 
 from bot.play.house import HouseRules, applied
+from bot.play.model import MatchRecord
 from bot.play.practice import gives_hints, is_practice
 from bot.rules.pace import PACES
-from bot.storage import MatchRecord
 from cogs.ui.components import Choice, GameRenderer, LobbyButton, PaceSelect, TableMessage
 from cogs.ui.layout import ENDED_COLOUR, Layout, Part, Text, menu_id
 from cogs.wording.command_mentions import command

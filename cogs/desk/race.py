@@ -10,7 +10,7 @@ import logging
 
 import discord
 
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord
 from cogs.ui.components import GameRenderer, TableMessage
 from cogs.ui.race_picture import Race, draw_race
 from cogs.wording.words import seat_names

@@ -20,10 +20,10 @@ from typing import Any
 
 import discord
 
+from bot.play.model import MatchRecord, MatchStatus
 from bot.play.replay import Step, step_and_marks
 from bot.play.replay_log import kept
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.tools.match_here import match_here
 from cogs.tools.pages import Jump, MatchPagesButton, Page, StoredPages, clamp
 from cogs.ui.components import (
@@ -55,14 +55,14 @@ class Replay(StoredPages):
 
     async def page(self, interaction: Interaction, args: str, wanted: int) -> Page | str:
         record = await match_here(self.reads, interaction, *parse_ref(args))
-        if record.status != "finished":
+        if record.status != MatchStatus.FINISHED:
             return _("This match hasn't ended yet: {log} tells it so far.").format(
                 log=command(f"{record.game} log")
             )
         renderer = self.renderers.get(record.game)
         if renderer is None or record.game not in GAMES:
             return _("This bot no longer plays that game, so it can't tell the match.")
-        saved = kept(record)
+        saved = await kept(self.reads, record)
         if saved is None:
             return await self._from_log(record, renderer, wanted)
         first, moves = saved

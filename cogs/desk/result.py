@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord, MatchStatus
 from cogs.desk.analysis import analysis_button
 from cogs.desk.replay import replay_button
 from cogs.desk.story import story_button
@@ -64,7 +64,7 @@ def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMe
     """The one message that announces a finished match: everyone's place and score, a
     Rematch button for the same players and options, and where to see the standings."""
     outcome = game.outcome()
-    if outcome is None or record.status != "finished":
+    if outcome is None or record.status != MatchStatus.FINISHED:
         return TableMessage(layout=ended_early(record, texts.title))
     layout = Layout(ENDED_COLOUR if outcome.draw else WIN_COLOUR)
     layout.text(Part.HEADING, f"## 🏆 {result_heading(record, outcome, texts.title)}")
@@ -94,7 +94,7 @@ def result_message(record: MatchRecord, game: Game, texts: GameTexts) -> TableMe
 def hand_ending_line(record: MatchRecord, game: Game | None) -> str:
     """What a member's private hand says once its match is over: where the result is, or,
     for a match ended early (a reset), why there is none."""
-    if record.status == "finished" and game is not None and game.outcome() is not None:
+    if record.status == MatchStatus.FINISHED and game is not None and game.outcome() is not None:
         return _("The game is over: the result is in the channel, below the table.")
     return f"⏹️ {ended_text(record.ended_reason, record.ended_data)} {NO_RESULT}"
 
@@ -102,6 +102,6 @@ def hand_ending_line(record: MatchRecord, game: Game | None) -> str:
 def ending_line(record: MatchRecord, game: Game) -> str:
     """What a closed table says under its last state: where the result is, or why there is
     none."""
-    if record.status == "finished" and game.outcome() is not None:
+    if record.status == MatchStatus.FINISHED and game.outcome() is not None:
         return "🏁 " + _("Game over: the result is below.")
     return f"⏹️ {ended_text(record.ended_reason, record.ended_data)} {NO_RESULT}"

@@ -10,8 +10,8 @@ import discord
 
 from bot.errors import Refusal
 from bot.play.matches import MatchService
+from bot.play.model import MatchRecord, MatchStatus
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.desk.clicks import Clicks
 from cogs.desk.rounds import rounds_of
 from cogs.desk.tables import Tables
@@ -249,5 +249,5 @@ def could_mean(records: list[MatchRecord], user_id: int, action: str) -> list[Ma
     lobbies and the matches with their seat; else the ones with their seat, if any."""
     seated = [r for r in records if r.seat_of(user_id) is not None]
     if action == "join":
-        return [r for r in records if r.status == "lobby" or r in seated] or records
+        return [r for r in records if r.status == MatchStatus.LOBBY or r in seated] or records
     return seated or records

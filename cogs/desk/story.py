@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from bot.storage.standings_data import MatchSummary
 from cogs.desk.rounds import rounds_of
 from cogs.tools.match_here import match_here

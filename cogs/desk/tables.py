@@ -17,8 +17,8 @@ import discord
 
 from bot.errors import Notice, Refusal
 from bot.play.matches import Change, MatchService
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.desk.presenters.answer import AnswerPresenter, Reply
 from cogs.desk.presenters.card import CardPresenter
 from cogs.desk.presenters.hands import OpenHands

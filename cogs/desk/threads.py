@@ -16,7 +16,8 @@ from discord import app_commands
 
 from bot.errors import Refusal
 from bot.play.matches import MatchService, Publisher
-from bot.storage import MatchRecord, StorageError
+from bot.play.model import EndReason, MatchRecord, MatchStatus
+from bot.storage import StorageError
 from bot.storage.doors import SERVER
 from bot.storage.setting import Setting, one_of
 from cogs.wording.commands_i18n import slash_text
@@ -76,9 +77,9 @@ class Threads:
     def starting(record: MatchRecord) -> bool:
         """Whether the match has just begun and is to move to a thread of its own."""
         return (
-            record.status == "playing"
+            record.status == MatchStatus.PLAYING
             and record.thread_id is None
-            and record.extra.get("where") == "thread"
+            and record.extra.where == "thread"
             and record.message_id is not None
         )
 
@@ -94,13 +95,14 @@ class Threads:
         )
         try:
             thread = await channel.get_partial_message(record.message_id).create_thread(
-                name=table_label(record.tournament_id, record.extra) or thread_name(title, names),
+                name=table_label(record.tournament_id, record.extra.table)
+                or thread_name(title, names),
                 auto_archive_duration=minutes,
             )
             await self.matches.set_thread(record, thread.id)
         except (discord.HTTPException, StorageError) as error:
             log.info("match %s stays in channel %s: no thread (%s)", record.id, channel.id, error)
-            record.extra["where"] = "channel"
+            record.extra.where = "channel"
             return None
         for seat in record.seats:
             if seat.user_id is not None:
@@ -130,7 +132,7 @@ class Threads:
         thread: Any = self.bot.get_channel(record.thread_id)
         return thread if isinstance(thread, discord.Thread) else None
 
-    async def gone(self, match: MatchRecord | None, reason: str, publish: Publisher) -> None:
+    async def gone(self, match: MatchRecord | None, reason: EndReason, publish: Publisher) -> None:
         """A match's thread or channel was deleted, archived or locked by someone else: the
         match ends without a result (nobody could play on)."""
         if match is None or not match.is_open:

@@ -19,9 +19,9 @@ import discord
 from bot.errors import Refusal
 from bot.play.handles import WatchHandle
 from bot.play.matches import MatchService
+from bot.play.model import MatchRecord, MatchStatus
 from bot.play.watching import Refused
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.ui.components import answer_privately, parse_ref, ref_of
 from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent
@@ -125,7 +125,7 @@ async def tell_watchers(bot: discord.Client, watchers: WatchHandle, record: Matc
     if not watching or not isinstance(thread, discord.abc.Messageable):
         return
     mentions = " ".join(f"<@{user_id}>" for user_id in watching)
-    if record.status == "finished":
+    if record.status == MatchStatus.FINISHED:
         text = _("The match you were watching has ended: its result is just above.")
     else:
         text = _("The match you were watching ended early: the table above says why.")

@@ -27,8 +27,9 @@ import aiohttp
 import discord
 from aiohttp import web
 
+from bot.play.model import MatchRecord, MatchStatus
 from bot.process.app import TabletopBot
-from bot.storage import MatchRecord, StorageError
+from bot.storage import StorageError
 from cogs.desk.desk import desk_of_bot
 from cogs.wording import i18n
 from cogs.wording.i18n import _
@@ -200,10 +201,12 @@ class Activity:
         reads = self.bot.matches.reads
         in_thread = await reads.match_in_thread(channel_id) if channel_id else None
         if in_thread is not None:
-            playing = [in_thread] if in_thread.status == "playing" else []
+            playing = [in_thread] if in_thread.status == MatchStatus.PLAYING else []
         elif channel_id:
             playing = [
-                m for m in await reads.open_matches_in_channel(channel_id) if m.status == "playing"
+                m
+                for m in await reads.open_matches_in_channel(channel_id)
+                if m.status == MatchStatus.PLAYING
             ]
         else:
             playing = []

@@ -11,8 +11,8 @@ from typing import Any, Protocol, Self, cast
 import discord
 
 from bot.errors import Refusal
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.ui.components import heard, parse_ref, ref_of
 from cogs.ui.persistent import Persistent
 from cogs.wording.i18n import _

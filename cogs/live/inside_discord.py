@@ -20,9 +20,9 @@ from discord.app_commands import TranslationContext
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.errors import Refusal
+from bot.play.model import MatchRecord, MatchStatus
 from bot.process.app import Interaction, TabletopBot
 from bot.process.command_tree import ENTRY_POINT, CommandTree
-from bot.storage import MatchRecord
 from cogs.desk.desk import desk_of_bot
 from cogs.ui.components import heard, ref_of
 from cogs.ui.persistent import Persistent
@@ -72,7 +72,7 @@ class OpenTableButton(
 
 def open_table_button(record: MatchRecord) -> discord.ui.Item[Any] | None:
     """The table's "Open the table", while its match is being played."""
-    if record.status != "playing":
+    if record.status != MatchStatus.PLAYING:
         return None
     return OpenTableButton(record.ref, label=_("Open the table"))
 

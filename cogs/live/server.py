@@ -34,7 +34,7 @@ from bot.core.settings import SettingsError
 from bot.errors import Refusal
 from bot.play.bus import Subscription
 from bot.play.matches import MatchService
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord
 from cogs.live.frames import Frames, Viewer
 from cogs.live.links import BadLink, Links, Pass
 from cogs.live.markup import plain

@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Refusal
+from bot.play.model import EndReason, MatchRecord, MatchStatus
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.desk.desk import Desk
 from cogs.desk.threads import TABLE_PLACES, TABLES_WHERE
 from cogs.server.export import export_file
@@ -43,8 +43,10 @@ def problem_text(kind: str, data: dict[str, Any]) -> str:
     return _("can't post here ({status})").format(status=data.get("status"))
 
 
-def status_text(status: str) -> str:
-    return {"lobby": _("lobby"), "playing": _("playing")}.get(status, status)
+def status_text(status: MatchStatus) -> str:
+    if status == MatchStatus.LOBBY:
+        return _("lobby")
+    return _("playing") if status == MatchStatus.PLAYING else status.value
 
 
 class Moderation(commands.Cog):
@@ -75,9 +77,9 @@ class Moderation(commands.Cog):
     async def reset_match(self, interaction: Interaction, record: MatchRecord) -> None:
         user = interaction.user
         if user.id == record.host_id:
-            reason = "reset_by_host"
+            reason = EndReason.RESET_BY_HOST
         elif is_moderator(user):
-            reason = "reset_by_moderator"
+            reason = EndReason.RESET_BY_MODERATOR
         else:
             raise Refusal("host_or_moderator_resets")
         await self.matches.end(record.id, reason, user.display_name, self.desk.tables.publish)

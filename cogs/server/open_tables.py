@@ -29,9 +29,9 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.play.events import STARTED
 from bot.play.matches import Change, MatchService
+from bot.play.model import MatchRecord
 from bot.play.practice import is_practice
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from bot.storage.lobby_listing import LobbyPage
 from cogs.desk.desk import Desk
 from cogs.desk.lobby import house_line
@@ -149,7 +149,7 @@ def lobby_entry(record: MatchRecord, renderer: GameRenderer) -> str:
         lines.append(_("🎓 Practice table: unrated, with hints."))
     when = f"<t:{int(record.created_at)}:R>"
     place = f"<#{record.channel_id}>"
-    if record.extra.get("where") == "thread":
+    if record.extra.where == "thread":
         where = _("Host {host} · in {place}, played in a thread of its own · opened {when}")
     else:
         where = _("Host {host} · in {place} · opened {when}")

@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot.errors import Refusal
 from bot.play.changes import Change
 from bot.play.matches import MatchService
+from bot.play.model import EndReason, MatchRecord
 from bot.play.queues import QueueChange, Where
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from bot.storage.queue_records import QueueTable
 from cogs.desk.desk import Desk
 from cogs.desk.threads import TABLES_WHERE, lacking_for_threads
@@ -170,7 +170,7 @@ class QueueBoard:
         elif change.kind == "host_started":
             text = queue_words.host_started(title)
         else:
-            text = queue_words.closed(record.ended_reason == "nobody_ready")
+            text = queue_words.closed(record.ended_reason == EndReason.NOBODY_READY)
         try:
             await channel.get_partial_message(table.message_id).edit(
                 content=text, view=view, allowed_mentions=discord.AllowedMentions.none()

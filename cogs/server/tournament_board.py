@@ -13,12 +13,13 @@ from discord.ext import commands
 
 from bot.errors import Refusal
 from bot.play.matches import MatchService
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord, Standings, TournamentRecord
+from bot.storage import Standings, TournamentRecord
 from bot.storage.doors import MatchReads
 from bot.tournament.document import Document
 from bot.tournament.runner import TournamentChange, Tournaments
-from bot.tournament.table_matches import ROUND_KEY, TABLE_KEY
+from bot.tournament.table_matches import table_of
 from cogs.desk.desk import Desk
 from cogs.tools.pages import Page, StoredPages, clamp, page_count, split_args
 from cogs.ui.components import TableMessage
@@ -223,7 +224,8 @@ class TournamentBoard:
             names = [
                 f"<@{s.user_id}>" if s.user_id else ai_name(shown(s.name)) for s in table.seats
             ]
-            round_, number = table.extra.get(ROUND_KEY, 0), table.extra.get(TABLE_KEY, 1)
+            mark = table_of(table)
+            round_, number = mark.round, mark.table
             card = await self._send(record, tournament_words.table_card(round_, number, names), [])
             if card is not None:
                 await self.matches.set_message(table.id, card.id, self.matches.clock())

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from bot.errors import Refusal
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.tools.refusals import answers_refusals
 from cogs.tools.renderers import Renderers
 

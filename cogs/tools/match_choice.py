@@ -10,8 +10,8 @@ from typing import Any, Self
 import discord
 
 from bot.errors import Refusal
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.tools.match_list import match_lines
 from cogs.ui.desk_handle import desk_of
 from cogs.ui.persistent import Persistent

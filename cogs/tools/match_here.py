@@ -6,8 +6,8 @@ another server's match."""
 from __future__ import annotations
 
 from bot.errors import Refusal
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from bot.storage.doors import MatchReads
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.play.model import MatchRecord, MatchStatus
 from bot.play.sessions import UNLOADABLE, load_game
-from bot.storage import MatchRecord
 from cogs.wording.i18n import _
 from cogs.wording.pace_words import pace_name
 from cogs.wording.words import seat_names
@@ -22,7 +22,7 @@ def jump_link(record: MatchRecord) -> str:
 def waits_on(record: MatchRecord, user_id: int) -> bool:
     """Whether the match waits on the member now; a match that can't be loaded does not."""
     seat = record.seat_of(user_id)
-    if record.status != "playing" or seat is None or record.seats[seat].ai is not None:
+    if record.status != MatchStatus.PLAYING or seat is None or record.seats[seat].ai is not None:
         return False
     try:
         game = load_game(record)
@@ -32,7 +32,7 @@ def waits_on(record: MatchRecord, user_id: int) -> bool:
 
 
 def _state(record: MatchRecord, their_turn: bool) -> str:
-    if record.status == "lobby":
+    if record.status == MatchStatus.LOBBY:
         return _("in the lobby")
     due = record.turn_due
     if due is None:

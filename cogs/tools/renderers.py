@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot.errors import Refusal
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord
 from cogs.tools import permissions
 from cogs.ui.components import GameRenderer
 from cogs.wording import queue_words, quiet_words, tournament_words

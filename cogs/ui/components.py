@@ -17,9 +17,9 @@ from typing import Any, Protocol, Self, runtime_checkable
 
 import discord
 
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
 from bot.process.app_emojis import AppEmojis
-from bot.storage import MatchRecord
 from cogs.ui.desk_handle import ClickHandler, desk_of
 from cogs.ui.face import CardShown, Face
 from cogs.ui.layout import TEXT_LIMIT, Layout, Part, layout_view, menu_id

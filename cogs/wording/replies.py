@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.core.failure_log import outage_of
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
+from bot.play.model import EndReason
 from cogs.wording.command_mentions import command
 from cogs.wording.i18n import _, lazy_gettext, ngettext, number
 from cogs.wording.names import shown
@@ -232,28 +233,28 @@ def notice_text(notice: Notice, ended: str) -> str:
 
 # Why a match ended, each a whole sentence of its own.
 ENDED = {
-    "everyone_left": lazy_gettext("Everyone left, so the lobby closed."),
-    "host_cancelled": lazy_gettext("The host cancelled the game."),
-    "every_player_left": lazy_gettext("Every player left, so the game ended."),
-    "lobby_expired": lazy_gettext("Nobody started the lobby in time, so it closed."),
-    "nobody_ready": lazy_gettext("Nobody pressed Ready in time, so the table closed."),
-    "reset_by_host": lazy_gettext("The host, {name}, ended the game."),
-    "reset_by_moderator": lazy_gettext("Moderator {name} ended the game."),
-    "thread_deleted": lazy_gettext("The game's thread was deleted, so the game ended."),
-    "thread_closed": lazy_gettext("The game's thread was closed, so the game ended."),
-    "channel_deleted": lazy_gettext("The game's channel was deleted, so the game ended."),
-    "tournament_cancelled": lazy_gettext(
+    EndReason.EVERYONE_LEFT: lazy_gettext("Everyone left, so the lobby closed."),
+    EndReason.HOST_CANCELLED: lazy_gettext("The host cancelled the game."),
+    EndReason.EVERY_PLAYER_LEFT: lazy_gettext("Every player left, so the game ended."),
+    EndReason.LOBBY_EXPIRED: lazy_gettext("Nobody started the lobby in time, so it closed."),
+    EndReason.NOBODY_READY: lazy_gettext("Nobody pressed Ready in time, so the table closed."),
+    EndReason.RESET_BY_HOST: lazy_gettext("The host, {name}, ended the game."),
+    EndReason.RESET_BY_MODERATOR: lazy_gettext("Moderator {name} ended the game."),
+    EndReason.THREAD_DELETED: lazy_gettext("The game's thread was deleted, so the game ended."),
+    EndReason.THREAD_CLOSED: lazy_gettext("The game's thread was closed, so the game ended."),
+    EndReason.CHANNEL_DELETED: lazy_gettext("The game's channel was deleted, so the game ended."),
+    EndReason.TOURNAMENT_CANCELLED: lazy_gettext(
         "Moderator {name} cancelled the tournament, so this table ended."
     ),
 }
 
 
-def ended_text(reason: str | None, data: Mapping[str, Any]) -> str:
+def ended_text(reason: EndReason | None, data: Mapping[str, Any]) -> str:
     """Why a match ended, as one sentence. A match ended before reasons were kinds shows
-    its words as they were written then (`text`)."""
-    if reason == "text":
+    its words as they were written then (EndReason.TEXT)."""
+    if reason == EndReason.TEXT:
         return str(data.get("text", ""))
-    template = ENDED.get(reason or "")
+    template = None if reason is None else ENDED.get(reason)
     return template.format(**named(data)) if template is not None else _("The game ended.")
 
 

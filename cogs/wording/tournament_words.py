@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.errors import Refusal
+from bot.play.model import EndReason, TournamentTable
 from bot.storage import TournamentRecord
 from bot.tournament.document import Document
 from bot.tournament.formats import Standing
@@ -84,12 +85,12 @@ CANCELLED = {
 
 # How a table ended without a result, as the moderator asked to choose reads it.
 NO_RESULT_HOW = {
-    "thread_deleted": lazy_gettext("Its thread was deleted."),
-    "thread_closed": lazy_gettext("Its thread was closed."),
-    "channel_deleted": lazy_gettext("Its channel was deleted."),
-    "reset_by_host": lazy_gettext("It was reset."),
-    "reset_by_moderator": lazy_gettext("It was reset."),
-    "every_player_left": lazy_gettext("Every player left it."),
+    EndReason.THREAD_DELETED: lazy_gettext("Its thread was deleted."),
+    EndReason.THREAD_CLOSED: lazy_gettext("Its thread was closed."),
+    EndReason.CHANNEL_DELETED: lazy_gettext("Its channel was deleted."),
+    EndReason.RESET_BY_HOST: lazy_gettext("It was reset."),
+    EndReason.RESET_BY_MODERATOR: lazy_gettext("It was reset."),
+    EndReason.EVERY_PLAYER_LEFT: lazy_gettext("Every player left it."),
     "damaged": lazy_gettext("Its match was damaged and can't be played on."),
 }
 
@@ -193,12 +194,11 @@ def round_call(number_: int, rounds: int, mentions: list[str]) -> str:
     )
 
 
-def table_label(tournament_id: int | None, extra: dict[str, Any]) -> str | None:
+def table_label(tournament_id: int | None, mark: TournamentTable | None) -> str | None:
     """ "Tournament #1 · round 2 of 3 · table 1" for a tournament's table; None otherwise."""
-    round_, table = extra.get("tournament_round"), extra.get("tournament_table")
-    if tournament_id is None or not isinstance(round_, int) or not isinstance(table, int):
+    if tournament_id is None or mark is None:
         return None
-    rounds = extra.get("tournament_rounds")
+    round_, table, rounds = mark.round, mark.table, mark.rounds
     return _("Tournament #{number} · round {round} of {rounds} · table {table}").format(
         number=tournament_id,
         round=number(round_),

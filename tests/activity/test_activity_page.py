@@ -11,6 +11,7 @@ import json
 import aiohttp
 from playwright.async_api import Frame, Page, expect
 
+from bot.storage import MatchStatus
 from tests.activity.discord_client import Launch, activity_in_discord, open_activity, user_of
 from tests.browser.page import TIMEOUT_MS
 from tests.cogs.players import click_id, public_table
@@ -25,7 +26,7 @@ async def started_in_a_thread(world, names=("alice", "bob")):
         await click_id(person, public_table(world.channel, host), ":join")
     await click_id(host, public_table(world.channel, host), ":start")
     match = (await world.env.bot.storage.open_matches_in_channel(world.channel.id))[-1]
-    assert match.status == "playing" and match.thread_id is not None
+    assert match.status == MatchStatus.PLAYING and match.thread_id is not None
     return match
 
 

@@ -202,6 +202,14 @@ OPEN_TABLES = [
     rf"the listing alone \(count and page\), first page: p50 {NUMBER} ms, p99 {NUMBER} ms",
     rf"the listing alone \(count and page\), last page: p50 {NUMBER} ms, p99 {NUMBER} ms",
 ]
+LONG_MATCH_SAVES = [
+    rf"one match of {NUMBER} members, {NUMBER} moves, each move's save timed",
+    rf"saves at its start, moves 1-{NUMBER}: median {NUMBER} ms",
+    rf"saves at its end, moves {NUMBER}-{NUMBER}: median {NUMBER} ms",
+    rf"end / start: {NUMBER}",
+    rf"the match row's extra column: {NUMBER} bytes, then {NUMBER} bytes",
+    rf"the match row's game state: {NUMBER} bytes, then {NUMBER} bytes",
+]
 # name: the command line, the figures' patterns, and the counts the tiny size asks for (the
 # first number of the figure at that index, as the bench counts it back).
 TINY = {
@@ -294,6 +302,12 @@ TINY = {
     "board_render": (["bench.board_render", "--renders", "3"], BOARD_RENDER, {0: 3}),
     "card_faces": (["bench.card_faces", "--rounds", "1"], CARD_FACES, {0: 198}),
     "card_emojis": (["bench.card_emojis", "--delay", "0"], CARD_EMOJIS, {0: 0}),
+    # issue 49, item 3: one match's saves at its start and its end (moves 1-10 and 51-60)
+    "long_match_saves": (
+        ["bench.long_match_saves", "--moves", "60", "--window", "10"],
+        LONG_MATCH_SAVES,
+        {0: 6, 1: 10, 2: 51},
+    ),
     "replay": (["bench.replay", "--steps", "3"], REPLAY, {0: 24, 1: 5, 2: 2, 3: 24, 4: 5, 5: 2}),
     # the bot's ties misplace no tied seat (index 2: its line)
     "rating_ties": (

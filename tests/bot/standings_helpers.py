@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.storage import EndHow, NewMatch, ResultRow, Seat, Store
+from bot.storage import EndHow, MatchStatus, NewMatch, ResultRow, Seat, Store
 from engines.base import Outcome, ranked
 
 
@@ -48,7 +48,7 @@ async def finish(
         now=now - 100,
     )
     played = end in (None, "played", "unrated")
-    record.status, record.version = ("finished" if played else "cancelled"), 1
+    record.status, record.version = (MatchStatus.FINISHED if played else MatchStatus.CANCELLED), 1
     await storage.save(record, expected_version=0, now=now, results=rows, end=end)
     return record.id
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.play import bus as bus_module
 from bot.play.bus import ChangeBus
 from bot.play.published import published
-from bot.storage import MatchRecord
+from bot.storage import MatchRecord, MatchStatus
 from bot.storage.records import Seat
 
 
@@ -19,7 +19,7 @@ def change(match_id: int, version: int):
         channel_id=2,
         game="flip7",
         host_id=3,
-        status="lobby",
+        status=MatchStatus.LOBBY,
         version=version,
         seats=[Seat("ann", 3)],
         options={},

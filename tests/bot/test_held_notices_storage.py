@@ -4,7 +4,7 @@ by the servers a process serves, on SQLite and on PostgreSQL alike."""
 
 from __future__ import annotations
 
-from bot.storage import HeldNotice, NewMatch, Seat, TurnDue
+from bot.storage import HeldNotice, MatchStatus, NewMatch, Seat, TurnDue
 from bot.storage.shards import Shards
 
 SHARD_ONE = 1 << 22  # a server on shard 1 of 2 (servers on shard 0 have ids below 2**22)
@@ -21,7 +21,7 @@ async def playing(storage, guild_id=1):
         options={},
     )
     record = await storage.create_match(lobby, now=1000.0)
-    record.status, record.version = "playing", 1
+    record.status, record.version = MatchStatus.PLAYING, 1
     await storage.save(record, expected_version=0, now=1001.0)
     return record
 
@@ -51,6 +51,6 @@ async def test_i48_4_the_notices_of_an_ended_match_are_not_listed(any_storage):
     storage = any_storage
     record = await playing(storage)
     await storage.hold_notice(HeldNotice(record.id, 100, None, False, 50_000.0, 1))
-    record.status, record.version = "finished", 2
+    record.status, record.version = MatchStatus.FINISHED, 2
     await storage.save(record, expected_version=1, now=1002.0)
     assert await storage.held_notices() == []

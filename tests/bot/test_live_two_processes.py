@@ -24,7 +24,7 @@ import pytest
 from bot.core.settings import Settings
 from bot.play import relay as relay_module
 from bot.play.matches import MatchService
-from bot.storage import PostgresStorage, ResultRow, StaleMatch
+from bot.storage import MatchStatus, PostgresStorage, ResultRow, StaleMatch
 from bot.storage.interface import doors_of
 from bot.storage.postgres.changes_relay import CHANNEL, parse, payload
 from bot.storage.shards import shard_of
@@ -220,7 +220,10 @@ async def test_i47_1_a_save_notifies_its_match_version_and_server_once_committed
         assert parse(heard[0]) == (record.id, 1, record.guild_id)
         with pytest.raises(StaleMatch):  # refused, rolled back: nobody is told
             await storage.save(record, expected_version=0, now=1002.0)
-        record.status, record.version = "finished", 2  # the save with results, in a transaction
+        record.status, record.version = (
+            MatchStatus.FINISHED,
+            2,
+        )  # the save with results, in a transaction
         results = [
             ResultRow(100, 0, 10, True, "Ann", team=0, place=1),
             ResultRow(200, 1, 5, False, "Bo", team=1, place=2),
@@ -454,7 +457,7 @@ async def test_i47_1_a_match_played_to_its_end_elsewhere_gets_its_result_in_disc
             change = await elsewhere.play(match, user, stamp, code, elsewhere.publish)
             if not change.record.is_open:
                 break
-        assert change.record.status == "finished"
+        assert change.record.status == MatchStatus.FINISHED
 
         def result() -> discord.Message | None:
             last = channel.history(viewer=people["alice"])[-1]

@@ -3,7 +3,7 @@ counted and paged by the database, alike on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-from bot.storage import NewMatch, Seat, TournamentRecord
+from bot.storage import MatchExtra, NewMatch, Seat, TournamentRecord
 
 MOST = {"flip7": 3, "sequence": 2}  # small tables, so a few seats fill one
 
@@ -33,7 +33,7 @@ async def test_i48_1_lobbies_with_a_free_seat_are_counted_and_paged_oldest_first
     await _lobby(store, game="gone", seats=1)  # a game this bot no longer plays
     await _lobby(store, guild=2)  # another server's
     await _lobby(store, channel=99)  # a channel the asker can't see
-    await _lobby(store, channel=10, extra={"where": "thread"})
+    await _lobby(store, channel=10, extra=MatchExtra(where="thread"))
     started = await _lobby(store)
     await backend.execute("UPDATE matches SET status = 'playing' WHERE id = ?", started.id)
     damaged = await _lobby(store)

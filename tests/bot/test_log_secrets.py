@@ -16,6 +16,7 @@ from simcord.http.client import FakeHTTPClient, FakeWebhookAdapter
 from bot.core.log_format import JsonFormatter, install_record_context
 from bot.core.settings import load_settings
 from bot.process.app import RedactSecrets, install_log_redaction, secrets_of
+from bot.storage import MatchStatus
 from tests.cogs.test_sink_or_swim import open_table, pick, seat_user, state
 
 INTERACTION_TOKEN = "simcord_interaction_"  # how SimCord spells every interaction token
@@ -77,7 +78,7 @@ async def _play_sink_or_swim(world) -> list[str]:
     hands: list[str] = []
     while True:
         record, game = await state(world)
-        if record.status == "finished":
+        if record.status == MatchStatus.FINISHED:
             _log_secrets(record.state, json.loads(hands[-3]))
             return hands
         for seat in game.to_act():

@@ -13,6 +13,8 @@ import asyncpg
 from bot.storage import (
     Deadline,
     HeldNotice,
+    MatchExtra,
+    MatchStatus,
     NewMatch,
     Podium,
     PostgresStorage,
@@ -21,11 +23,13 @@ from bot.storage import (
     Storage,
     Store,
     TournamentRecord,
+    TournamentTable,
     TurnDue,
     TurnNotice,
 )
 from bot.storage.base import match_insert
 from bot.storage.queue_records import QueueEntry, QueueTable
+from bot.storage.records import ReplayLog
 from cogs.desk.presenters.pings import REMINDERS
 from cogs.wording.language import MEMBER_LANGUAGE, SERVER_LANGUAGE
 from engines.base import Event
@@ -59,7 +63,7 @@ def _held(match_id: int) -> HeldNotice:
 async def _fill(path: Path) -> tuple[Storage, int, int]:
     store = await Storage.open(path)
     finished = await open_lobby(store, channel=20)
-    finished.status, finished.version, finished.state = "finished", 1, {"done": True}
+    finished.status, finished.version, finished.state = MatchStatus.FINISHED, 1, {"done": True}
     await store.save(
         finished,
         expected_version=0,
@@ -73,7 +77,8 @@ async def _fill(path: Path) -> tuple[Storage, int, int]:
     # One result as an older version recorded it: no place, nothing rated.
     await finish(store, [ResultRow(100, 0, 90, True)], now=1560.0, channel=22)
     playing = await open_lobby(store, channel=21, deadline_at=2000.0)
-    playing.status, playing.version, playing.state = "playing", 1, {"x": [1, 2]}
+    playing.status, playing.version, playing.state = MatchStatus.PLAYING, 1, {"x": [1, 2]}
+    playing.replay, playing.extra.replay_moves = ReplayLog({"x": [1]}, [[0, "hit"]]), 0
     await store.save(
         playing,
         expected_version=0,
@@ -127,7 +132,7 @@ async def _tournament(store: Storage) -> None:
             seats=[Seat("Ann", 100), Seat("Bob", 200)],
             options={},
             pace="relaxed",
-            extra={"tournament_round": 1},
+            extra=MatchExtra(table=TournamentTable(1, 1)),
             tournament_id=made.id,
         ),
         now=1200.0,
@@ -171,6 +176,8 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
     store, finished_id, playing_id = await _fill(source)
     before = [await store.get_match(finished_id), await store.get_match(playing_id)]
     events = await store.events(playing_id)
+    replay = await store.replay(playing_id)
+    assert replay == ({"x": [1]}, [[0, "hit"]])
     board = await store.standings.leaderboard(1, "flip7")
     standings = await _standings(store)
     briefs = [b.id for b in await store.open_briefs()]
@@ -202,6 +209,7 @@ async def test_every_row_moves_and_the_bot_plays_on_there(tmp_path, postgres_url
         after = [await target.get_match(finished_id), await target.get_match(playing_id)]
         assert after == before
         assert await target.events(playing_id) == events
+        assert await target.replay(playing_id) == replay
         assert await target.standings.leaderboard(1, "flip7") == board
         assert await _standings(target) == standings
         assert await target.deadline_of(playing_id) == Deadline(playing_id, "turn", 1, 1690.0)

@@ -8,7 +8,7 @@ import pytest
 
 from bot.core.settings import Settings
 from bot.play.deadlines import deadline_for, next_due
-from bot.storage import Deadline, MatchRecord, OpenBrief, Seat
+from bot.storage import Deadline, MatchRecord, MatchStatus, OpenBrief, Seat
 from engines.base import GAMES
 
 NOW = 1_000_000.0
@@ -27,7 +27,7 @@ def _playing(pace: str) -> tuple[MatchRecord, object]:
         channel_id=1,
         game="flip7",
         host_id=1,
-        status="playing",
+        status=MatchStatus.PLAYING,
         seats=seats,
         options={},
         state=game.to_dict(),
@@ -55,7 +55,7 @@ def test_i28_each_pace_sets_its_deadline_and_one_reminder(tmp_path, pace, turn, 
     due = next_due(record, deadline, NOW, settings)
     assert (due.kind, due.at) == ("remind", NOW + remind_at)
     # A restart reads only the brief, with the pace: the same reminder.
-    brief = OpenBrief(1, "playing", record.version, record.seats, deadline, None, pace)
+    brief = OpenBrief(1, MatchStatus.PLAYING, record.version, record.seats, deadline, None, pace)
     assert next_due(brief, deadline, NOW, settings) == due
     # Past the reminder's time, the deadline itself is next.
     late = next_due(brief, deadline, NOW + remind_at + 1, settings)
@@ -65,6 +65,6 @@ def test_i28_each_pace_sets_its_deadline_and_one_reminder(tmp_path, pace, turn, 
 def test_i28_a_lobby_expires_at_its_own_time_whatever_the_pace(tmp_path):
     settings = _settings(tmp_path)
     record, _game = _playing("daily")
-    record.status, record.state = "lobby", None
+    record.status, record.state = MatchStatus.LOBBY, None
     deadline = deadline_for(record, None, NOW, [], settings)
     assert deadline == Deadline(1, "lobby", 3, NOW + settings.lobby_timeout)

@@ -15,7 +15,7 @@ from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.play.practice import is_practice
 from bot.play.thinking import Thinker, default_workers
-from bot.storage import Storage
+from bot.storage import MatchStatus, Storage
 from bot.storage.interface import doors_of
 from engines.base import GAMES
 
@@ -69,7 +69,7 @@ async def _refusal(service: MatchService, match_id: int, user: int, stamp: int) 
 async def test_a_hint_is_given_on_ones_turn_at_a_practice_table_only(service):
     match_id = await _table(service, practice=True)
     record, game = await service.current(match_id)
-    assert game is not None and is_practice(record) and record.extra["unrated"] is True
+    assert game is not None and is_practice(record) and record.extra.unrated is True
     seat = game.to_act()[0]
     mover = record.seats[seat].user_id
     waiting = BOB if mover == ALICE else ALICE
@@ -111,10 +111,10 @@ async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(
         hinted = await service.hint(match_id, user, game.epoch())
         await service.play(match_id, user, game.epoch(), hinted.hint.move, _quiet)
     finished = await service.reads.get_match(match_id)
-    assert finished is not None and finished.status == "finished"
+    assert finished is not None and finished.status == MatchStatus.FINISHED
     assert await _refusal(service, match_id, ALICE, 0) == "already_ended"
     again = await service.rematch(match_id, ALICE, "alice", _quiet)
-    assert is_practice(again.record) and again.record.extra["unrated"] is True
+    assert is_practice(again.record) and again.record.extra.unrated is True
 
 
 async def test_a_hint_the_workers_are_too_busy_for_is_refused_kindly(service, thinker):

@@ -1,25 +1,39 @@
 """A published change keeps the record as it was (bot/play/published.py): later moves change
-the live record's extra data, never the copy, while the replay's first state, which never
-changes once kept, is shared rather than copied at every move."""
+the live record's typed fields and unsaved replay moves, never the copy's, while the
+replay's first state, which never changes once kept, is shared rather than copied."""
 
 from __future__ import annotations
 
-from bot.play.replay_log import FIRST_KEY, MOVES_KEY, copied_extra
+from bot.play.published import record_copy
+from bot.storage import MatchExtra, MatchRecord, MatchStatus
+from bot.storage.records import ReplayLog
 
 
-def test_the_copy_keeps_the_moves_and_marks_as_they_were_and_shares_the_first_state():
+def _record() -> MatchRecord:
     first = {"deck": list(range(90)), "players": [{"row": [1, 2]}]}
-    extra = {FIRST_KEY: first, MOVES_KEY: [[0, "hit"]], "away": {"1": 5.0}}
-    copied = copied_extra(extra)
-    extra[MOVES_KEY].append([1, "stay"])
-    extra["away"]["1"] = 9.0
-    assert copied[MOVES_KEY] == [[0, "hit"]]
-    assert copied["away"] == {"1": 5.0}
-    assert copied[FIRST_KEY] is first
+    return MatchRecord(
+        id=1,
+        guild_id=1,
+        channel_id=1,
+        game="flip7",
+        host_id=1,
+        status=MatchStatus.PLAYING,
+        version=3,
+        seats=[],
+        options={},
+        state=None,
+        extra=MatchExtra(away={"1": 5.0}, house={"options": {"goal": 150}}, replay_moves=0),
+        replay=ReplayLog(first, [[0, "hit"]]),
+    )
 
 
-def test_a_record_without_a_replay_log_is_copied_whole():
-    extra = {"where": "thread", "house": {"options": {"goal": 150}}}
-    copied = copied_extra(extra)
-    extra["house"]["options"]["goal"] = 200
-    assert copied == {"where": "thread", "house": {"options": {"goal": 150}}}
+def test_i49_3_the_copy_keeps_the_moves_and_marks_as_they_were_and_shares_the_first_state():
+    record = _record()
+    copied = record_copy(record)
+    record.replay.moves.append([1, "stay"])
+    record.extra.away["1"] = 9.0
+    record.extra.house["options"]["goal"] = 200  # type: ignore[index]
+    assert copied.replay.moves == [[0, "hit"]]
+    assert copied.extra.away == {"1": 5.0}
+    assert copied.extra.house == {"options": {"goal": 150}}
+    assert copied.replay.first is record.replay.first

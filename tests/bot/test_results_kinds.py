@@ -12,6 +12,7 @@ import tests.nim.engine  # noqa: F401  (registers the test game)
 from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
+from bot.storage import EndReason
 from bot.storage.interface import doors_of
 from tests.bot.rating_reference import fresh, near
 
@@ -105,7 +106,7 @@ async def test_a_reset_records_the_seats_and_rates_nobody(service):
         mover = record.seats[game.to_act()[0]].user_id  # the seed picks who begins
     if mover is not None:  # a member's move; an AI seat to begin moves on its own
         await service.play(match_id, mover, game.epoch(), "take1", _quiet)
-    await service.end(match_id, "reset_by_moderator", "Mod", _quiet)
+    await service.end(match_id, EndReason.RESET_BY_MODERATOR, "Mod", _quiet)
     summary = await service.standings.match_summary(match_id)
     assert summary.end_how == "reset"
     assert [s.kind for s in summary.seats] == ["member", "member", "member", "ai"]

@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
-from bot.storage import Storage
+from bot.storage import EndReason, Storage
 from bot.storage.interface import doors_of
 from bot.storage.shards import Shards, shard_of
 from tests.waiting import until
@@ -74,7 +74,7 @@ async def test_each_process_restores_and_fires_only_its_own_shards_deadlines(tmp
         await service.stop()
         for match_id in ids.values():
             record = await service.reads.get_match(match_id)
-            assert record is not None and record.ended_reason == "lobby_expired"
+            assert record is not None and record.ended_reason == EndReason.LOBBY_EXPIRED
         await store.close()
 
 

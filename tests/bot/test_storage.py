@@ -6,6 +6,7 @@ import pytest
 
 from bot.storage import (
     Deadline,
+    MatchStatus,
     NewMatch,
     ResultRow,
     Seat,
@@ -73,7 +74,7 @@ async def test_a_members_open_matches_in_a_server(storage):
     await open_lobby(storage, channel=11)  # bob has no seat there
     ended = await open_lobby(storage, channel=12)
     ended.seats.append(Seat("bob", user_id=12345))
-    ended.status, ended.version = "cancelled", 1
+    ended.status, ended.version = MatchStatus.CANCELLED, 1
     await storage.save(ended, expected_version=0, now=1001.0)
     assert [r.id for r in await storage.member_matches(mine.guild_id, 12345)] == [mine.id]
     assert await storage.member_matches(mine.guild_id, 1234) == []  # digits alone don't seat
@@ -137,7 +138,7 @@ async def test_a_turn_notice_is_kept_replaced_and_forgotten_per_member(storage):
 
 async def test_finished_match_frees_the_channel(storage):
     record = await open_lobby(storage)
-    record.status, record.version = "cancelled", 1
+    record.status, record.version = MatchStatus.CANCELLED, 1
     await storage.save(record, expected_version=0, now=1001.0)
     assert await storage.open_match_in_channel(10) is None
     await open_lobby(storage)
@@ -178,7 +179,7 @@ async def test_stale_save_is_refused_and_changes_nothing(storage):
 async def test_results_feed_leaderboard_and_stats(storage):
     for won_by, channel in ((100, 20), (200, 21), (100, 22)):
         record = await open_lobby(storage, channel=channel)
-        record.status, record.version = "finished", 1
+        record.status, record.version = MatchStatus.FINISHED, 1
         await storage.save(
             record,
             expected_version=0,
@@ -224,7 +225,7 @@ async def test_migration_2_moves_stored_deadlines_onto_their_match(tmp_path):
     store = await Storage.open(path)
     try:
         assert await store.deadlines() == [Deadline(7, "turn", 3, 1234.5)]
-        assert (await store.get_match(7)).status == "playing"
+        assert (await store.get_match(7)).status == MatchStatus.PLAYING
     finally:
         await store.close()
     with sqlite3.connect(path) as db:

@@ -19,6 +19,8 @@ from bot.storage import (
     DatabaseGone,
     DatabaseMissing,
     Deadline,
+    EndReason,
+    MatchStatus,
     ReadOnlyDatabase,
     SchemaTooNew,
     Storage,
@@ -74,7 +76,8 @@ async def test_a_quarantined_match_can_be_ended_and_keeps_its_stored_text(any_st
     record = await open_lobby(storage)
     await _corrupt(backend, record.id, "extra", "{oops")
     loaded = await storage.get_match(record.id)
-    loaded.status, loaded.version, loaded.ended_reason = "cancelled", 1, "reset"
+    loaded.status, loaded.version = MatchStatus.CANCELLED, 1
+    loaded.ended_reason = EndReason.RESET_BY_HOST
     await storage.save(loaded, expected_version=0, now=1001.0)
     assert await storage.open_match_in_channel(10) is None
     assert await backend.fetchval("SELECT extra FROM matches WHERE id = ?", record.id) == "{oops"

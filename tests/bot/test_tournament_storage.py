@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage import NewMatch, Podium, Seat, StaleMatch, TournamentRecord
+from bot.storage import (
+    MatchExtra,
+    NewMatch,
+    Podium,
+    Seat,
+    StaleMatch,
+    TournamentRecord,
+    TournamentTable,
+)
 from bot.storage.base import match_insert
 
 
@@ -41,7 +49,7 @@ def _table(tournament_id: int, users: list[int]):
             seats=[Seat(f"p{u}", u) for u in users],
             options={},
             pace="relaxed",
-            extra={"tournament_round": 1},
+            extra=MatchExtra(table=TournamentTable(1, 1)),
             tournament_id=tournament_id,
         ),
         now=2000.0,

@@ -17,6 +17,7 @@ from typing import Any
 import asyncpg
 import pytest
 
+from bot.storage import MatchStatus
 from bot.storage.shards import shard_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -140,11 +141,14 @@ async def test_a_killed_process_leaves_the_other_untouched_and_loses_nothing(pos
         assert sorted(restarted.timed) == sorted(ours)  # not shard 1's, though open too
         deadline = time.monotonic() + 40
         while time.monotonic() < deadline:
-            if all(status == "finished" for status, _v in (await _versions(postgres_url)).values()):
+            if all(
+                status == MatchStatus.FINISHED
+                for status, _v in (await _versions(postgres_url)).values()
+            ):
                 break
             time.sleep(0.2)
         final = await _versions(postgres_url)
-        assert all(status == "finished" for status, _v in final.values()), final
+        assert all(status == MatchStatus.FINISHED for status, _v in final.values()), final
         assert bots[1].process.poll() is None  # never restarted, never stopped
 
         fired = {0: bots[0].fired + restarted.fired, 1: bots[1].fired}

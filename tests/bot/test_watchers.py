@@ -5,7 +5,7 @@ for a seated member, a match without a thread and an ended match."""
 from __future__ import annotations
 
 from bot.play.watching import DOUBLE_CLICK, Toggled, Watchers
-from bot.storage import Seat
+from bot.storage import MatchStatus, Seat
 from tests.bot.storage_helpers import open_lobby
 
 
@@ -41,7 +41,7 @@ async def test_watchers_are_kept_and_cleared(backend):
 async def test_a_press_toggles_and_a_double_click_counts_once(any_storage):
     clock = Clock()
     record = await open_lobby(any_storage)
-    record.status, record.thread_id = "playing", 555
+    record.status, record.thread_id = MatchStatus.PLAYING, 555
     watchers = Watchers(any_storage, clock)
     assert await watchers.press(record, 7) == Toggled(True, 1)
     assert await watchers.press(record, 7) == "double_click"
@@ -57,10 +57,10 @@ async def test_a_press_toggles_and_a_double_click_counts_once(any_storage):
 async def test_a_match_without_a_thread_or_ended_is_not_watched(any_storage):
     watchers = Watchers(any_storage, Clock())
     record = await open_lobby(any_storage)
-    record.status = "playing"
+    record.status = MatchStatus.PLAYING
     assert await watchers.press(record, 7) == "no_thread"
-    record.thread_id, record.status = 555, "finished"
+    record.thread_id, record.status = 555, MatchStatus.FINISHED
     assert await watchers.press(record, 7) == "ended"
-    record.status = "playing"
+    record.status = MatchStatus.PLAYING
     record.seats.append(Seat("Bob", 9))
     assert await watchers.press(record, 9) == "seated"

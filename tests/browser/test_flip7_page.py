@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.async_api import expect
 
+from bot.storage import MatchStatus
 from cogs.wording import i18n
 from cogs.wording.words import signed
 from playground import MEMBERS, PlaygroundOptions, lobby_button, playground
@@ -121,7 +122,7 @@ async def test_flip7_played_by_clicking_in_the_page(browser):
             await _table_matches_game(page, place)
             assert hits + selects < 30, "the seeded game never asked for a choice"
         record, game = await current_game(place)
-        assert record.status == "playing" and game.view(None).draw_pile < 106
+        assert record.status == MatchStatus.PLAYING and game.view(None).draw_pile < 106
 
 
 # With this seed, Bao (the host, beside one AI seat) picking themself each time: after two

@@ -63,7 +63,7 @@ async def test_i46_7_an_analysis_step_opens_that_step_of_the_replay(world):
     steps = [label for label in buttons(page) if label and label.startswith("Step ")]
     assert steps  # the costliest decisions, each a button
     record = await world.env.bot.storage.latest_match_in_channel(world.channel.id, "flip7")
-    _first, moves = kept(record)
+    _first, moves = await kept(world.env.bot.storage, record)
     for label in steps:
         step = int(label.removeprefix("Step "))
         assert f"⚠️ {label}: " in embed_text(page)  # the line and its button agree
@@ -137,7 +137,7 @@ async def test_i46_7_a_sink_or_swim_pick_costs_belts_estimated_over_the_round(wo
 async def test_i46_7_a_sequence_play_ranks_among_the_plays_open_to_it(world):
     result = await _finished(world, "sequence", ais=1)
     record = await world.env.bot.storage.latest_match_in_channel(world.channel.id, "sequence")
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     lines = await _every_line(world, await _analysis(world, result))
     costly = [line for line in lines if line.startswith("⚠️")]
     assert costly

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.errors import Refusal
+from bot.storage import MatchStatus
 from cogs.ui.layout import Part
 from tests.cogs import test_sequence as sequence
 from tests.cogs import test_sink_or_swim as sink
@@ -92,7 +93,7 @@ async def test_a_sink_or_swim_time_out_picks_once_though_it_ends_the_trick(world
     record, game = await sink.state(world)
     assert game.trick == 2 and game.picks == [None, None, None]  # nothing picked for trick 2
     assert len(game.hand(0)) == len(game.hand(1))  # alice played exactly one card
-    assert record.extra["missed"] == {"0": 1}
+    assert record.extra.missed == {"0": 1}
 
 
 async def test_a_sequence_time_out_plays_one_turn_and_the_next_member_keeps_theirs(world, settings):
@@ -223,7 +224,7 @@ async def test_a_whole_four_member_sink_or_swim_game_keeps_no_task_per_message(w
     hands_opened = 0
     while True:
         record, game = await sink.state(world)
-        if record.status == "finished":
+        if record.status == MatchStatus.FINISHED:
             break
         for seat in game.to_act():
             await sink.pick(

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.storage import MatchStatus, Storage
 from cogs.app import create_bot
 from tests.cogs.helpers import table_of
 from tests.cogs.test_flip7 import first_turn, play_one, play_to_end
@@ -56,7 +56,7 @@ async def test_a_live_backup_restores_and_the_restarted_bot_plays_on(world, sett
     assert table_of(channel, people["alice"]).components
     await play_to_end(env, channel, people)
     ended = await storage.get_match(record.id)
-    assert ended is not None and ended.status == "finished"
+    assert ended is not None and ended.status == MatchStatus.FINISHED
     assert await storage.last_played(world.guild.id) == "flip7"
 
 

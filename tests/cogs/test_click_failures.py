@@ -12,6 +12,7 @@ import logging
 import discord
 import pytest
 
+from bot.storage import MatchStatus
 from tests.cogs import test_sink_or_swim as sink
 from tests.cogs.helpers import embed_text, is_layout, moves_open, table_of
 from tests.cogs.players import click_id, fresh, play_step, public_table
@@ -96,7 +97,7 @@ async def test_i37_a_table_post_refused_403_keeps_the_move_and_notes_the_problem
     record = await world.env.bot.storage.get_match(
         (await world.env.bot.storage.match_in_thread(lobby.id)).id
     )
-    assert record.status == "playing"  # the start is saved
+    assert record.status == MatchStatus.PLAYING  # the start is saved
     (told,) = [f.content for f in started.followups if f.flags.ephemeral]
     assert told.startswith(SAVED_NOT_SHOWN)
     thread = thread_of(world.channel, lobby.id)

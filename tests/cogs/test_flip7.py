@@ -7,6 +7,7 @@ import simcord
 
 from bot.errors import Refusal
 from bot.play.sessions import load_game
+from bot.storage import EndReason
 from cogs.app import create_bot
 from cogs.games.flip7.texts import TEXTS as FLIP7_TEXTS
 from cogs.ui.components import parse_ref
@@ -209,7 +210,7 @@ async def test_match_lock_shows_moves_in_the_order_they_happened(world):
 
     await asyncio.gather(
         matches.play(record.id, actor.id, epoch, "hit", slow_redraw),
-        matches.end(record.id, "reset_by_host", "alice", reset_drawn),
+        matches.end(record.id, EndReason.RESET_BY_HOST, "alice", reset_drawn),
     )
     moved = record.version + 1
     assert shown == [("move starts", moved), ("move drawn", moved), ("reset drawn", moved + 1)]

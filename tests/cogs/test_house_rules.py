@@ -90,7 +90,7 @@ async def test_i48_3_a_lobby_without_house_rules_is_as_before(world):
     await alice.slash(world.channel, "flip7 start")
     record = await record_in(world, world.channel)
     assert record.options == {"goal": 200, "brutal": False} and record.pace == "live"
-    assert "house" not in record.extra
+    assert record.extra.house is None
     assert part(table_of(world.channel, alice), Part.HOUSE) == ""
 
 
@@ -109,10 +109,10 @@ async def test_i48_3_house_where_puts_a_channels_tables_in_threads(world, mod):
     alice = world.people["alice"]
     await alice.slash(world.channel, "flip7 start")
     record = await record_in(world, world.channel)
-    assert record.extra["where"] == "thread"  # the server plays in channels otherwise
+    assert record.extra.where == "thread"  # the server plays in channels otherwise
     await alice.slash(world.channel, "flip7 start", where="channel")
     records = await world.env.bot.matches.reads.open_matches_in_channel(world.channel.id)
-    assert sorted(r.extra["where"] for r in records) == ["channel", "thread"]
+    assert sorted(r.extra.where for r in records) == ["channel", "thread"]
 
 
 async def test_i48_3_show_lists_the_servers_and_this_channels_rules(world, mod):

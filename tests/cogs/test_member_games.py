@@ -10,6 +10,7 @@ import pytest
 from simcord.backend.errors import OptionError
 
 from bot.rules.away import DAY
+from bot.storage import MatchStatus
 from cogs.ui.layout import Part
 from tests.cogs.helpers import acting_name, components, embed_text, part, table_of
 
@@ -201,7 +202,9 @@ async def test_a_daily_turn_waits_while_its_member_is_away_and_runs_on_when_back
 
     await world.env.advance_time(DAY)
     moved_on = await _record(world, live)  # live went on: timed out, handed over, played out
-    assert moved_on.status == "finished" and moved_on.seats[moved_on.seat_of(member.id)].ai
+    assert (
+        moved_on.status == MatchStatus.FINISHED and moved_on.seats[moved_on.seat_of(member.id)].ai
+    )
     assert "ran out of time" not in embed_text(table_of(world.channel, member))
     assert acting_name(table_of(world.channel, member)) == name
 

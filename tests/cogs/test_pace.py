@@ -210,10 +210,10 @@ async def test_i28_a_daily_turn_times_out_after_a_day_and_three_misses_hand_the_
     for missed in (1, 2, 3):  # the AI plays at once, so each of alice's turns starts a day on
         await env.advance_time(started + missed * DAY - 1 - now(world))
         record = await storage.get_match(match_id)
-        assert record.extra.get("missed", {}).get("0", 0) == missed - 1, missed
+        assert record.extra.missed.get("0", 0) == missed - 1, missed
         await env.advance_time(2)
         record = await storage.get_match(match_id)
-        assert record.extra["missed"]["0"] == missed
+        assert record.extra.missed["0"] == missed
     kinds = [event.kind for _v, event in await storage.events(record.id, 10_000)]
     assert kinds.count("match.timeout") == 3 and "match.handover" in kinds
     assert record.seats[0].ai is not None  # the AI took alice's seat (and may have won it)

@@ -5,7 +5,7 @@ tests take this module's `settings`, so they run on PostgreSQL."""
 
 from __future__ import annotations
 
-from bot.storage import PostgresStorage
+from bot.storage import MatchStatus, PostgresStorage
 from cogs.app import create_bot
 from tests.cogs.helpers import embed_text
 from tests.cogs.on_postgresql import *  # noqa: F403 (its fixtures: settings, on_postgresql)
@@ -34,7 +34,7 @@ async def test_a_whole_game_on_postgresql_survives_a_restart(world, settings):
     await env.restart_bot(create_bot(settings))
     await play_to_end(env, channel, people)
     record = await env.bot.storage.latest_match_in_channel(channel.id, "flip7")
-    assert record is not None and record.status == "finished"
+    assert record is not None and record.status == MatchStatus.FINISHED
     board = await people["alice"].slash(channel, "games leaderboard")
     assert board.acknowledged
     shown = embed_text(board.response)

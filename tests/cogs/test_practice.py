@@ -53,7 +53,7 @@ async def test_a_flip7_practice_hint_is_private_and_gives_the_odds(world):
     lobby = await _start(world, "flip7", ("alice", "bob"), goal=50, practice=True)
     assert "Practice table: unrated" in embed_text(lobby)
     record = await _record(world)
-    assert is_practice(record) and record.extra["unrated"] is True
+    assert is_practice(record) and record.extra.unrated is True
     table = await until_hit_or_stay(world.channel, world.people)
     assert "Practice table: unrated" in embed_text(table)
     actor = acting_name(table)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.storage import EndReason, MatchStatus
 from cogs.app import create_bot
 from tests.cogs.helpers import components, is_layout, walk
 from tests.waiting import until
@@ -98,7 +99,7 @@ async def test_i48_2_a_queue_of_three_opens_a_table_seats_them_and_starts_after_
         assert f"<@{person.id}>" in call.content
     (lobby,) = lobbies(tables, alice)
     record = await stored_match(world, tables)
-    assert record.status == "lobby" and record.message_id == lobby.id
+    assert record.status == MatchStatus.LOBBY and record.message_id == lobby.id
     # Pinged once: by the call, not by the lobby above it (as SimCord's backend keeps it).
     assert set(pinged(world, tables, call)) == {alice.id, bob.id, carol.id}
     assert pinged(world, tables, lobby) == []
@@ -112,7 +113,7 @@ async def test_i48_2_a_queue_of_three_opens_a_table_seats_them_and_starts_after_
     call = calls(tables, alice)[0]
     assert f"Ready so far: <@{alice.id}> and <@{bob.id}>." in call.content
     record = await stored_match(world, tables)
-    assert record.status == "lobby"  # carol is not ready yet
+    assert record.status == MatchStatus.LOBBY  # carol is not ready yet
     await carol.click(call, custom_id=ready_id(call))
     record = await until(
         lambda: _playing(world, tables), "the table to start once all three were ready"
@@ -125,7 +126,7 @@ async def test_i48_2_a_queue_of_three_opens_a_table_seats_them_and_starts_after_
 
 async def _playing(world, channel):
     matches = await world.env.bot.matches.reads.open_matches_in_channel(channel.id)
-    return matches[0] if matches and matches[0].status == "playing" else None
+    return matches[0] if matches and matches[0].status == MatchStatus.PLAYING else None
 
 
 async def test_i48_2_b_who_never_presses_ready_is_replaced_by_an_ai_after_a_minute(world):
@@ -135,7 +136,7 @@ async def test_i48_2_b_who_never_presses_ready_is_replaced_by_an_ai_after_a_minu
     (call,) = calls(tables, alice)
     for person in (alice, bob):
         await person.click(call, custom_id=ready_id(call))
-    assert (await stored_match(world, tables)).status == "lobby"
+    assert (await stored_match(world, tables)).status == MatchStatus.LOBBY
     await world.env.advance_time(READY_WAIT + 1)
     record = await until(lambda: _playing(world, tables), "the minute's end to start the table")
     assert [s.user_id for s in record.seats] == [None, alice.id, bob.id]
@@ -153,10 +154,10 @@ async def test_i48_2_b_a_table_where_nobody_presses_ready_closes(world):
 
     async def closed():
         fresh = await world.env.bot.matches.reads.get_match(record.id)
-        return fresh if fresh.status == "cancelled" else None
+        return fresh if fresh.status == MatchStatus.CANCELLED else None
 
     fresh = await until(closed, "the table nobody was ready for to close")
-    assert fresh.ended_reason == "nobody_ready"
+    assert fresh.ended_reason == EndReason.NOBODY_READY
     call = calls(tables, world.people["alice"])[0]
     assert "Nobody pressed Ready, so the table closed." in call.content
 

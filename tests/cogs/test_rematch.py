@@ -3,6 +3,7 @@ Rematch button that seats the same players again with the same options."""
 
 from __future__ import annotations
 
+from bot.storage import MatchStatus
 from cogs.ui.layout import Part
 from cogs.wording.standing_words import place_mark
 from engines.base import GAMES
@@ -67,7 +68,7 @@ async def test_rematch_seats_the_same_players_and_ai_with_the_same_options(world
     started = await alice.click(table_of(channel, alice), label="Start")
     assert started.acknowledged and not started.ephemeral
     record = await world.env.bot.storage.open_match_in_channel(channel.id)
-    assert record.status == "playing" and record.options == {"goal": 50, "brutal": True}
+    assert record.status == MatchStatus.PLAYING and record.options == {"goal": 50, "brutal": True}
     assert [seat.user_id for seat in record.seats] == [alice.id, bob.id, None]
 
 
@@ -105,7 +106,7 @@ def test_tied_players_share_a_place_and_teams_are_ranked_as_one():
 
     def record(names):
         seats = [Seat(name=name, user_id=index + 1) for index, name in enumerate(names)]
-        return MatchRecord(1, 1, 1, "flip7", 1, "finished", 3, seats, {}, None)
+        return MatchRecord(1, 1, 1, "flip7", 1, MatchStatus.FINISHED, 3, seats, {}, None)
 
     tied = standings(record(["ann", "bao", "cai"]), ranked([0, 2], [210, 150, 210]), TEXTS)
     assert tied == ["🥇 **ann** — 210 points", "🥇 **cai** — 210 points", "🥉 **bao** — 150 points"]
@@ -133,4 +134,4 @@ async def test_i28_a_rematch_keeps_the_old_matchs_pace(world):
     assert asked.acknowledged and not asked.ephemeral
     assert "pace: relaxed" in part(table_of(channel, people["alice"]), Part.HEADING)
     record = await world.env.bot.storage.open_match_in_channel(channel.id)
-    assert record.status == "lobby" and record.pace == "relaxed"
+    assert record.status == MatchStatus.LOBBY and record.pace == "relaxed"

@@ -59,7 +59,7 @@ def _live_board_message(world) -> discord.Message:
 
 async def test_i46_4_every_step_of_a_sequence_replay_shows_the_board_and_tells_its_move(world):
     result, record = await _finished(world, "sequence")
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     page = await _opened(world, result, "sequence")
     quiet = 0
     for index in range(len(moves) + 1):
@@ -92,7 +92,7 @@ async def test_i46_4_a_sequence_replay_is_told_in_the_readers_language(world, la
     """dave reads the replay in his Discord's language: the steps' sentences, the board
     and the buttons; the server stays in English."""
     result, record = await _finished(world, "sequence")
-    _first, moves = kept(record)
+    _first, moves = await kept(world.env.bot.storage, record)
     client_locales(world.env).set(world.people["dave"], language)
     opened = await world.people["dave"].click(result, label="Replay")  # the server's words
     assert opened.acknowledged and opened.ephemeral

@@ -13,7 +13,7 @@ import pytest
 
 from bot.play.replay import step_and_marks
 from bot.play.replay_log import kept
-from bot.storage import MatchRecord
+from bot.storage import MatchRecord, MatchStatus
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS
 from engines.base import GAMES
@@ -58,7 +58,7 @@ async def _finished(world: Any, key: str) -> tuple[discord.Message, MatchRecord]
     assert (await alice.click(table_of(channel, alice), label="Start")).acknowledged
     await play_to_end(world.env, channel, [alice], level="simple")
     record = await world.env.bot.storage.latest_match_in_channel(channel.id, key)
-    assert record is not None and record.status == "finished"
+    assert record is not None and record.status == MatchStatus.FINISHED
     return result_of(channel, alice), record
 
 
@@ -102,8 +102,8 @@ ONS = {"sinkorswim": {"Next round", "Next trick"}, "sequence": {"Next turn"}}
 @pytest.mark.parametrize("key", ["sinkorswim", "sequence"])
 async def test_i39_the_replays_last_step_shows_the_results_figures(world, key):
     result, record = await _finished(world, key)
-    first, moves = kept(record)
-    assert len(moves) == len(record.extra["replay_moves"])
+    first, moves = await kept(world.env.bot.storage, record)
+    assert len(moves) == record.extra.replay_moves
     page = await _opened(world, result, key)
     assert step_of(embed_text(page)) == (0, len(moves))
     last = await _turn(world, page, "last")
@@ -131,7 +131,7 @@ async def test_i39_the_replays_last_step_shows_the_results_figures(world, key):
 @pytest.mark.parametrize("key", ["sinkorswim", "sequence"])
 async def test_i39_a_replay_steps_every_way_and_stops_at_either_end(world, key):
     result, record = await _finished(world, key)
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     count = len(moves)
     marks = [{"round_start"}] if key == "sinkorswim" else []
     _end, found = step_and_marks(key, first, moves, len(moves), marks)
@@ -185,7 +185,7 @@ def _secret(game: SinkOrSwimGame) -> set[int]:
 
 async def test_i39_no_sink_or_swim_replay_step_shows_a_hand_or_pick_before_the_end(world):
     result, record = await _finished(world, "sinkorswim")
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     renderer = SinkOrSwimRenderer("sinkorswim", TEXTS)
     page = await _opened(world, result, "sinkorswim")
     picks_hidden = 0

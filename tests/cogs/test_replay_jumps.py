@@ -59,7 +59,7 @@ async def test_i46_7_a_flip7_replay_jumps_a_round_at_a_time_and_each_button_does
 ):
     result = await finished_game(world, names=("alice", "bob"), goal=150)
     record = await world.env.bot.storage.latest_match_in_channel(world.channel.id, "flip7")
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     _step, (starts,) = step_and_marks("flip7", first, moves, 0, [{"round_start"}])
     assert len(starts) >= 2  # three rounds at least: no round reaches 150
     page = await _replay(world, result)
@@ -88,7 +88,7 @@ async def test_i46_7_a_flip7_replay_jumps_a_round_at_a_time_and_each_button_does
 
 async def test_i46_7_a_sink_or_swim_replay_jumps_a_trick_or_a_round_at_a_time(world):
     result, record = await _finished(world, "sinkorswim")
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     _step, (rounds, reveals) = step_and_marks(
         "sinkorswim", first, moves, 0, [{"round_start"}, {"reveal"}]
     )
@@ -126,7 +126,7 @@ async def test_i46_7_a_sequence_replay_jumps_a_turn_at_a_time_past_the_hands_ste
     """A member's turn is several steps (a card, maybe a row, a cell): ⏩ lands on each
     turn's play, so a viewer can follow the board a move at a time."""
     result, record = await _finished(world, "sequence")
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     _step, (plays,) = step_and_marks(
         "sequence", first, moves, 0, [{"play", "plus", "minus", "pass"}]
     )

@@ -14,7 +14,7 @@ async def test_a_match_played_on_discord_keeps_what_replays_it_exactly(world):
     are kept, and stepping through them rebuilds exactly the saved end."""
     await finished_game(world, names=("alice", "bob", "carol"))
     record = await world.env.bot.storage.latest_match_in_channel(world.channel.id, "flip7")
-    saved = kept(record)
+    saved = await kept(world.env.bot.storage, record)
     assert saved is not None
     first, moves = saved
     assert moves and {move.seat for move in moves} == {0, 1, 2}

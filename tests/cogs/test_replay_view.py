@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.play.replay import step_and_marks
-from bot.play.replay_log import FIRST_KEY, MOVES_KEY, kept
+from bot.play.replay_log import kept
 from engines.base import GAMES
 from tests.cogs.helpers import components, embed_text
 from tests.cogs.players import fresh
@@ -19,7 +19,7 @@ async def test_a_replay_steps_from_the_deal_to_the_result(world):
     people = world.people
     result = await finished_game(world, names=("alice", "bob"))
     record = await world.env.bot.storage.latest_match_in_channel(world.channel.id, "flip7")
-    steps = len(record.extra["replay_moves"]) + 1
+    steps = record.extra.replay_moves + 1
     opened = await people["dave"].click(result, label="Replay")  # anyone in the server
     assert opened.ephemeral
     first = opened.response.message
@@ -40,7 +40,7 @@ async def test_a_match_without_moves_or_log_is_told_it_cannot_be_replayed(world)
     result = await finished_game(world, names=("alice", "bob"))
     storage = world.env.bot.storage
     record = await storage.latest_match_in_channel(world.channel.id, "flip7")
-    record.extra.pop(FIRST_KEY)  # as a match saved before replays were kept
+    record.extra.replay_moves = None  # as a match saved before replays were kept
     record.version += 1
     await storage.save(record, expected_version=record.version - 1, now=record.updated_at)
     await storage.standings.prune_events(record.updated_at + 1)  # and its log cleared since
@@ -67,7 +67,7 @@ async def test_the_first_and_last_steps_and_the_rounds_are_one_click_away(world)
     dave = world.people["dave"]
     result = await finished_game(world, names=("alice", "bob"), goal=150)
     record = await world.env.bot.storage.latest_match_in_channel(world.channel.id, "flip7")
-    first, moves = kept(record)
+    first, moves = await kept(world.env.bot.storage, record)
     _end, (starts,) = step_and_marks("flip7", first, moves, len(moves), [{"round_start"}])
     assert starts  # a match of two rounds at least (no round reaches 150)
     opened = (await dave.click(result, label="Replay")).response.message
@@ -128,8 +128,7 @@ async def test_a_match_saved_before_replays_is_replayed_from_its_public_log(worl
     result = await finished_game(world, names=("alice", "bob"))
     storage = world.env.bot.storage
     record = await storage.latest_match_in_channel(world.channel.id, "flip7")
-    record.extra.pop(FIRST_KEY)  # as a match saved before replays were kept
-    record.extra.pop(MOVES_KEY)
+    record.extra.replay_moves = None  # as a match saved before replays were kept
     record.version += 1
     await storage.save(record, expected_version=record.version - 1, now=record.updated_at)
     logged = await storage.standings.match_events(record.id)

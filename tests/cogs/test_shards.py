@@ -10,7 +10,7 @@ from dataclasses import replace
 import discord
 import pytest
 
-from bot.storage import NewMatch, Seat, Storage
+from bot.storage import EndReason, MatchStatus, NewMatch, Seat, Storage
 from cogs.app import create_bot
 from tests.cogs.helpers import embed_text, table_of
 from tests.conftest import tables_in_channels
@@ -59,5 +59,5 @@ async def test_a_process_answers_restores_and_times_only_its_own_shards(simcord_
     await env.advance_time(settings.lobby_timeout + 1)
     assert "Nobody started the lobby in time, so it closed." in embed_text(table_of(here, ann))
     ended, untouched = await env.bot.storage.get_matches([own.id, foreign.id])
-    assert (ended.status, ended.ended_reason) == ("cancelled", "lobby_expired")
-    assert (untouched.status, untouched.version) == ("lobby", 0)
+    assert (ended.status, ended.ended_reason) == (MatchStatus.CANCELLED, EndReason.LOBBY_EXPIRED)
+    assert (untouched.status, untouched.version) == (MatchStatus.LOBBY, 0)

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from bot.errors import Refusal
-from bot.storage import MatchRecord, Seat
+from bot.storage import MatchRecord, MatchStatus, Seat
 from cogs.app import create_bot
 from cogs.games.sinkorswim import SinkOrSwimRenderer
 from cogs.games.sinkorswim.texts import TEXTS
@@ -137,7 +137,7 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
     passing_told = []  # the table tells whose hand each player holds after a round (S7)
     while True:
         record, game = await state(world)
-        if record.status == "finished":
+        if record.status == MatchStatus.FINISHED:
             break
         for seat in game.to_act():
             card = chooser.choice(game.hand(seat))
@@ -151,7 +151,7 @@ async def test_s4_full_game_with_private_picks_to_the_leaderboard(world):
         record, game = await state(world)
         shown = embed_text(table_of(channel, alice))
         passing_told += [line for line in shown.split("\n") if "Hands pass to the left" in line]
-        if record.status != "finished":
+        if record.status != MatchStatus.FINISHED:
             assert_no_hand_leaks(world, record, game)
     assert tricks >= 9  # at least three tricks in each of three rounds (S5)
     assert passing_told and all(
@@ -187,14 +187,14 @@ async def test_s8_humans_and_ai_never_see_another_hand(world):
     chooser = random.Random(3)
     while True:
         record, game = await state(world)
-        if record.status == "finished":
+        if record.status == MatchStatus.FINISHED:
             break
         humans = [s for s in game.to_act() if record.seats[s].user_id]
         assert humans, "the table waits on nobody"
         seat = humans[0]
         await pick(world, seat_user(world, record, seat), chooser.choice(game.hand(seat)))
         record, game = await state(world)
-        if record.status != "finished":
+        if record.status != MatchStatus.FINISHED:
             assert_no_hand_leaks(world, record, game)
     final = table_of(channel, people["alice"])  # the result, under the table
     assert "win" in part(final, Part.HEADING) and "Ada (AI)" in embed_text(final)
@@ -349,7 +349,7 @@ async def test_s5_eliminated_player_sees_their_hand_without_buttons():
         channel_id=1,
         game=GAME,
         host_id=1,
-        status="playing",
+        status=MatchStatus.PLAYING,
         version=3,
         seats=[Seat(name, user_id=n + 1) for n, name in enumerate(PLAYERS)],
         options={},

@@ -8,6 +8,7 @@ from dataclasses import replace
 import discord
 import pytest
 
+from bot.storage import EndReason, MatchStatus
 from cogs.app import create_bot
 from cogs.desk.threads import TABLES_WHERE
 from cogs.ui.layout import Part
@@ -53,7 +54,7 @@ async def test_i28_a_match_is_played_in_its_own_thread_from_start_to_result(thre
     assert "round 1" in part(card, Part.HEADING)
     await play_to_end(env, thread, [alice, bob, carol])
     record = await env.bot.storage.get_match(record.id)
-    assert record.status == "finished"
+    assert record.status == MatchStatus.FINISHED
     result = [m for m in thread.history(viewer=bob) if "Rematch" in str(m.components)]
     assert result, "the result is posted in the thread"
     card = card_of(channel, alice, lobby.id)
@@ -74,7 +75,11 @@ async def test_i28_rematch_from_a_thread_opens_the_lobby_in_the_channel(thread_w
     again = await bob.click(result, label="Rematch")
     assert again.ephemeral and "discord.com/channels" in again.response.content
     lobbies = await world.env.bot.storage.open_matches_in_channel(world.channel.id)
-    assert len(lobbies) == 1 and lobbies[0].status == "lobby" and lobbies[0].thread_id is None
+    assert (
+        len(lobbies) == 1
+        and lobbies[0].status == MatchStatus.LOBBY
+        and lobbies[0].thread_id is None
+    )
     newest = [m for m in world.channel.history(viewer=alice) if not m.flags.ephemeral][-1]
     assert newest.id == lobbies[0].message_id
 
@@ -93,7 +98,7 @@ async def test_i28_three_games_at_once_in_one_channel(thread_world):
     assert len({thread.id for _lobby, thread in lobbies}) == 3
     records = await world.env.bot.storage.open_matches_in_channel(world.channel.id)
     assert sorted(r.game for r in records) == ["flip7", "sequence", "sinkorswim"]
-    assert all(r.status == "playing" and r.thread_id for r in records)
+    assert all(r.status == MatchStatus.PLAYING and r.thread_id for r in records)
     # Each thread's table plays its own match.
     _lobby, flip_thread = lobbies[0]
     await play_to_end(world.env, flip_thread, [world.people[n] for n in names])
@@ -188,7 +193,7 @@ async def test_i28_without_thread_permissions_the_match_stays_in_the_channel(thr
     await click_id(alice, public_table(plain, alice), ":start")
     assert not plain.threads
     record = await world.env.bot.storage.open_match_in_channel(plain.id)
-    assert record.status == "playing" and record.thread_id is None
+    assert record.status == MatchStatus.PLAYING and record.thread_id is None
     assert components(public_table(plain, alice))
 
 
@@ -211,7 +216,7 @@ async def test_i28_a_thread_deleted_mid_game_ends_its_match_without_a_result(thr
     world.env.backend.delete_channel(thread.id)
     await world.env.settle()
     ended = await world.env.bot.storage.get_match(record.id)
-    assert ended.status == "cancelled" and ended.ended_reason == "thread_deleted"
+    assert ended.status == MatchStatus.CANCELLED and ended.ended_reason == EndReason.THREAD_DELETED
     card = card_of(world.channel, world.people["alice"], lobby.id)
     assert "thread was deleted" in part(card, Part.RESULT)
     ratings = await world.env.bot.storage.standings.leaderboard(world.guild.id, "flip7")
@@ -226,7 +231,7 @@ async def test_i28_a_thread_closed_by_a_moderator_ends_its_match(thread_world, c
     world.env.backend.edit_channel(thread.id, {}, thread_metadata=closed)
     await world.env.settle()
     ended = await world.env.bot.storage.get_match(record.id)
-    assert ended.status == "cancelled" and ended.ended_reason == "thread_closed"
+    assert ended.status == MatchStatus.CANCELLED and ended.ended_reason == EndReason.THREAD_CLOSED
 
 
 async def test_i28_a_deleted_channel_ends_all_its_matches(thread_world):
@@ -247,7 +252,7 @@ async def test_i28_a_restart_mid_game_in_a_thread_keeps_its_buttons(thread_world
     await world.env.restart_bot(create_bot(settings))
     await play_to_end(world.env, thread, [alice, bob])
     record = await world.env.bot.storage.match_in_thread(thread.id)
-    assert record.status == "finished" and table.id
+    assert record.status == MatchStatus.FINISHED and table.id
 
 
 async def test_i28_discord_archiving_a_quiet_thread_is_told_from_a_moderators(thread_world):

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from bot.storage import MatchStatus
 from bot.tournament.terms import ROUND_LIMIT
 from tests.cogs.players import play_step, play_to_end
 from tests.cogs.tournament_helpers import press, round_tables, thread_of, tournament_world
@@ -53,7 +54,7 @@ async def test_i29_when_the_rounds_time_is_up_the_ai_finishes_the_tables(simcord
     await env.advance_time(ROUND_LIMIT["live"] + 60)
     for table in (moving, idle):
         ended = await env.bot.storage.get_match(table.id)
-        assert ended.status == "finished"
+        assert ended.status == MatchStatus.FINISHED
         thread = thread_of(world.channel, ended.thread_id)
         shown = " ".join(str(m.components) for m in thread.history(viewer=world.mod))
         assert "the AI finished this table" in shown

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.storage import MatchStatus
 from tests.cogs.tournament_helpers import press, round_tables, tournament_world
 
 MINUTE = 60
@@ -74,6 +75,6 @@ async def test_table_without_result_marks_nobody_out(simcord_env):
     reset = await world.mod.slash(thread, "games reset")
     assert reset.response is not None
     ended = await env.bot.storage.get_match(table.id)
-    assert ended.status != "finished"
+    assert ended.status != MatchStatus.FINISHED
     record = await env.bot.storage.get_tournament(1)
     assert all(e["dropped"] is None for e in record.data["entrants"]), record.data["entrants"]

@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from bot.errors import Refusal
+from bot.storage import EndReason, MatchStatus
 from bot.tournament.terms import ROUND_LIMIT
 from tests.cogs.helpers import components
 from tests.cogs.players import play_step, play_to_end
@@ -53,7 +54,7 @@ async def _table_lost(world, rounds=1):
     env.backend.delete_channel(thread.id)
     await env.settle()
     ended = await env.bot.storage.get_match(table.id)
-    assert ended.status == "cancelled" and ended.ended_reason == "thread_deleted"
+    assert ended.status == MatchStatus.CANCELLED and ended.ended_reason == EndReason.THREAD_DELETED
     return ended
 
 
@@ -119,7 +120,11 @@ async def test_the_replay_button_makes_a_new_thread_with_the_same_seats_and_its_
     tables = await round_tables(env, 1, 1)
     (again,) = [t for t in tables if t.id != ended.id]
     assert [s.user_id for s in again.seats] == [s.user_id for s in ended.seats]
-    assert again.extra["tournament_table"] == 1 and again.thread_id not in (None, ended.thread_id)
+    assert (
+        again.extra.table is not None
+        and again.extra.table.table == 1
+        and again.thread_id not in (None, ended.thread_id)
+    )
     closed = next(
         m for m in world.channel.history(viewer=world.mod) if "had it replayed" in m.content
     )
@@ -353,10 +358,12 @@ async def test_a_replayed_table_gets_the_rounds_whole_time_from_the_press(simcor
     await _choose(world.mod, _choice(world), "replay")
     (again,) = [t for t in await round_tables(env, 1, 1) if t.id != ended.id]
     await env.advance_time(20 * 60)  # past the round's first limit
-    assert (await env.bot.storage.get_match(again.id)).status == "playing"
+    assert (await env.bot.storage.get_match(again.id)).status == MatchStatus.PLAYING
     await env.advance_time(limit)
     finished = await env.bot.storage.get_match(again.id)
-    assert finished.status == "finished", "the round's clock finishes the replay in its turn"
+    assert finished.status == MatchStatus.FINISHED, (
+        "the round's clock finishes the replay in its turn"
+    )
     record = await env.bot.storage.get_tournament(1)
     assert [p["match_id"] for p in record.data["played"]] == [again.id]
 

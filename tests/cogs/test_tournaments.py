@@ -6,6 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.storage import EndReason, MatchStatus
 from tests.cogs.tournament_helpers import (
     ended,
     next_round,
@@ -236,7 +237,10 @@ async def test_i29_a_cancelled_tournament_ends_its_tables(simcord_env):
     cancelled = await world.mod.slash(world.channel, "games tournament cancel")
     assert "is cancelled" in cancelled.response.content
     ended = await env.bot.storage.get_match(table.id)
-    assert ended.status == "cancelled" and ended.ended_reason == "tournament_cancelled"
+    assert (
+        ended.status == MatchStatus.CANCELLED
+        and ended.ended_reason == EndReason.TOURNAMENT_CANCELLED
+    )
     record = await env.bot.storage.get_tournament(1)
     assert record.state == "cancelled"
     again = await world.mod.slash(world.channel, "games tournament cancel")

@@ -54,7 +54,7 @@ def points(places: list[int]) -> list[float]:
 
 async def round_tables(env: Any, tournament_id: int, round_number: int) -> list[Any]:
     matches = await env.bot.storage.tournament_matches(tournament_id)
-    return [m for m in matches if m.extra.get("tournament_round") == round_number]
+    return [m for m in matches if m.extra.table is not None and m.extra.table.round == round_number]
 
 
 def thread_of(channel: Any, thread_id: int) -> Any:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from bot.storage import MatchRecord, Seat
+from bot.storage import MatchRecord, MatchStatus, Seat
 from cogs.ui.components import GameRenderer, TableMessage
 from cogs.ui.layout import COMPONENT_LIMIT, TEXT_LIMIT
 from cogs.wording.words import COMMON_ERRORS, event_text
@@ -263,7 +263,7 @@ def record_for(info: GameInfo, game: Game) -> MatchRecord:
         channel_id=1,
         game=info.key,
         host_id=100,
-        status="finished" if game.is_over else "playing",
+        status=MatchStatus.FINISHED if game.is_over else "playing",
         version=1,
         seats=seats,
         options={},

@@ -15,7 +15,7 @@ import pytest
 
 from bot.errors import Notice, NotSaved, Refusal, SavedNotShown
 from bot.play.lobby import AI_NAMES
-from bot.storage import MatchRecord, Seat
+from bot.storage import EndReason, MatchRecord, MatchStatus, Seat
 from cogs.desk.lobby import lobby_table
 from cogs.desk.result import ended_table, result_message
 from cogs.games.flip7 import Flip7Renderer
@@ -140,7 +140,7 @@ def _record(key: str, seats: int, options: dict[str, Any]) -> MatchRecord:
         channel_id=1,
         game=key,
         host_id=100,
-        status="playing",
+        status=MatchStatus.PLAYING,
         version=0,
         seats=chairs,
         options=options,
@@ -180,7 +180,7 @@ async def _play(
         Event("match.abandoned", {"seat": 0}),
     ):
         seen.text(event_text(renderer.texts, event, names), event.kind)
-    record.status = "finished"
+    record.status = MatchStatus.FINISHED
     seen.table(await renderer.table(record, game))
     seen.table(result_message(record, game, renderer.texts))
     return game
@@ -302,7 +302,7 @@ def test_every_platform_answer_is_translated():
         seen.text(refusal_text(Refusal(kind, seats=seats, **data), texts), kind)
     for kind in [*NOTICES, "ai_joined", "ai_left", "ended"]:
         notice = Notice(kind, {"name": "Ann", "host": "Bao", "level": "strong"})
-        seen.text(notice_text(notice, ended_text("reset_by_host", {"name": "Ann"})), kind)
+        seen.text(notice_text(notice, ended_text(EndReason.RESET_BY_HOST, {"name": "Ann"})), kind)
     for reason in ENDED:
         seen.text(ended_text(reason, {"name": "Ann"}), reason)
     for error in (NotSaved(1), SavedNotShown("flip7"), RuntimeError()):
@@ -313,8 +313,8 @@ def test_every_platform_answer_is_translated():
     seen.text(permissions.saved_not_shown(lacking, "flip7"), "not shown")
     seen.text(permissions.saved_not_shown([], "flip7"), "not shown")
     record = _record("flip7", 3, {"goal": 100, "brutal": True})
-    record.status = "lobby"
+    record.status = MatchStatus.LOBBY
     seen.table(lobby_table(record, Flip7Renderer("flip7", FLIP7), "notice"[:0] or None))
-    record.end("host_cancelled")
+    record.end(EndReason.HOST_CANCELLED)
     seen.table(lobby_table(record, Flip7Renderer("flip7", FLIP7)))
     seen.table(ended_table(record, FLIP7.title))

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.storage import MatchStatus
 from cogs.games.sequence.faces import face as sequence_face
 from cogs.games.sinkorswim.faces import weather
 from tests.cogs.players import open_game
@@ -105,7 +106,7 @@ async def test_i47_3_no_frame_carries_another_seats_hidden_cards(world, live, ke
     finally:
         await pages.close()
     ended = await world.env.bot.storage.get_match(record.id)
-    assert ended.status == "finished"
+    assert ended.status == MatchStatus.FINISHED
     assert check_frames(key, pages) > 3 * 20
     seen = set().union(*(faces_in(f) for s in pages.seats.values() for f in s.frames))
     if key != "flip7":  # the hands' cards were shown to their owners, as pictures

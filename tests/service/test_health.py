@@ -13,7 +13,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.storage import StorageBusy
+from bot.storage import MatchStatus, StorageBusy
 from tests.cogs.helpers import buttons, moves_open, table_of
 from tests.cogs.test_flip7 import play_one
 
@@ -115,7 +115,7 @@ async def test_metrics_after_a_game_count_its_moves_refusals_and_ai_decisions(wo
         await play_one(channel, people)
         made += 1
     ended = await env.bot.storage.get_match(lobby.id)
-    assert ended is not None and ended.status == "finished"
+    assert ended is not None and ended.status == MatchStatus.FINISHED
 
     status, text = await get(world, "/metrics")
     assert status == 200

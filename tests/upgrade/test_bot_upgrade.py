@@ -9,6 +9,7 @@ import pytest
 from bot.core.settings import Settings
 from bot.play.matches import Change
 from bot.play.sessions import load_game
+from bot.storage import MatchStatus
 from cogs.ui.components import TableMessage
 from cogs.wording.words import LEGACY_TEXT, is_legacy
 from engines.base import GAMES
@@ -32,7 +33,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
     bot = simcord_env.bot
     matches, desk = bot.matches, bot.get_cog("Desk")
     records = await matches.reads.open_matches()
-    assert sorted({r.game for r in records if r.status == "playing"}) == sorted(
+    assert sorted({r.game for r in records if r.status == MatchStatus.PLAYING}) == sorted(
         ["flip7", "sequence", "sinkorswim"]
     )
     old_sentences_shown = 0
@@ -40,14 +41,14 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
         table = await desk.tables.table_now(Change(record, load_game(record)))
         assert table.layout is not None and not table.embeds  # drawn in the new layout
         text = table_text(table)
-        assert (record.status == "lobby") == ("— lobby" in text), text
+        assert (record.status == MatchStatus.LOBBY) == ("— lobby" in text), text
         # The long-passed deadlines fired at start-up, so logs mix the old version's
         # sentences with new events; the sentences still show as they were written.
         # They are read from match_events, where the upgrade kept them as {"text": ...}.
         old = [str(e.data[LEGACY_TEXT]) for e in record.log or [] if is_legacy(e)]
         old_sentences_shown += sum(sentence in text for sentence in old)
     assert old_sentences_shown
-    for record in [r for r in records if r.status == "playing"]:
+    for record in [r for r in records if r.status == MatchStatus.PLAYING]:
         info = GAMES[record.game]
         for _ in range(3000):
             current, game = await matches.current(record.id)
@@ -58,7 +59,7 @@ async def test_saved_matches_draw_and_play_to_the_leaderboard(simcord_env):
             )
             if not change.record.is_open:
                 break
-        assert change.record.status == "finished", record.game
+        assert change.record.status == MatchStatus.FINISHED, record.game
         board = await matches.standings.leaderboard(record.guild_id, record.game)
         assert board, record.game
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.core.settings import Settings
 from bot.play.matches import Change
+from bot.storage import EndReason
 from cogs.wording import i18n
 from tests.i18n.catalogs import pseudo_translations
 from tests.upgrade.saved import build_v1_database
@@ -28,11 +29,11 @@ OLD_ROWS = [
     (305, "lobby", None),
 ]
 KINDS = {
-    300: ("host_cancelled", {}),
-    301: ("reset_by_moderator", {"name": "Mod"}),
-    302: ("reset_by_host", {"name": "ann"}),
-    303: ("everyone_left", {}),
-    304: ("text", {"text": "the bot was retired for the night"}),
+    300: (EndReason.HOST_CANCELLED, {}),
+    301: (EndReason.RESET_BY_MODERATOR, {"name": "Mod"}),
+    302: (EndReason.RESET_BY_HOST, {"name": "ann"}),
+    303: (EndReason.EVERYONE_LEFT, {}),
+    304: (EndReason.TEXT, {"text": "the bot was retired for the night"}),
     305: (None, {}),
 }
 SHOWN = {

@@ -36,12 +36,16 @@ from bot.storage.postgres.standings_store import PostgresStandings
 from bot.storage.queue_store import QueueStore
 from bot.storage.records import (
     MATCH_COLUMNS,
+    REPLAY_FIRST_INSERT,
+    REPLAY_MOVE_INSERT,
     Deadline,
     LoadedRecords,
     MatchRecord,
     NewMatch,
     ResultRow,
     match_update,
+    replay_rows,
+    replay_saved,
 )
 from bot.storage.standings_data import EndHow
 from bot.storage.statements import Statement
@@ -230,7 +234,9 @@ class PostgresStorage(StoreBase, TournamentStore, QueueStore):
         sql, params = match_update(record, expected_version, now, deadline)
         if not results:  # most moves: one statement, so one round trip and one commit
             await self._save_move(record, numbered(sql), list(params), events)
+            replay_saved(record)
             return
+        first, moves = replay_rows(record)
         async with self._transaction() as db:
             if await db.execute(numbered(sql), *params) != "UPDATE 1":
                 raise StaleMatch(record.id)
@@ -238,22 +244,34 @@ class PostgresStorage(StoreBase, TournamentStore, QueueStore):
             await db.execute("SELECT pg_notify($1, $2)", CHANNEL, told)
             if events:
                 await db.executemany(numbered(EVENT_INSERT), event_rows(record, events))
+            if first is not None:
+                await db.execute(numbered(REPLAY_FIRST_INSERT), record.id, first)
+            if moves:
+                await db.executemany(numbered(REPLAY_MOVE_INSERT), moves)
             if results:
                 await write_results(db, record, results, end or "played", now)
+        replay_saved(record)
 
     async def _save_move(
         self, record: MatchRecord, update: str, params: list[Any], events: Sequence[Event]
     ) -> None:
-        """The match's UPDATE, its events and its notification as one statement (atomic on
-        its own): the events are inserted, and the other processes notified, only for a row
-        the guarded UPDATE changed."""
+        """The match's UPDATE, its events, its replay's new rows and its notification as one
+        statement (atomic on its own): the rows are inserted, and the other processes
+        notified, only for a row the guarded UPDATE changed."""
         first = len(params) + 1
+        kept_first, moves = replay_rows(record)
         sql = (
             f"WITH moved AS ({update} RETURNING id, version, guild_id), logged AS ("
             "INSERT INTO match_events (match_id, version, seq, kind, data) "
             f"SELECT moved.id, ${first}, e.seq, e.kind, e.data FROM moved, "
             f"unnest(${first + 1}::int[], ${first + 2}::text[], ${first + 3}::text[]) "
-            "AS e(seq, kind, data)) "
+            "AS e(seq, kind, data)), dealt AS ("
+            f"INSERT INTO match_replays (match_id, first) SELECT moved.id, ${first + 4}::text "
+            f"FROM moved WHERE ${first + 4}::text IS NOT NULL), replayed AS ("
+            "INSERT INTO match_moves (match_id, n, version, seat, code) "
+            f"SELECT moved.id, m.n, ${first}, m.seat, m.code FROM moved, "
+            f"unnest(${first + 5}::int[], ${first + 6}::int[], ${first + 7}::text[]) "
+            "AS m(n, seat, code)) "
             f"SELECT count(pg_notify('{CHANNEL}', "
             "moved.id || ':' || moved.version || ':' || moved.guild_id)) FROM moved"
         )
@@ -263,6 +281,10 @@ class PostgresStorage(StoreBase, TournamentStore, QueueStore):
             list(range(len(events))),
             [event.kind for event in events],
             [json.dumps(dict(event.data)) for event in events],
+            kept_first,
+            [move[1] for move in moves],
+            [move[3] for move in moves],
+            [move[4] for move in moves],
         ]
         try:
             async with self._pool.acquire(timeout=ACQUIRE_WAIT) as db:

@@ -33,12 +33,16 @@ from bot.storage.base import EVENT_INSERT, StoreBase, event_rows, match_insert
 from bot.storage.errors import StorageError
 from bot.storage.queue_store import QueueStore
 from bot.storage.records import (
+    REPLAY_FIRST_INSERT,
+    REPLAY_MOVE_INSERT,
     Deadline,
     LoadedRecords,
     MatchRecord,
     NewMatch,
     ResultRow,
     match_update,
+    replay_rows,
+    replay_saved,
 )
 from bot.storage.sqlite.database import Opened, open_database, translate
 from bot.storage.sqlite.dialect import SQLITE
@@ -224,6 +228,12 @@ class Storage(StoreBase, TournamentStore, QueueStore):
         statements: list[Statement | Step] = [match_update(record, expected_version, now, deadline)]
         if events:
             statements.append((EVENT_INSERT, event_rows(record, events)))
+        first, moves = replay_rows(record)
+        if first is not None:
+            statements.append((REPLAY_FIRST_INSERT, (record.id, first)))
+        if moves:
+            statements.append((REPLAY_MOVE_INSERT, moves))
         if results:
             statements += result_statements(record, results, end or "played", now)
         await self._write(statements, key=record.id, guarded=True)
+        replay_saved(record)

@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import Any
 
+from bot.storage.match_fields import EndReason, MatchStatus
 from bot.storage.rating_step import Finished
 from bot.storage.records import ResultRow, seats_from
 from bot.storage.results_writes import result_params
@@ -49,11 +50,11 @@ def _rows_of(db: sqlite3.Connection, match: tuple[Any, ...]) -> list[ResultRow]:
     try:
         seats = seats_from(json.loads(seats_text))
     except (ValueError, TypeError, KeyError):
-        return _from_stored(stored) if status == "finished" else []
-    outcome = _saved_outcome(game, state) if status == "finished" else None
-    if status == "finished" and (outcome is None or len(outcome.places) != len(seats)):
+        return _from_stored(stored) if status == MatchStatus.FINISHED else []
+    outcome = _saved_outcome(game, state) if status == MatchStatus.FINISHED else None
+    if status == MatchStatus.FINISHED and (outcome is None or len(outcome.places) != len(seats)):
         return _from_stored(stored)
-    return seat_rows(seats, {}, outcome)
+    return seat_rows(seats, {}, {}, outcome)
 
 
 def rate_past_matches(db: sqlite3.Connection) -> None:
@@ -69,10 +70,10 @@ def rate_past_matches(db: sqlite3.Connection) -> None:
         rows = _rows_of(db, match)
         if not rows:
             continue
-        if status == "finished":
+        if status == MatchStatus.FINISHED:
             end = "played"
         else:
-            end = "abandoned" if reason == "every_player_left" else "reset"
+            end = "abandoned" if reason == EndReason.EVERY_PLAYER_LEFT else "reset"
         db.execute("DELETE FROM results WHERE match_id = ?", (match_id,))
         db.executemany(
             RESULT_INSERT, [result_params(match_id, guild_id, game, row, at) for row in rows]

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 
 from bot.play.matches import Change
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord
 from cogs.desk.card import draw_card
 from cogs.desk.scene import Scene
 from cogs.tools.sending import Send

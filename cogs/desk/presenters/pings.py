@@ -28,8 +28,9 @@ import discord
 from bot.play.events import STARTED, TIMED_OUT
 from bot.play.handles import QuietHandle
 from bot.play.matches import Change
+from bot.play.model import HeldNotice, MatchRecord, MatchStatus, TurnNotice
 from bot.rules.pace import SLOW
-from bot.storage import HeldNotice, MatchRecord, StorageError, TurnNotice
+from bot.storage import StorageError
 from bot.storage.doors import MEMBER, SERVER, MatchReads, ScopedSettings, TurnNotices
 from bot.storage.setting import Setting, is_bool, one_of
 from cogs.tools.sending import MatchSenders, Send
@@ -221,7 +222,11 @@ class Pings:
         first meets the match (so a restart forgets none), then as sent and taken down."""
         out = self._out.get(record.id)
         if out is None:
-            kept = [] if record.status == "lobby" else await self.notices.turn_notices(record.id)
+            kept = (
+                []
+                if record.status == MatchStatus.LOBBY
+                else await self.notices.turn_notices(record.id)
+            )
             out = self._out[record.id] = {notice.user_id: notice for notice in kept}
         return out
 

@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.tools import permissions
 from cogs.tools.renderers import Renderers
 from cogs.ui.components import answer_privately

@@ -8,6 +8,7 @@ from functools import partial
 import discord
 
 from bot.play.matches import MatchService
+from bot.play.model import MatchStatus
 from cogs.desk.presenters.problems import ShowProblems
 from cogs.desk.race import EVENTS_READ, attach_race, race_of
 from cogs.desk.result import result_message
@@ -27,7 +28,7 @@ class ResultPresenter:
         change = scene.change
         if change.game is None or not change.game.outcome():
             return []
-        if change.record.status != "finished" or scene.renderer is None:
+        if change.record.status != MatchStatus.FINISHED or scene.renderer is None:
             return []
         return [Send(None, partial(self._send, scene))]
 

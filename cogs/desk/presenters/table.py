@@ -11,8 +11,8 @@ from typing import Any
 import discord
 
 from bot.play.matches import Change, MatchService
+from bot.play.model import MatchRecord
 from bot.process.app import Interaction
-from bot.storage import MatchRecord
 from cogs.desk.drawing import draw_table
 from cogs.desk.presenters.problems import Problem, ShowProblems
 from cogs.desk.scene import Click, Scene

@@ -10,7 +10,7 @@ import discord
 from discord.ext import commands
 
 from bot.play.events import TIMED_OUT
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord
 from cogs.games.api import (
     GameCommands,
     GameRenderer,

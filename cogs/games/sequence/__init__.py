@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.storage import MatchRecord
+from bot.play.model import MatchRecord
 from cogs.games.api import (
     Choice,
     GameCommands,
