@@ -36,8 +36,8 @@ from bench.pg import throwaway_postgres
 from bot.core.settings import Settings
 from bot.storage import MatchStatus
 from cogs.desk.threads import TABLES_WHERE
-from tests.cogs import test_flip7 as flip7
-from tests.cogs import test_sink_or_swim as sink
+from tests.cogs.games import test_flip7 as flip7
+from tests.cogs.games import test_sink_or_swim as sink
 from tests.cogs.helpers import moves_open, table_of
 from tests.cogs.players import click_id, public_table
 

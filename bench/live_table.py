@@ -44,7 +44,7 @@ from bot.core.settings import Settings
 from bot.play.changes import Change
 from cogs.desk.threads import TABLES_WHERE
 from playground import serve_table_beside
-from tests.cogs import test_flip7 as flip7
+from tests.cogs.games import test_flip7 as flip7
 from tests.cogs.helpers import moves_open, table_of
 
 NAMES = ("alice", "bob", "carol")

@@ -85,7 +85,7 @@ async def tables_in_channels(env, guild) -> None:
 @pytest.fixture
 async def world(simcord_env):
     """A server to play in: one channel and six members, under SimCord; games are played
-    in the channel (the `thread_world` of tests/cogs/test_threads.py plays in threads)."""
+    in the channel (the `thread_world` of tests/cogs/desk/test_threads.py plays in threads)."""
     guild = simcord_env.create_guild()
     await tables_in_channels(simcord_env, guild)
     channel = guild.create_text_channel("games")

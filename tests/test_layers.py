@@ -434,3 +434,24 @@ def test_i49_1_the_room_check_sees_a_caller_reach_through(tmp_path):
     )
     found = _reaches_into_the_service(caller, _service_rooms(), _service_handles())
     assert found == ["caller.py:1 moves", "caller.py:2 _sessions", "caller.py:4 queues.sessions"]
+
+
+# Tests of the harness that puts Discord's delays back (bench/discord_delays.py) use the
+# cogs' fixtures, so they sit at tests/cogs/'s top rather than in a room of their own.
+LOOSE_TESTS = {"tests/cogs/test_discord_delays.py"}
+
+
+def _folders_unmirrored(tests: Path, source: Path) -> list[str]:
+    """The test folders under `tests` named for no folder of `source`, and the test files
+    loose at `tests`' top."""
+    rooms = {p.name for p in source.iterdir() if (p / "__init__.py").exists()}
+    wrong = [p.name for p in tests.iterdir() if p.is_dir() and p.name != "__pycache__"]
+    loose = [p.relative_to(ROOT).as_posix() for p in tests.glob("test_*.py")]
+    return sorted({*(name for name in wrong if name not in rooms), *set(loose) - LOOSE_TESTS})
+
+
+def test_i49_6_the_tests_of_bot_and_cogs_are_in_folders_named_for_the_source_rooms():
+    for layer in ("bot", "cogs"):
+        assert _folders_unmirrored(ROOT / "tests" / layer, ROOT / layer) == [], layer
+    # The check can fail: the cogs' tests are not in the platform's rooms.
+    assert "desk" in _folders_unmirrored(ROOT / "tests" / "cogs", ROOT / "bot")

@@ -1,7 +1,7 @@
 """The standings: leaderboards, a member's ratings and their trend, match history and a
 match's whole event log, seasons and the hall of fame, retention and export.
 
-Every query is served by an index (tests/bot/test_standings_queries.py checks the plans), so
+Every query is served by an index (tests/bot/storage/test_standings_queries.py checks the plans), so
 a server with 100,000 finished matches answers as fast as a new one. Ratings are written
 with the results (see rating_step). The reads are written once here for both backends;
 each backend (sqlite/standings_store.py, postgres/standings_store.py) starts seasons and prunes old

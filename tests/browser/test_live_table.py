@@ -17,9 +17,9 @@ from engines.base import GAMES
 from playground import PlaygroundOptions, lobby_button, playground
 from tests.browser.live_page import LivePage, member_link
 from tests.cogs.helpers import is_layout, part, table_of
+from tests.cogs.live.pages import page_rows, thread_rows
+from tests.cogs.live.play import steps
 from tests.cogs.players import play_step, press
-from tests.live.pages import page_rows, thread_rows
-from tests.live.play import steps
 from tests.waiting import until
 
 

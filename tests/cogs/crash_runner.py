@@ -21,7 +21,7 @@ import simcord
 from bench.discord_delays import Delays, delayed_discord, real_wait
 from bot.core.settings import Settings
 from cogs.app import create_bot
-from tests.cogs import test_sink_or_swim as sink
+from tests.cogs.games import test_sink_or_swim as sink
 from tests.conftest import NAMES, tables_in_channels
 
 TABLE_EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"

@@ -14,8 +14,8 @@ import pytest
 
 from bench.discord_delays import Delays, Limit, press_together
 from engines.base import GAMES
-from tests.cogs import test_flip7 as flip7
-from tests.cogs import test_sink_or_swim as sink
+from tests.cogs.games import test_flip7 as flip7
+from tests.cogs.games import test_sink_or_swim as sink
 from tests.cogs.helpers import components, embed_text, moves_open, table_of
 
 FIVE = ("alice", "bob", "carol", "dave", "erin")

@@ -14,8 +14,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.storage import MatchStatus, StorageBusy
+from tests.cogs.games.test_flip7 import play_one
 from tests.cogs.helpers import buttons, moves_open, table_of
-from tests.cogs.test_flip7 import play_one
 
 
 @pytest.fixture

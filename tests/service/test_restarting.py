@@ -8,8 +8,8 @@ import asyncio
 
 from cogs.wording.i18n import reading
 from cogs.wording.replies import RESTARTING
+from tests.cogs.games.test_flip7 import first_turn
 from tests.cogs.helpers import buttons, table_of
-from tests.cogs.test_flip7 import first_turn
 
 
 async def test_a_click_or_command_while_stopping_is_told_the_bot_is_restarting(world):
