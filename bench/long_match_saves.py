@@ -29,6 +29,7 @@ from bot.core.settings import Settings
 from bot.play.changes import Change
 from bot.play.matches import MatchService
 from bot.storage import MatchStatus, Storage
+from bot.storage.interface import doors_of
 from engines.base import GAMES
 from engines.flip7.actions import STAY
 
@@ -97,21 +98,28 @@ async def run(moves: int, window: int, folder: Path) -> tuple[list[float], list[
     path = folder / "bench.sqlite3"
     settings = Settings(token="bench", database_path=path, ai_delay=0, game_seed=3)
     storage = await Storage.open(path, create=True)
-    matches = MatchService(storage, settings, time.time)
-    try:
-        match_id = await _started(matches)
-        timed = TimedSaves(storage)
-        timed.times.clear()
-        sizes = []
-        for made in range(1, moves + 1):
-            if not await _move(matches, match_id):
-                raise SystemExit(f"error: the match ended after {made} moves, before {moves}")
-            if made in (window, moves):
-                sizes.append(_sizes(path, match_id))
-        return timed.times, sizes
+    try:  # closed however the run ends: its reader thread would keep the process alive
+        matches = MatchService(doors_of(storage), settings, time.time)
+        try:
+            return await _timed_match(matches, storage, path, moves, window)
+        finally:
+            await matches.stop()
     finally:
-        await matches.stop()
         await storage.close()
+
+
+async def _timed_match(
+    matches: MatchService, storage: Storage, path: Path, moves: int, window: int
+) -> tuple[list[float], list[tuple[int, int]]]:
+    match_id = await _started(matches)
+    timed = TimedSaves(storage)
+    sizes = []
+    for made in range(1, moves + 1):
+        if not await _move(matches, match_id):
+            raise SystemExit(f"error: the match ended after {made} moves, before {moves}")
+        if made in (window, moves):
+            sizes.append(_sizes(path, match_id))
+    return timed.times, sizes
 
 
 def main(argv: list[str] | None = None) -> None:
