@@ -46,5 +46,6 @@ async def test_i47_1_the_desk_reads_no_storage_while_it_decides_a_change(thread_
     await flip7.play_to_end(world.env, thread, world.people)
     assert not moves_open(table_of(thread, world.people["alice"]))
     assert calls.count("save") >= 10  # a whole game's moves were made, and saved
-    assert {"events", "language", "watchers"} <= set(calls)  # read by the platform, once
+    # read by the platform, once: the log, the watchers, the server's language (a scoped key)
+    assert {"events", "scoped", "watchers"} <= set(calls)
     assert reads_while_deciding == []

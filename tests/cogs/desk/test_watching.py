@@ -12,7 +12,7 @@ from cogs.app import create_bot
 from cogs.desk.watching import WatchButton
 from cogs.ui.layout import Part
 from tests.cogs.desk.test_threads import card_of, started
-from tests.cogs.helpers import buttons, components, part
+from tests.cogs.helpers import buttons, components, part, selects
 from tests.cogs.players import play_step, play_to_end, public_table
 
 
@@ -38,12 +38,12 @@ async def test_watch_from_the_card_follows_the_thread_and_is_told_the_result(thr
     assert "1 member watching" in part(public_table(thread, alice), Part.WATCHING)
     table = public_table(thread, dave)
     # Whatever the table offers now (Hit and Stay, or a target to choose after an action card).
-    move = next(
-        item.custom_id
-        for item in components(table)
-        if isinstance(item, discord.Button) and item.custom_id
-    )
-    refused = await dave.click(table, custom_id=move)
+    moves = [i for i in components(table) if isinstance(i, discord.Button) and i.custom_id]
+    if moves:
+        refused = await dave.click(table, custom_id=moves[0].custom_id)
+    else:
+        (menu, *_others) = selects(table)
+        refused = await dave.select(table, [menu.options[0].value], custom_id=menu.custom_id)
     assert refused.ephemeral  # watchers see and do only what any member may
     # A seated player's press is answered, and changes nothing.
     seated = await alice.click(card_of(world.channel, alice, lobby.id), label="Watch")
