@@ -42,6 +42,7 @@ from bench.discord_delays import DelayedDiscord, Delays, delayed_discord
 from bench.harness import p50_p99, positive, simulated
 from bot.core.settings import Settings
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from cogs.desk.threads import TABLES_WHERE
 from playground import serve_table_beside
 from tests.cogs.games import test_flip7 as flip7
@@ -200,12 +201,14 @@ async def _many_matches(
     ids = []
     for index in range(matches):
         record = await service.open_lobby(
-            guild_id=10_000 + index,
-            channel_id=20_000 + index,
-            game="flip7",
-            host_id=1,
-            host_name="alice",
-            options={"goal": 1000},
+            LobbyRequest(
+                guild_id=10_000 + index,
+                channel_id=20_000 + index,
+                game="flip7",
+                host_id=1,
+                host_name="alice",
+                options={"goal": 1000},
+            ),
         )
         for user, name in ((2, "bob"), (3, "carol")):
             await service.act_in_lobby(record.id, user, name, "join", _quiet)

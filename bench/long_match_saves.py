@@ -27,6 +27,7 @@ from typing import Any
 from bench.harness import positive
 from bot.core.settings import Settings
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.storage import MatchStatus, Storage
 from bot.storage.interface import doors_of
@@ -66,12 +67,14 @@ def _sizes(path: Path, match_id: int) -> tuple[int, int]:
 
 async def _started(matches: MatchService) -> int:
     record = await matches.open_lobby(
-        guild_id=1,
-        channel_id=10,
-        game="flip7",
-        host_id=100,
-        host_name="m0",
-        options={"goal": 1000},
+        LobbyRequest(
+            guild_id=1,
+            channel_id=10,
+            game="flip7",
+            host_id=100,
+            host_name="m0",
+            options={"goal": 1000},
+        ),
     )
     for n in range(1, PLAYERS):
         await matches.act_in_lobby(record.id, 100 + n, f"m{n}", "join", _quiet)

@@ -3,13 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass, field
 from itertools import count
+from typing import Any
 
 from bot.errors import Notice, Refusal
-from bot.play.house import ai_level, host_chose_pace
+from bot.play.house import HouseRules, ai_level, host_chose_pace
 from bot.rules.pace import PACES
 from bot.storage import EndReason, MatchRecord, Seat
 from engines.base import GameInfo
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRequest:
+    """A lobby to open: where, which game, its host, and what the host chose. `where` the
+    match is played once started, "thread" (one opened on the lobby message) or "channel";
+    a `practice` table is unrated and gives each member hints on their turn; `house`, the
+    channel's house rules when the caller has read them already (else read on opening)."""
+
+    guild_id: int
+    channel_id: int
+    game: str
+    host_id: int
+    host_name: str
+    options: dict[str, Any] = field(default_factory=dict)
+    pace: str | None = None
+    where: str = "channel"
+    practice: bool = False
+    house: HouseRules | None = None
+
 
 AI_NAMES = (
     "Ada",

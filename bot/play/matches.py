@@ -28,6 +28,7 @@ from bot.play.changes import Change, Publisher
 from bot.play.handles import QueueHandle, QuietHandle, WatchHandle
 from bot.play.house import HouseRules
 from bot.play.live import Live
+from bot.play.lobby import LobbyRequest
 from bot.play.moves import Moves
 from bot.play.planner import Planner
 from bot.play.practice import Hinted, Hints
@@ -166,33 +167,9 @@ class MatchService:
         """The game's house rules in this channel: the channel's over the server's."""
         return await self._seating.house(guild_id, channel_id, game)
 
-    async def open_lobby(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        host_id: int,
-        host_name: str,
-        options: dict[str, Any],
-        pace: str | None = None,
-        where: str = "channel",
-        practice: bool = False,
-        house: HouseRules | None = None,
-    ) -> MatchRecord:
+    async def open_lobby(self, lobby: LobbyRequest) -> MatchRecord:
         """A new lobby, its host seated (see `Seating.open_lobby`)."""
-        return await self._seating.open_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            host_id=host_id,
-            host_name=host_name,
-            options=options,
-            pace=pace,
-            where=where,
-            practice=practice,
-            house=house,
-        )
+        return await self._seating.open_lobby(lobby)
 
     async def act_in_lobby(
         self,

@@ -27,7 +27,7 @@ from bot.play.auto_moves import AutoMoves
 from bot.play.background import Background
 from bot.play.changes import Change
 from bot.play.house import HouseRules, applied
-from bot.play.lobby import free_ai_names
+from bot.play.lobby import LobbyRequest, free_ai_names
 from bot.play.scheduler import Due, Scheduler
 from bot.play.seating import Seating
 from bot.play.sessions import Sessions
@@ -263,15 +263,17 @@ class QueueRoom:
             return None
         host = head[0]
         record = await self.seating.open_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            host_id=host.user_id,
-            host_name=host.name,
-            options={},
-            pace=None if pace == house.pace else pace,
-            where=where(channel_id, house.where),
-            house=house,
+            LobbyRequest(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game,
+                host_id=host.user_id,
+                host_name=host.name,
+                options={},
+                pace=None if pace == house.pace else pace,
+                where=where(channel_id, house.where),
+                house=house,
+            ),
         )
         async with self.sessions.session(record.id):
             record, _game = await self.sessions.current(record.id)

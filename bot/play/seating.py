@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Collection
-from typing import Any
 
 from bot.core.settings import Settings
 from bot.errors import Notice, Refusal
@@ -16,6 +15,7 @@ from bot.play.away_marks import keep_marks
 from bot.play.changes import Change, Publisher, refusal
 from bot.play.events import ABANDONED, LEFT, RETURNED, STARTED
 from bot.play.house import HouseRules
+from bot.play.lobby import LobbyRequest
 from bot.play.practice import is_practice, mark_practice
 from bot.play.replay_log import keep_first
 from bot.play.sessions import Sessions
@@ -71,56 +71,44 @@ class Seating:
         wider = house_rules.from_stored(game, server)
         return house_rules.from_stored(game, channel).over(wider)
 
-    async def open_lobby(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        host_id: int,
-        host_name: str,
-        options: dict[str, Any],
-        pace: str | None = None,
-        where: str = "channel",
-        practice: bool = False,
-        house: HouseRules | None = None,
-    ) -> MatchRecord:
-        """A new lobby; `where` the match is to be played once started: "thread" (one
-        opened on the lobby message) or "channel". A `practice` table is unrated and gives
-        each member hints on their turn. It starts from the house rules of its channel
-        (`house`, read here when not given): the host's `options` and `pace` win over
+    async def open_lobby(self, lobby: LobbyRequest) -> MatchRecord:
+        """A new lobby, its host seated. It starts from the house rules of its channel
+        (`lobby.house`, read here when not given): the host's options and pace win over
         them, and the game's defaults fill in the rest."""
         now = self.sessions.clock()
         limit = self.settings.channel_match_limit
-        if await self.sessions.reads.open_count_in_channel(channel_id) >= limit:
+        if await self.sessions.reads.open_count_in_channel(lobby.channel_id) >= limit:
             raise Refusal("channel_full", limit=limit)
-        await self.check_member_limit(guild_id, host_id)
-        if house is None:
-            house = await self.house(guild_id, channel_id, game)
-        defaults = {o.name: o.default for o in GAMES[game].options if o.default is not None}
-        kept = house_rules.used(house, options, pace)
-        extra = MatchExtra(where=where)
-        if practice:
+        await self.check_member_limit(lobby.guild_id, lobby.host_id)
+        house = (
+            lobby.house
+            if lobby.house is not None
+            else await self.house(lobby.guild_id, lobby.channel_id, lobby.game)
+        )
+        defaults = {o.name: o.default for o in GAMES[lobby.game].options if o.default is not None}
+        kept = house_rules.used(house, lobby.options, lobby.pace)
+        extra = MatchExtra(where=lobby.where)
+        if lobby.practice:
             mark_practice(extra)
         if not kept.empty:
             extra.house = kept.to_stored()
         record = await self.sessions.writes.create_match(
             NewMatch(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                game=game,
-                host_id=host_id,
-                seats=[Seat(name=host_name, user_id=host_id)],
-                options={**defaults, **house.options, **options},
+                guild_id=lobby.guild_id,
+                channel_id=lobby.channel_id,
+                game=lobby.game,
+                host_id=lobby.host_id,
+                seats=[Seat(name=lobby.host_name, user_id=lobby.host_id)],
+                options={**defaults, **house.options, **lobby.options},
                 deadline_at=now + self.settings.lobby_timeout,
-                pace=pace or house.pace or "live",
+                pace=lobby.pace or house.pace or "live",
                 extra=extra,
             ),
             now=now,
         )
         expiry = Deadline(record.id, "lobby", 0, now + self.settings.lobby_timeout)
         self.sessions.planner.plan(record, None, expiry, now)
-        self._tell_seated(record, [host_id])
+        self._tell_seated(record, [lobby.host_id])
         return record
 
     async def check_member_limit(self, guild_id: int, user_id: int) -> None:
@@ -147,15 +135,17 @@ class Seating:
         if any(record.extra.rematch_of == old.id for record in opened):
             raise Refusal("rematch_open")  # a second click on Rematch
         record = await self.open_lobby(
-            guild_id=old.guild_id,
-            channel_id=old.channel_id,
-            game=old.game,
-            host_id=host,
-            host_name=members[0].name,
-            options=dict(old.options),
-            pace=old.pace,
-            where=old.extra.where,
-            practice=is_practice(old),
+            LobbyRequest(
+                guild_id=old.guild_id,
+                channel_id=old.channel_id,
+                game=old.game,
+                host_id=host,
+                host_name=members[0].name,
+                options=dict(old.options),
+                pace=old.pace,
+                where=old.extra.where,
+                practice=is_practice(old),
+            ),
         )
         info = GAMES[old.game]
         async with self.sessions.session(record.id):

@@ -10,7 +10,7 @@ import discord
 
 from bot.errors import Refusal
 from bot.play.matches import MatchService
-from bot.play.model import MatchRecord, MatchStatus
+from bot.play.model import LobbyRequest, MatchRecord, MatchStatus
 from bot.process.app import Interaction
 from cogs.desk.clicks import Clicks
 from cogs.desk.rounds import rounds_of
@@ -82,16 +82,18 @@ class SharedCommands:
         lacking = lacking_for_threads(interaction.app_permissions)
         place = "thread" if chosen != "channel" and not lacking else "channel"
         record = await self.matches.open_lobby(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            game=game,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            options=options,
-            where=place,
-            pace=pace,
-            practice=practice,
-            house=house if where is None else replace(house, where=None),
+            LobbyRequest(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                game=game,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                options=options,
+                where=place,
+                pace=pace,
+                practice=practice,
+                house=house if where is None else replace(house, where=None),
+            ),
         )
         await self.tables.post_new(interaction, record)
         if chosen != "channel" and lacking:

@@ -19,6 +19,7 @@ from bot.core.settings import Settings
 from bot.errors import Refusal
 from bot.play.bus import Subscription
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.storage import PostgresStorage
 from bot.storage.interface import doors_of
@@ -33,12 +34,14 @@ async def fired(change: Change) -> None:
 
 async def open_against_the_ai(service: MatchService, guild: int, user: int) -> dict[str, Any]:
     record = await service.open_lobby(
-        guild_id=guild,
-        channel_id=guild + 1,
-        game="nim",
-        host_id=user,
-        host_name=f"u{user}",
-        options={"stones": 30},
+        LobbyRequest(
+            guild_id=guild,
+            channel_id=guild + 1,
+            game="nim",
+            host_id=user,
+            host_name=f"u{user}",
+            options={"stones": 30},
+        ),
     )
     await service.act_in_lobby(record.id, user, f"u{user}", "ai", quiet)
     started = await service.act_in_lobby(record.id, user, f"u{user}", "start", quiet)

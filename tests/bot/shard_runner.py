@@ -18,6 +18,7 @@ import tests.nim.engine  # noqa: F401  (registers the test game)
 from bot.core.settings import Settings
 from bot.errors import Refusal
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.storage import PostgresStorage
 from bot.storage.interface import doors_of
@@ -40,12 +41,14 @@ async def open_match(
 ) -> dict[str, Any]:
     host, guest = users
     record = await service.open_lobby(
-        guild_id=guild,
-        channel_id=channel,
-        game="nim",
-        host_id=host,
-        host_name=f"u{host}",
-        options={"stones": 30},
+        LobbyRequest(
+            guild_id=guild,
+            channel_id=channel,
+            game="nim",
+            host_id=host,
+            host_name=f"u{host}",
+            options={"stones": 30},
+        ),
     )
     await service.act_in_lobby(record.id, guest, f"u{guest}", "join", quiet)
     started = await service.act_in_lobby(record.id, host, f"u{host}", "start", quiet)

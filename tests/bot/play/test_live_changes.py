@@ -12,6 +12,7 @@ from bot.core.settings import Settings
 from bot.play import bus as bus_module
 from bot.play.bus import Delivery, Subscription
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.storage import Storage
 from bot.storage.interface import doors_of
@@ -36,7 +37,9 @@ async def service(tmp_path):
 
 async def _flip7(service: MatchService) -> int:
     record = await service.open_lobby(
-        guild_id=1, channel_id=5, game="flip7", host_id=ALICE, host_name="alice", options={}
+        LobbyRequest(
+            guild_id=1, channel_id=5, game="flip7", host_id=ALICE, host_name="alice", options={}
+        )
     )
     await service.act_in_lobby(record.id, BOB, "bob", "join", _quiet)
     await service.act_in_lobby(record.id, ALICE, "alice", "start", _quiet)
@@ -110,7 +113,14 @@ async def test_i47_1_a_change_is_frozen_at_its_version(service):
 
 async def test_i47_1_a_seat_sees_its_own_view_in_a_change(service):
     record = await service.open_lobby(
-        guild_id=1, channel_id=5, game="sinkorswim", host_id=ALICE, host_name="alice", options={}
+        LobbyRequest(
+            guild_id=1,
+            channel_id=5,
+            game="sinkorswim",
+            host_id=ALICE,
+            host_name="alice",
+            options={},
+        )
     )
     for user, name in ((BOB, "bob"), (300, "carol")):
         await service.act_in_lobby(record.id, user, name, "join", _quiet)

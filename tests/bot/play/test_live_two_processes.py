@@ -23,6 +23,7 @@ import pytest
 
 from bot.core.settings import Settings
 from bot.play import relay as relay_module
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.storage import MatchStatus, PostgresStorage, ResultRow, StaleMatch
 from bot.storage.interface import doors_of
@@ -281,7 +282,9 @@ def _shard(shard: int) -> Settings:
 
 async def _nim_of_two(service: MatchService) -> int:
     record = await service.open_lobby(
-        guild_id=GUILD, channel_id=5, game="nim", host_id=ALICE, host_name="alice", options={}
+        LobbyRequest(
+            guild_id=GUILD, channel_id=5, game="nim", host_id=ALICE, host_name="alice", options={}
+        )
     )
     await service.act_in_lobby(record.id, ALICE + 1, "bob", "join", quiet)
     await service.act_in_lobby(record.id, ALICE, "alice", "start", quiet)

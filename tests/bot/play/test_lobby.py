@@ -9,7 +9,7 @@ import pytest
 
 from bot.core.settings import Settings
 from bot.play.changes import Change
-from bot.play.lobby import AI_NAMES, free_ai_names
+from bot.play.lobby import AI_NAMES, LobbyRequest, free_ai_names
 from bot.play.matches import MatchService
 from bot.storage.interface import doors_of
 
@@ -31,7 +31,9 @@ async def service(any_storage):
 
 async def _lobby(service: MatchService, host_name: str) -> int:
     record = await service.open_lobby(
-        guild_id=1, channel_id=5, game="flip7", host_id=HOST, host_name=host_name, options={}
+        LobbyRequest(
+            guild_id=1, channel_id=5, game="flip7", host_id=HOST, host_name=host_name, options={}
+        )
     )
     return record.id
 

@@ -12,6 +12,7 @@ import pytest
 from bot.core.settings import Settings
 from bot.errors import Refusal
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.play.practice import is_practice
 from bot.play.thinking import Thinker, default_workers
@@ -46,13 +47,15 @@ async def _table(
     service: MatchService, practice: bool, game: str = "flip7", guests: tuple[int, ...] = (BOB,)
 ) -> int:
     record = await service.open_lobby(
-        guild_id=1,
-        channel_id=5,
-        game=game,
-        host_id=ALICE,
-        host_name="alice",
-        options={},
-        practice=practice,
+        LobbyRequest(
+            guild_id=1,
+            channel_id=5,
+            game=game,
+            host_id=ALICE,
+            host_name="alice",
+            options={},
+            practice=practice,
+        ),
     )
     for guest in guests:
         await service.act_in_lobby(record.id, guest, f"guest{guest}", "join", _quiet)
@@ -89,13 +92,15 @@ async def test_a_hint_is_given_on_ones_turn_at_a_practice_table_only(service):
 
 async def test_a_practice_lobby_has_no_hint_yet_and_its_rematch_is_practice_too(service):
     lobby = await service.open_lobby(
-        guild_id=1,
-        channel_id=5,
-        game="sinkorswim",
-        host_id=ALICE,
-        host_name="alice",
-        options={},
-        practice=True,
+        LobbyRequest(
+            guild_id=1,
+            channel_id=5,
+            game="sinkorswim",
+            host_id=ALICE,
+            host_name="alice",
+            options={},
+            practice=True,
+        ),
     )
     assert await _refusal(service, lobby.id, ALICE, 0) == "not_started"
     match_id = await _table(service, practice=True)

@@ -11,6 +11,7 @@ import pytest
 import tests.nim.engine  # noqa: F401  (registers the test game)
 from bot.core.settings import Settings
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.storage import EndReason
 from bot.storage.interface import doors_of
@@ -36,12 +37,14 @@ async def service(any_storage):
 
 async def _seated(service: MatchService, channel: int) -> int:
     record = await service.open_lobby(
-        guild_id=1,
-        channel_id=channel,
-        game="nim",
-        host_id=HOST,
-        host_name="Host",
-        options={"stones": 30},
+        LobbyRequest(
+            guild_id=1,
+            channel_id=channel,
+            game="nim",
+            host_id=HOST,
+            host_name="Host",
+            options={"stones": 30},
+        ),
     )
     for user, name in ((LEAVER, "Leaver"), (SLEEPER, "Sleeper")):
         await service.act_in_lobby(record.id, user, name, "join", _quiet)

@@ -14,6 +14,7 @@ import pytest
 
 from bot.core.settings import Settings
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.play.thinking import Thinker, default_workers
 from bot.storage import Storage
@@ -122,7 +123,9 @@ async def test_a_worker_that_died_is_replaced(thinker):
 
 async def _table(service: MatchService, game: str, members: int, ais: int) -> int:
     record = await service.open_lobby(
-        guild_id=1, channel_id=5, game=game, host_id=HOST, host_name="host", options={}
+        LobbyRequest(
+            guild_id=1, channel_id=5, game=game, host_id=HOST, host_name="host", options={}
+        )
     )
     if members > 1:
         await service.act_in_lobby(record.id, GUEST, "guest", "join", _quiet)

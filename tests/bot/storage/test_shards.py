@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from bot.core.settings import Settings
 from bot.play.changes import Change
+from bot.play.lobby import LobbyRequest
 from bot.play.matches import MatchService
 from bot.storage import EndReason, Storage
 from bot.storage.interface import doors_of
@@ -23,12 +24,14 @@ async def _open_lobbies(path, base, now):
     ids = {}
     for shard, guild in GUILDS.items():
         record = await service.open_lobby(
-            guild_id=guild,
-            channel_id=100 + shard,
-            game="flip7",
-            host_id=1,
-            host_name="ann",
-            options={},
+            LobbyRequest(
+                guild_id=guild,
+                channel_id=100 + shard,
+                game="flip7",
+                host_id=1,
+                host_name="ann",
+                options={},
+            ),
         )
         ids[shard] = record.id
     await service.stop()
